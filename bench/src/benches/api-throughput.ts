@@ -1,0 +1,133 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiPaths, CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@lockit/contract';
+import { newDatabase } from '../support/database';
+import { CONNECTIONS, DURATION, measureLoad, type LoadFigures } from '../support/load';
+import { printHeading, printTable, verdict, type Cell } from '../support/report';
+import { addEntries, clientIp, CodeInbox, createSignedInAccount, encryptEntry, inParallel, prepareKeys } from '../support/seed';
+import { startLockitServer, startNodeServer, tempDir, type DbKind } from '../support/server-process';
+
+const LIST_SIZE = 100;
+const ADD_POOL = Number(process.env.BENCH_ADD_POOL ?? 60_000);
+const BUDGET_RATIO = 0.6;
+const BUDGET_P99_MS = 25;
+
+/**
+ * Issue 6, part 1: the authenticated vault list (100 entries), an add and a session verify at
+ * CONNECTIONS connections, beside a bare Fastify route sending the list's bytes from memory.
+ */
+export async function apiThroughputBench(kinds: DbKind[] = ['sqlite', 'postgres']): Promise<void> {
+  printHeading(`API throughput: ${CONNECTIONS} connections, ${DURATION} s per figure`);
+  for (const kind of kinds) await benchOne(kind);
+}
+
+async function benchOne(kind: DbKind): Promise<void> {
+  const dir = tempDir('lockit-bench-api-');
+  const db = await newDatabase(kind, dir.path);
+  try {
+    // Seeding: TRUST_PROXY gives each account its own client address, as behind a proxy, so
+    // the per-IP sign-up limits (10 an hour) see many clients rather than one.
+    const inbox = new CodeInbox();
+    const seeding = await startLockitServer({
+      databaseUrl: db.url,
+      dataDir: dir.path,
+      logLevel: 'info',
+      env: { TRUST_PROXY: 'true' },
+      onLine: inbox.onLine,
+    });
+    const keys = await prepareKeys('correct horse battery staple');
+    const lister = await createSignedInAccount(seeding.url, inbox, keys, 'lister', clientIp(1));
+    await addEntries(lister, keys.vaultKey, LIST_SIZE);
+    // One adding account per connection, as many people adding at once: 50 connections
+    // adding to one vault would measure that vault's row lock rather than the server.
+    const adders: string[] = [];
+    await inParallel(CONNECTIONS, 4, async (i) => {
+      adders[i] = (await createSignedInAccount(seeding.url, inbox, keys, `adder${i}`, clientIp(100 + i))).cookieHeader;
+    });
+    await seeding.stop();
+
+    // Measuring: a fresh process, product defaults, no request logging.
+    const server = await startLockitServer({ databaseUrl: db.url, dataDir: dir.path });
+    const listAnswer = await fetch(`${server.url}${apiPaths.listEntries}`, { headers: { cookie: lister.cookieHeader } });
+    const listBytes = Buffer.from(await listAnswer.arrayBuffer());
+    if (listAnswer.status !== 200) throw new Error(`list answered ${listAnswer.status}`);
+    const bodyFile = join(dir.path, 'list-body.json');
+    writeFileSync(bodyFile, listBytes);
+    const bare = await startNodeServer({ script: 'bench/src/bare-server.ts', readyPath: '/bare', env: { BARE_BODY_FILE: bodyFile } });
+
+    const pool = await addPool(keys.vaultKey);
+    let nextAdd = 0;
+    let nextAdder = 0;
+    const post = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, 'content-type': 'application/json' };
+    try {
+      const bareBefore = await measureLoad({ url: `${bare.url}/bare` });
+      const list = await measureLoad({ url: `${server.url}${apiPaths.listEntries}`, headers: { cookie: lister.cookieHeader } });
+      const bareAfter = await measureLoad({ url: `${bare.url}/bare` });
+      const add = await measureLoad({
+        url: server.url,
+        requests: [
+          {
+            method: 'POST',
+            path: apiPaths.addEntry,
+            headers: post,
+            setupRequest: (request, context) => {
+              context.cookie ??= adders[nextAdder++ % adders.length];
+              return { ...request, headers: { ...post, cookie: String(context.cookie) }, body: pool[nextAdd++ % pool.length] ?? '' };
+            },
+          },
+        ],
+      });
+      const verify = await measureLoad({
+        url: `${server.url}${apiPaths.verifySession}`,
+        method: 'POST',
+        headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, cookie: lister.cookieHeader },
+      });
+      const ceiling = average(bareBefore, bareAfter);
+      const ratio = list.requestsPerSecond / ceiling.requestsPerSecond;
+      const row = (name: string, f: LoadFigures, budget: string, ok?: boolean): Cell[] => [
+        name,
+        f.requestsPerSecond,
+        f.p50,
+        f.p99,
+        f.requestsPerSecond / ceiling.requestsPerSecond,
+        f.failures,
+        budget,
+        ok === undefined ? '' : verdict(ok),
+      ];
+      printTable(
+        `${kind}: answers of ${listBytes.length} bytes (${LIST_SIZE} entries); add used ${Math.min(nextAdd, pool.length)} of ${pool.length} pre-encrypted entries`,
+        ['route', 'req/s', 'p50 ms', 'p99 ms', '× bare', 'non-2xx', 'budget', ''],
+        [
+          row('bare Fastify route (ceiling, mean of before/after)', ceiling, ''),
+          row(`GET vault list (${LIST_SIZE} entries)`, list, `≥ ${BUDGET_RATIO} × bare, p99 < ${BUDGET_P99_MS} ms`, ratio >= BUDGET_RATIO && list.p99 < BUDGET_P99_MS),
+          row(`POST add entry (${adders.length} accounts)`, add, ''),
+          row('POST verify session', verify, ''),
+        ],
+      );
+      if (nextAdd > pool.length) console.log(`note: the add pool ran out; ${nextAdd - pool.length} adds reused an id (409s)`);
+    } finally {
+      await bare.stop();
+      await server.stop();
+    }
+  } finally {
+    await db.drop();
+    dir.remove();
+  }
+}
+
+function average(a: LoadFigures, b: LoadFigures): LoadFigures {
+  return {
+    requestsPerSecond: (a.requestsPerSecond + b.requestsPerSecond) / 2,
+    p50: (a.p50 + b.p50) / 2,
+    p99: (a.p99 + b.p99) / 2,
+    failures: a.failures === 'none' && b.failures === 'none' ? 'none' : `${a.failures}; ${b.failures}`,
+    total: a.total + b.total,
+  };
+}
+
+/** Bodies for the add figure, encrypted up front so the bench's own CPU goes to sending. */
+async function addPool(vaultKey: CryptoKey): Promise<string[]> {
+  const bodies: string[] = [];
+  for (let n = 0; n < ADD_POOL; n++) bodies.push(JSON.stringify(await encryptEntry(vaultKey, n)));
+  return bodies;
+}

@@ -1,0 +1,382 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEFAULT_KDF_PARAMS, type KdfParams } from '@lockit/crypto';
+import { startAppServer, type AppServer } from './support/app-server';
+import { collectPageErrors, launchBrowser, newContext } from './support/browser';
+import {
+  addEntryViaApi,
+  createAccountViaApi,
+  findSecrets,
+  forgeProtectedKey,
+  sentText,
+  signInViaApi,
+} from './support/hostile';
+import { header, newAccount, signIn, signUpAndVerify, type Account } from './support/journeys';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+import { startTamperingProxy, type InterceptedResponse, type TamperingProxy } from './support/tampering-proxy';
+
+/**
+ * A hostile server serving the vault: one person signed in once in one tab; each test makes
+ * the tampering proxy lie in the entry list (or the key material) and reopens the vault, and
+ * checks what the person sees and what left the browser.
+ */
+
+const LIST = '/api/passwords/show/user-passwords';
+const DAMAGED = 'This entry could not be decrypted. It may have been changed on the server.';
+
+/** The victim's entries, typed in the browser: none of these texts may ever leave it. */
+const typed = [
+  { service: 'Harbor Registry', username: 'harbor-user-71', password: 'Harbor-Pass-7171' },
+  { service: 'Lighthouse Mail', username: 'lighthouse-user-72', password: 'Lighthouse-Pass-7272' },
+  { service: 'Orchard Bank', username: 'orchard-user-73', password: 'Orchard-Pass-7373' },
+  { service: 'Quarry Forum', username: 'quarry-user-74', password: 'Quarry-Pass-7474' },
+] as const;
+/** An entry of ANOTHER account on the same server. */
+const intruder = { serviceName: 'Intruder Service', username: 'intruder-user-99', password: 'Intruder-Pass-9999' };
+
+interface WireEntry {
+  id: string;
+  serviceName: string;
+  username: string;
+  password: string;
+  url: string | null;
+  notes: string | null;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+let smtp: SmtpSink;
+let server: AppServer;
+let proxy: TamperingProxy;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let victim: Account;
+/** The victim's entry ids, in the order of `typed`. */
+let ids: string[];
+let intruderEntry: WireEntry;
+let testStart: number;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startAppServer({ smtpUrl: smtp.url });
+  proxy = await startTamperingProxy(server.url);
+  browser = await launchBrowser();
+
+  const other = newAccount('other');
+  const floor: KdfParams = { algorithm: 'argon2id', memoryKiB: 19 * 1024, iterations: 2, parallelism: 1 };
+  await createAccountViaApi(server.url, smtp, other, floor);
+  intruderEntry = (await addEntryViaApi(server.url, await signInViaApi(server.url, other.username, other.password), intruder)) as unknown as WireEntry;
+
+  victim = newAccount('vaultvictim');
+  context = await newContext(browser, proxy.url);
+  errors = collectPageErrors(context);
+  page = await context.newPage();
+  await signUpAndVerify(page, smtp, victim);
+  await signIn(page, victim.username, victim.password);
+  await openVault();
+  const addsBefore = proxy.recorded.length;
+  for (const entry of typed) await addEntry(entry);
+  ids = proxy.recorded
+    .slice(addsBefore)
+    .filter((r) => r.method === 'POST' && r.path === '/api/passwords/add')
+    .map((r) => (JSON.parse(r.body) as { id: string }).id);
+  expect(ids).toHaveLength(typed.length);
+});
+
+afterEach(() => {
+  proxy.clearRules();
+  errors.length = 0;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await proxy?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+async function openVault() {
+  await header(page).getByRole('link', { name: 'Vault' }).first().click();
+  await page.getByRole('heading', { name: 'Your Password Vault' }).waitFor();
+}
+
+async function addEntry(entry: (typeof typed)[number]) {
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Password' });
+  await dialog.getByLabel('Service').fill(entry.service);
+  await dialog.getByLabel('Username').fill(entry.username);
+  await dialog.getByLabel('Password', { exact: true }).fill(entry.password);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await rowOf(page.getByText(entry.service, { exact: true })).waitFor();
+}
+
+const entryRows = () => page.getByRole('list', { name: 'Saved passwords' }).getByRole('listitem');
+const rowOf = (has: ReturnType<Page['getByText']>) => entryRows().filter({ has });
+const rowById = (id: string) => page.locator(`[data-entry-id="${id}"]`);
+
+/**
+ * The server lies in the next entry lists: `tamper` changes the real list in place. The vault
+ * screen is then left and opened again (no reload: the tab keeps its vault key), which makes
+ * it fetch the list anew.
+ */
+async function reopenVaultWith(tamper: (entries: WireEntry[]) => WireEntry[] | void, expectedRows: number) {
+  proxy.rewrite({
+    method: 'GET',
+    path: LIST,
+    rewrite: (response: InterceptedResponse) => {
+      const body = response.body as { data: WireEntry[] };
+      body.data = tamper(body.data) ?? body.data;
+    },
+  });
+  testStart = proxy.recorded.length;
+  await header(page).getByRole('link', { name: 'Home' }).first().click();
+  await page.waitForURL('**/home');
+  await openVault();
+  await expect.poll(() => entryRows().count(), { timeout: 10_000 }).toBe(expectedRows);
+}
+
+const entryOf = (entries: WireEntry[], index: number) => {
+  const found = entries.find((e) => e.id === ids[index]);
+  if (!found) throw new Error(`entry ${index} missing from the list`);
+  return found;
+};
+
+async function expectDamaged(id: string) {
+  const row = rowById(id);
+  await row.getByText('Damaged entry').waitFor();
+  await row.getByText(DAMAGED).waitFor();
+  expect(await row.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))).toEqual([
+    'Delete damaged entry',
+  ]);
+}
+
+async function expectOpen(index: number) {
+  await rowById(ids[index]!).getByText(typed[index]!.service, { exact: true }).waitFor();
+}
+
+/** None of these texts is anywhere in the page, visible or not. */
+async function expectNotInPage(...texts: string[]) {
+  const html = await page.content();
+  for (const text of texts) expect(html).not.toContain(text);
+}
+
+const ROLLED_BACK = 'This entry is older than the version this tab has already shown. The server may have rolled it back.';
+const rotatedPassword = 'Quarry-Rotated-7575';
+
+/**
+ * Since the lie began the browser wrote nothing (no add, no update: nothing was encrypted
+ * from what the server served), and in the whole session it sent no secret in any encoding.
+ */
+function expectNothingLeft() {
+  const sent = proxy.recorded.slice(testStart);
+  expect(sent.filter((r) => r.method !== 'GET' && r.path.startsWith('/api/passwords'))).toEqual([]);
+  const secrets: Record<string, string> = { masterPassword: victim.password, rotatedPassword };
+  typed.forEach((entry, i) => {
+    secrets[`service${i}`] = entry.service;
+    secrets[`username${i}`] = entry.username;
+    secrets[`password${i}`] = entry.password;
+  });
+  expect(findSecrets(sentText(proxy.recorded), secrets)).toEqual([]);
+  expect(errors).toEqual([]);
+}
+
+async function reveal(index: number) {
+  await rowById(ids[index]!).getByRole('button', { name: `Show password for ${typed[index]!.service}` }).click();
+}
+
+describe('a hostile server serving the vault', () => {
+  it('attack 4: two fields of one entry swapped (password as user name, or user name as password) show as damaged', async () => {
+    await reopenVaultWith((entries) => {
+      const first = entryOf(entries, 0);
+      [first.username, first.password] = [first.password, first.username];
+      // The reverse, alone: the user name's ciphertext served as the password.
+      const second = entryOf(entries, 1);
+      second.password = second.username;
+    }, typed.length);
+
+    await expectDamaged(ids[0]!);
+    await expectNotInPage(typed[0].password, typed[0].username, typed[0].service);
+    // The second entry's list fields are intact; its password is checked when revealed.
+    await expectOpen(1);
+    await reveal(1);
+    await expectDamaged(ids[1]!);
+    await expectNotInPage(typed[1].username, typed[1].password);
+    await expectOpen(2);
+    await expectOpen(3);
+    expectNothingLeft();
+  });
+
+  it('attack 5: the same field swapped between two entries shows both as damaged, at once or on reveal and copy', async () => {
+    await page.evaluate(() => navigator.clipboard.writeText('clipboard before'));
+    await reopenVaultWith((entries) => {
+      const [a, b, c, d] = [0, 1, 2, 3].map((i) => entryOf(entries, i));
+      [a!.serviceName, b!.serviceName] = [b!.serviceName, a!.serviceName];
+      [c!.password, d!.password] = [d!.password, c!.password];
+    }, typed.length);
+
+    await expectDamaged(ids[0]!);
+    await expectDamaged(ids[1]!);
+    await expectNotInPage(typed[0].service, typed[1].service);
+    // Reveal and copy refuse the moved passwords: nothing shown, nothing copied.
+    await reveal(2);
+    await expectDamaged(ids[2]!);
+    await rowById(ids[3]!).getByRole('button', { name: `Copy password for ${typed[3].service}` }).click();
+    await expectDamaged(ids[3]!);
+    await expectNotInPage(typed[2].password, typed[3].password);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('clipboard before');
+    expectNothingLeft();
+  });
+
+  it("attack 6: an entry of another account served in this one shows as damaged, as does one planted under this account's id", async () => {
+    await reopenVaultWith((entries) => {
+      const planted = { ...intruderEntry, id: ids[0]! };
+      return [...entries.filter((e) => e.id !== ids[0]), planted, intruderEntry];
+    }, typed.length + 1);
+
+    await expectDamaged(intruderEntry.id);
+    await expectDamaged(ids[0]!);
+    await expectNotInPage(intruder.serviceName, intruder.username, intruder.password);
+    for (const i of [1, 2, 3]) await expectOpen(i);
+    expectNothingLeft();
+  });
+
+  it('attack 7: a flipped bit, a truncated ciphertext and an unknown version prefix (v0.) show as damaged', async () => {
+    await reopenVaultWith((entries) => {
+      const flip = entryOf(entries, 0);
+      const bytes = Buffer.from(flip.username.split('.')[2]!, 'base64url');
+      bytes[0]! ^= 0x01;
+      flip.username = `v1.${flip.username.split('.')[1]}.${bytes.toString('base64url')}`;
+      const cut = entryOf(entries, 1);
+      cut.serviceName = cut.serviceName.slice(0, -4);
+      const old = entryOf(entries, 2);
+      old.serviceName = old.serviceName.replace(/^v1\./, 'v0.');
+      const next = entryOf(entries, 3);
+      next.password = next.password.replace(/^v1\./, 'v2.');
+    }, typed.length);
+
+    await expectDamaged(ids[0]!);
+    await expectDamaged(ids[1]!);
+    await expectDamaged(ids[2]!);
+    await expectOpen(3);
+    await reveal(3);
+    await expectDamaged(ids[3]!);
+    await expectNotInPage(typed[0].username, typed[1].service, typed[2].service, typed[3].password);
+    expectNothingLeft();
+  });
+
+  it('attack 8: a field served in plaintext instead of ciphertext shows as damaged, and Edit refuses it', async () => {
+    const planted = { username: 'server-planted-username', password: 'server-planted-password' };
+    await reopenVaultWith((entries) => {
+      entryOf(entries, 0).username = planted.username;
+      entryOf(entries, 1).password = planted.password;
+    }, typed.length);
+
+    await expectDamaged(ids[0]!);
+    await expectOpen(1);
+    // Edit opens the password first: the plaintext one is refused, no form opens, nothing is saved.
+    await rowById(ids[1]!).getByRole('button', { name: `Edit ${typed[1].service}` }).click();
+    await expectDamaged(ids[1]!);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectNotInPage(planted.username, planted.password, typed[0].username);
+    expectNothingLeft();
+  });
+
+  it("attack 9: an entry's id changed while its ciphertexts stay (to a new id, or two ids swapped) shows as damaged", async () => {
+    const newId = crypto.randomUUID();
+    await reopenVaultWith((entries) => {
+      entryOf(entries, 0).id = newId;
+      const [b, c] = [entryOf(entries, 1), entryOf(entries, 2)];
+      [b.id, c.id] = [c.id, b.id];
+    }, typed.length);
+
+    await expectDamaged(newId);
+    await expectDamaged(ids[1]!);
+    await expectDamaged(ids[2]!);
+    await expectOpen(3);
+    await expectNotInPage(typed[0].service, typed[1].service, typed[2].service);
+    expectNothingLeft();
+  });
+
+  it('attack 11: an entry rolled back to an older ciphertext of itself, with its older revision, is refused within the tab', async () => {
+    // The honest list first, and the entry as the server holds it now (revision 1).
+    await reopenVaultWith(() => undefined, typed.length);
+    const older = entryOf((proxy.lastAnswer('GET', LIST) as { data: WireEntry[] }).data, 3);
+    expect(older.revision).toBe(1);
+
+    const row = rowById(ids[3]!);
+    await row.getByRole('button', { name: `Edit ${typed[3].service}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Password' });
+    await edit.getByLabel('Password', { exact: true }).fill(rotatedPassword);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden' });
+
+    await reopenVaultWith((entries) => entries.map((e) => (e.id === older.id ? older : e)), typed.length);
+    await row.getByText(ROLLED_BACK).waitFor();
+    expect(await row.getByRole('button').count()).toBe(1);
+    await expectNotInPage(typed[3].password, typed[3].service);
+    for (const i of [0, 1, 2]) await expectOpen(i);
+    expectNothingLeft();
+  });
+
+  it('attack 11 (known limit): the older ciphertext served under the current revision number is NOT detected, and the older password shows', async () => {
+    let older: WireEntry | undefined;
+    for (const r of proxy.recorded.filter((r) => r.path === LIST && r.answer)) {
+      const entry = (JSON.parse(r.answer!.body) as { data: WireEntry[] }).data.find((e) => e.id === ids[3]);
+      if (entry?.revision === 1) older = entry;
+    }
+    if (!older) throw new Error('no revision-1 copy of the entry was recorded');
+    const oldCopy = older;
+    await reopenVaultWith((entries) => {
+      const current = entryOf(entries, 3);
+      expect(current.revision).toBe(2);
+      Object.assign(current, { serviceName: oldCopy.serviceName, username: oldCopy.username, password: oldCopy.password });
+    }, typed.length);
+
+    await expectOpen(3);
+    await reveal(3);
+    // The AAD binds entry and field, not the revision: the pre-edit password opens and shows.
+    await rowById(ids[3]!).getByText(typed[3].password, { exact: true }).waitFor();
+    await expectNotInPage(rotatedPassword);
+    expectNothingLeft();
+  });
+
+  it('attack 3: a wrapped vault key the server made under a password it chose is refused at Unlock, and nothing is encrypted under it', async () => {
+    const pre = (await (
+      await fetch(`${server.url}/api/users/prelogin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-lockit-client': 'web' },
+        body: JSON.stringify({ username: victim.username }),
+      })
+    ).json()) as { data: { salt: string; kdf: KdfParams } };
+    expect(pre.data.kdf).toEqual(DEFAULT_KDF_PARAMS);
+    const forged = await forgeProtectedKey('the attacker chose this one', pre.data.salt, pre.data.kdf);
+    proxy.rewrite({
+      method: 'GET',
+      path: '/api/user/key-material',
+      rewrite: (response) => {
+        (response.body as { data: { protectedKey: string } }).data.protectedKey = forged;
+      },
+    });
+
+    // A reload locks the vault; the session stays, so the Unlock form asks for the password.
+    await page.reload();
+    testStart = proxy.recorded.length;
+    const unlock = page.getByLabel('Master Password', { exact: true });
+    await unlock.fill(victim.password);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('alert').filter({ hasText: 'That master password did not unlock your vault.' }).waitFor();
+    expect(await entryRows().count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add', exact: true }).count()).toBe(0);
+    expectNothingLeft();
+
+    // With the real key material the same password unlocks the vault.
+    proxy.clearRules();
+    await unlock.fill(victim.password);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expectOpen(3);
+  });
+});

@@ -1,0 +1,72 @@
+import type { Page } from 'playwright-core';
+import type { SmtpSink } from './smtp-sink';
+
+export interface Account {
+  fullname: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+/** A fresh account; names are unique per run so suites can share one server. */
+export function newAccount(prefix = 'user'): Account {
+  counter += 1;
+  const username = `${prefix}${Date.now() % 1_000_000}${counter}`;
+  return {
+    fullname: 'Ada Lovelace',
+    username,
+    email: `${username}@example.test`,
+    password: `correct horse battery staple ${counter}`,
+  };
+}
+
+export const header = (page: Page) => page.getByRole('banner');
+
+/** Signs up through the form and verifies with the code read from the real mail. */
+export async function signUpAndVerify(page: Page, smtp: SmtpSink, account: Account): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Full Name').fill(account.fullname);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  const mailsBefore = smtp.mails.length;
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verify Your Email' });
+  await dialog.waitFor();
+  const code = await smtp.waitForCode(account.email, mailsBefore);
+  await dialog.getByRole('textbox').fill(code);
+  await dialog.getByRole('button', { name: 'Verify Code' }).click();
+  await page.getByText('Email verified!').waitFor();
+  await page.waitForURL('**/signin', { timeout: 10_000 });
+}
+
+/** Fills the sign-in form and submits it, without waiting for the outcome. */
+export async function submitSignIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Signs in and waits for the redirect to /home that follows a success. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await submitSignIn(page, username, password);
+  await page.waitForURL('**/home');
+}
+
+/**
+ * Changes the master password from the open Profile page and answers the text of the alert
+ * that follows (the spec's success and failure messages are browser alerts).
+ */
+export async function changeMasterPassword(page: Page, current: string, next: string): Promise<string> {
+  await page.getByLabel('Current Password', { exact: true }).fill(current);
+  await page.getByLabel('New Password', { exact: true }).fill(next);
+  const [alert] = await Promise.all([
+    page.waitForEvent('dialog', { timeout: 20_000 }),
+    page.getByRole('button', { name: 'Save Password' }).click(),
+  ]);
+  const message = alert.message();
+  await alert.accept();
+  return message;
+}

@@ -1,0 +1,141 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './support/app-server';
+import { collectPageErrors, launchBrowser, newContext } from './support/browser';
+import { header, newAccount, signIn, signUpAndVerify } from './support/journeys';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+
+let smtp: SmtpSink;
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startAppServer({ smtpUrl: smtp.url });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+const entries = [
+  { service: 'GitHub Enterprise', username: 'octo-ada', password: 'gh-Secret-4242' },
+  { service: 'Mailbox Deluxe', username: 'ada@mailbox.example', password: 'mail-Secret-9191' },
+  { service: 'Credit Union', username: 'ada.lovelace.77', password: 'bank-Secret-1010' },
+];
+const editedPassword = 'bank-Rotated-2020';
+
+const savedList = (page: Page) => page.getByRole('list', { name: 'Saved passwords' });
+const rows = (page: Page) => savedList(page).getByRole('listitem');
+const row = (page: Page, service: string) => rows(page).filter({ has: page.getByText(service, { exact: true }) });
+
+async function addEntry(page: Page, entry: (typeof entries)[number]) {
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Password' });
+  await dialog.getByLabel('Service').fill(entry.service);
+  await dialog.getByLabel('Username').fill(entry.username);
+  await dialog.getByLabel('Password', { exact: true }).fill(entry.password);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await row(page, entry.service).waitFor();
+}
+
+describe('the vault in a real browser', () => {
+  it('adds, reveals, copies, edits, deletes, unlocks after a reload, searches, and stores only ciphertext', async () => {
+    const account = newAccount('vault');
+    const context = await newContext(browser, server.url);
+    const errors = collectPageErrors(context);
+    const page = await context.newPage();
+
+    await signUpAndVerify(page, smtp, account);
+    await signIn(page, account.username, account.password);
+    await header(page).getByRole('link', { name: 'Vault' }).first().click();
+    await page.getByRole('heading', { name: 'Your Password Vault' }).waitFor();
+    await page.getByText(`You haven't saved any passwords yet. Click "Add" to get started!`).waitFor();
+
+    for (const entry of entries) await addEntry(page, entry);
+    expect(await rows(page).count()).toBe(3);
+
+    // Masked until revealed; revealing one entry reveals only that one.
+    const github = row(page, entries[0]!.service);
+    expect(await page.getByText(entries[0]!.password).count()).toBe(0);
+    await github.getByRole('button', { name: `Show password for ${entries[0]!.service}` }).click();
+    await github.getByText(entries[0]!.password).waitFor();
+    expect(await page.getByText(entries[1]!.password).count()).toBe(0);
+
+    // Copy puts the password on the real clipboard and shows the check for a while.
+    const mail = row(page, entries[1]!.service);
+    await mail.getByRole('button', { name: `Copy password for ${entries[1]!.service}` }).click();
+    await mail.getByRole('button', { name: `Password for ${entries[1]!.service} copied` }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(entries[1]!.password);
+
+    // Edit replaces the password.
+    const bank = row(page, entries[2]!.service);
+    await bank.getByRole('button', { name: `Edit ${entries[2]!.service}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Password' });
+    await edit.getByLabel('Password', { exact: true }).fill(editedPassword);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await bank.getByRole('button', { name: `Show password for ${entries[2]!.service}` }).click();
+    await bank.getByText(editedPassword).waitFor();
+
+    // Delete asks first.
+    await github.getByRole('button', { name: `Delete ${entries[0]!.service}` }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Are you sure you want to delete this password?').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await github.waitFor({ state: 'detached' });
+    expect(await rows(page).count()).toBe(2);
+
+    // A reload locks the vault; the master password alone unlocks it, without a new sign-in.
+    await page.reload();
+    const unlock = page.getByLabel('Master Password', { exact: true });
+    await unlock.waitFor();
+    await unlock.fill(account.password);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await row(page, entries[1]!.service).waitFor();
+    expect(await rows(page).count()).toBe(2);
+
+    // Search filters as you type.
+    await page.getByLabel('Search').fill('mailbox');
+    await expect.poll(() => rows(page).count(), { timeout: 5_000 }).toBe(1);
+    await row(page, entries[1]!.service).waitFor();
+    await page.getByLabel('Search').fill('');
+    await expect.poll(() => rows(page).count(), { timeout: 5_000 }).toBe(2);
+
+    // Logging out locks everything: /vault shows Access Denied.
+    await header(page).getByRole('button', { name: 'Logout' }).first().click();
+    await page.waitForURL('**/signin');
+    await page.goto('/vault');
+    await page.getByText('Access Denied - You must be logged in to access the Password Vault.').waitFor();
+    await page.getByRole('button', { name: 'Go to Sign In' }).waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The database holds none of what was typed, in any column of any table.
+    const typed = [
+      account.password,
+      editedPassword,
+      ...entries.flatMap((e) => [e.service, e.username, e.password]),
+    ];
+    const db = new Database(server.databasePath, { readonly: true });
+    try {
+      const tables = db
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`)
+        .all() as Array<{ name: string }>;
+      const dump = tables
+        .map(({ name }) => JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).all()))
+        .join('\n')
+        .toLowerCase();
+      expect(dump).toContain(account.username.toLowerCase());
+      for (const secret of typed) expect(dump).not.toContain(secret.toLowerCase());
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  authKeySchema,
+  ciphertextSchema,
+  emailSchema,
+  fullnameSchema,
+  kdfParamsSchema,
+  saltSchema,
+  usernameSchema,
+} from './common';
+
+/** The wrapped vault key: AES-GCM of 32 bytes under wrapKey. */
+export const protectedKeySchema = ciphertextSchema(200);
+
+/** Keys a client sends whenever it sets a master password (sign-up, change password). */
+const keyMaterial = {
+  kdf: kdfParamsSchema,
+  salt: saltSchema,
+  protectedKey: protectedKeySchema,
+};
+
+// POST /api/users/create — the spec's fields; `password` carries authKey.
+export const createUserRequestSchema = z.object({
+  fullname: fullnameSchema,
+  username: usernameSchema,
+  email: emailSchema,
+  password: authKeySchema,
+  ...keyMaterial,
+});
+export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
+export const createUserResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ username: z.string(), email: z.string() }),
+});
+export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
+
+// POST /api/email/send-code
+export const sendCodeRequestSchema = z.object({ email: emailSchema, username: usernameSchema });
+export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
+
+// POST /api/email/verify-code
+export const VERIFICATION_CODE_LENGTH = 6;
+export const verifyCodeRequestSchema = z.object({
+  email: emailSchema,
+  username: usernameSchema,
+  code: z
+    .string()
+    .trim()
+    .length(VERIFICATION_CODE_LENGTH, `must be ${VERIFICATION_CODE_LENGTH} characters`),
+});
+export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
+
+// POST /api/users/prelogin — salt and KDF parameters, before any key is derived.
+export const preloginRequestSchema = z.object({ username: usernameSchema });
+export type PreloginRequest = z.infer<typeof preloginRequestSchema>;
+export const preloginResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ kdf: z.unknown(), salt: z.string() }),
+});
+export type PreloginResponse = z.infer<typeof preloginResponseSchema>;
+
+// POST /api/users/login — `password` carries authKey.
+export const loginRequestSchema = z.object({ username: usernameSchema, password: authKeySchema });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+/**
+ * The client must not trust `kdf`, `salt` or `protectedKey` here: it unwraps with the
+ * parameters it checked at prelogin, and the wrap's associated data binds them.
+ */
+export const loginResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({
+    username: z.string(),
+    email: z.string(),
+    protectedKey: z.string(),
+  }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Sent by login for an unverified account (403), so the client can offer the code form. */
+export const unverifiedResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ username: z.string(), email: z.string(), unverified: z.literal(true) }),
+});
+
+// POST /api/users/verify — message "Success" for a valid session.
+export const SESSION_VALID_MESSAGE = 'Success';
+export const verifySessionResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ username: z.string() }).optional(),
+});
+
+// GET /api/user/profile
+export const profileResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ username: z.string(), email: z.string(), fullname: z.string() }),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+// GET /api/user/key-material — for unlocking a locked vault without a new sign-in.
+/**
+ * As with login, the client must not trust these: it checks `kdf` against its policy and
+ * unwraps `protectedKey` with AAD binding `kdf` and `salt`, so tampering fails the unwrap.
+ */
+export const keyMaterialResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ kdf: z.unknown(), salt: z.string(), protectedKey: z.string() }),
+});
+export type KeyMaterialResponse = z.infer<typeof keyMaterialResponseSchema>;
+
+// PUT /api/users/update-username
+export const updateUsernameRequestSchema = z.object({ username: usernameSchema });
+export type UpdateUsernameRequest = z.infer<typeof updateUsernameRequestSchema>;
+export const updateUsernameResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ username: z.string() }),
+});
+
+// PUT /api/users/change-password — old and new authKey, and the re-wrapped vault key.
+export const changePasswordRequestSchema = z.object({
+  oldPassword: authKeySchema,
+  newPassword: authKeySchema,
+  ...keyMaterial,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

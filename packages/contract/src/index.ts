@@ -1,0 +1,4 @@
+export * from './paths';
+export * from './common';
+export * from './accounts';
+export * from './entries';

@@ -1,0 +1,28 @@
+/** Every API path, named once. The spec fixes these; the prelogin call is Lockit's own. */
+export const apiPaths = {
+  refreshToken: '/api/users/refresh-token',
+  login: '/api/users/login',
+  prelogin: '/api/users/prelogin',
+  createUser: '/api/users/create',
+  sendCode: '/api/email/send-code',
+  verifyCode: '/api/email/verify-code',
+  profile: '/api/user/profile',
+  /** Lockit's own: what an Unlock needs (salt, KDF params, wrapped vault key) for a session. */
+  keyMaterial: '/api/user/key-material',
+  verifySession: '/api/users/verify',
+  logout: '/api/users/logout',
+  updateUsername: '/api/users/update-username',
+  changePassword: '/api/users/change-password',
+  deleteAccount: '/api/users/delete-account',
+  listEntries: '/api/passwords/show/user-passwords',
+  addEntry: '/api/passwords/add',
+  updateEntry: (id: string) => `/api/passwords/update-password/${encodeURIComponent(id)}`,
+  deleteEntry: (id: string) => `/api/passwords/delete/${encodeURIComponent(id)}`,
+} as const;
+
+/**
+ * Header every request of the web app carries. State-changing requests without an allowed
+ * Origin must carry it (a cross-site form cannot set custom headers).
+ */
+export const CLIENT_HEADER = 'x-lockit-client';
+export const CLIENT_HEADER_VALUE = 'web';

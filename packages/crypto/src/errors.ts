@@ -1,0 +1,73 @@
+/**
+ * Every error this package throws on purpose. Each carries a message a person can read, because
+ * the web app shows it as is: no stack traces, no WebCrypto jargon, and never a secret or a
+ * value an untrusted server chose (a hostile server must not be able to write our UI text).
+ */
+
+/** Why checkKdfParams (or the salt check in deriveMasterKey) refused what the server sent. */
+export type KdfRejectionReason = 'malformed' | 'below-floor' | 'above-ceiling' | 'salt';
+
+/**
+ * Key-derivation settings or salt outside Lockit's policy. 'below-floor' is a downgrade
+ * attempt (cheaper offline guessing); 'above-ceiling' would freeze or crash the page.
+ */
+export class KdfParamsRejectedError extends Error {
+  override readonly name = 'KdfParamsRejectedError';
+  readonly reason: KdfRejectionReason;
+  constructor(reason: KdfRejectionReason, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** 'format': not `v1.<iv>.<data>`; 'version': a version this code does not know. */
+export type CiphertextFormatReason = 'format' | 'version';
+
+export class CiphertextFormatError extends Error {
+  override readonly name = 'CiphertextFormatError';
+  readonly reason: CiphertextFormatReason;
+  constructor(reason: CiphertextFormatReason, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/**
+ * Raised by the low-level aesGcmDecrypt when a GCM tag does not verify; the vault-key and
+ * field functions turn it into their own error with a message for the person.
+ */
+export class AuthenticationFailedError extends Error {
+  override readonly name = 'AuthenticationFailedError';
+  constructor() {
+    super('The data failed its integrity check and was not decrypted.');
+  }
+}
+
+export type DecryptionFailureReason = CiphertextFormatReason | 'authentication';
+
+/**
+ * The protected vault key could not be unwrapped: wrong master password, or the server changed
+ * the protected key, the KDF params or the salt. Nothing is returned in that case.
+ */
+export class VaultKeyRejectedError extends Error {
+  override readonly name = 'VaultKeyRejectedError';
+  readonly reason: DecryptionFailureReason;
+  constructor(reason: DecryptionFailureReason, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/**
+ * An entry field failed to decrypt. The caller must show that it failed, never a fallback
+ * value: 'authentication' covers a wrong key, a text moved to another entry or field, and
+ * any flipped bit or truncation.
+ */
+export class FieldDecryptionError extends Error {
+  override readonly name = 'FieldDecryptionError';
+  readonly reason: DecryptionFailureReason;
+  constructor(reason: DecryptionFailureReason, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import * as lockitCrypto from './index';
+
+describe('the package entry point', () => {
+  it('exports the agreed public API', () => {
+    const names = [
+      'KDF_LIMITS', 'DEFAULT_KDF_PARAMS', 'checkKdfParams', 'KdfParamsRejectedError',
+      'toBase64Url', 'fromBase64Url', 'randomSalt', 'newEntryId', 'deriveMasterKey',
+      'hkdfSha256', 'aesGcmEncrypt', 'aesGcmDecrypt', 'deriveAccountKeys', 'deriveKeysFromPassword',
+      'generateVaultKeyBytes', 'wrapVaultKey', 'unwrapVaultKey', 'importVaultKey', 'VaultKeyRejectedError',
+      'encryptField', 'decryptField', 'FieldDecryptionError', 'CIPHERTEXT_VERSION', 'CIPHERTEXT_PATTERN',
+      'formatCiphertext', 'parseCiphertext', 'CiphertextFormatError',
+    ];
+    for (const name of names) expect(lockitCrypto, name).toHaveProperty(name);
+  });
+
+  it('does not export the policy-free Argon2id, so app code cannot skip the KDF limits', () => {
+    expect(lockitCrypto).not.toHaveProperty('argon2idRaw');
+  });
+});

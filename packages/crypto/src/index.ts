@@ -1,0 +1,11 @@
+export * from './kdf-params';
+export * from './ciphertext-format';
+export * from './errors';
+export { toBase64Url, fromBase64Url } from './encoding';
+export { randomSalt, newEntryId } from './random';
+export { deriveMasterKey } from './kdf';
+export { hkdfSha256 } from './hkdf';
+export { aesGcmEncrypt, aesGcmDecrypt } from './aes-gcm';
+export { deriveAccountKeys, deriveKeysFromPassword, type AccountKeys } from './account-keys';
+export { generateVaultKeyBytes, wrapVaultKey, unwrapVaultKey, importVaultKey } from './vault-key';
+export { encryptField, decryptField, ENTRY_FIELD_NAMES, type EntryFieldName } from './fields';

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, SIGN_IN_REQUIRED } from '../http/http-error';
+import { ACCESS_COOKIE } from './session-cookies';
+import type { AuthenticatedSession, SessionService } from './session-service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Marks a route as reachable without a session. Every other route requires one. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthenticatedSession | null;
+  }
+}
+
+/**
+ * Deny by default: every route needs a valid session unless its config says `public: true`.
+ * Unknown paths fall through to the not-found handler, which reveals nothing.
+ */
+export function installAuth(app: FastifyInstance, sessions: SessionService): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || request.routeOptions.config.public === true) return;
+    request.auth = await sessions.authenticate(request.cookies[ACCESS_COOKIE]);
+    if (!request.auth) throw new HttpError(401, SIGN_IN_REQUIRED);
+  });
+}
+
+/** The session of a protected route (the hook has already refused requests without one). */
+export function requireAuth(request: FastifyRequest): AuthenticatedSession {
+  if (!request.auth) throw new HttpError(401, SIGN_IN_REQUIRED);
+  return request.auth;
+}

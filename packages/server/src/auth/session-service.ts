@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { TimingSettings } from '../config/app-config';
+import type { Db, Executor } from '../db/schema';
+import type { Repositories } from '../db/repositories/index';
+import type { UserRow } from '../db/repositories/users-repository';
+import { hashToken, newToken } from './tokens';
+import type { IssuedTokens } from './session-cookies';
+
+export interface AuthenticatedSession {
+  sessionId: string;
+  user: UserRow;
+}
+
+export type RefreshOutcome =
+  | { kind: 'rotated'; tokens: IssuedTokens }
+  /** The token was rotated moments ago by a concurrent request: nothing to set. */
+  | { kind: 'raced' }
+  | { kind: 'ended' };
+
+/** Writes `last_used_at` at most once a minute per session, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+const USER_AGENT_MAX = 300;
+
+/**
+ * Sessions: an opaque access token (short) and a rotating refresh token (idle and absolute
+ * limits). Only SHA-256 hashes are stored. Every authenticated request reads the session
+ * row, so deleting it (logout, password change, account deletion) ends access at once.
+ */
+export function createSessionService(db: Db, repos: Repositories, timing: TimingSettings, now: () => number) {
+  function tokensFor(at: number, absoluteExpiresAt: number) {
+    const accessToken = newToken();
+    const refreshToken = newToken();
+    return {
+      issuedAt: at,
+      accessToken,
+      accessExpiresAt: Math.min(at + timing.accessTokenLifetimeMs, absoluteExpiresAt),
+      refreshToken,
+      refreshExpiresAt: Math.min(at + timing.refreshTokenIdleMs, absoluteExpiresAt),
+    };
+  }
+
+  return {
+    /** Opens a new session (a new family) for the user. */
+    async issue(userId: string, userAgent: string | undefined, ex: Executor = db): Promise<IssuedTokens> {
+      const at = now();
+      const absoluteExpiresAt = at + timing.sessionAbsoluteMs;
+      const tokens = tokensFor(at, absoluteExpiresAt);
+      await repos.sessions.deleteExpiredForUser(userId, at, ex);
+      await repos.sessions.insert(
+        {
+          id: randomUUID(),
+          user_id: userId,
+          access_hash: hashToken(tokens.accessToken),
+          access_expires_at: tokens.accessExpiresAt,
+          refresh_hash: hashToken(tokens.refreshToken),
+          refresh_expires_at: tokens.refreshExpiresAt,
+          absolute_expires_at: absoluteExpiresAt,
+          user_agent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+          created_at: at,
+          last_used_at: at,
+        },
+        ex,
+      );
+      return tokens;
+    },
+
+    /** The session and user behind an access token, or null when it is unknown or expired. */
+    async authenticate(accessToken: string | undefined): Promise<AuthenticatedSession | null> {
+      if (!accessToken) return null;
+      const at = now();
+      const found = await repos.sessions.findWithUserByAccessHash(hashToken(accessToken));
+      if (!found) return null;
+      const { session, user } = found;
+      if (session.access_expires_at <= at || session.absolute_expires_at <= at) return null;
+      if (at - session.last_used_at >= TOUCH_INTERVAL_MS) await repos.sessions.touch(session.id, at);
+      return { sessionId: session.id, user };
+    },
+
+    /**
+     * Rotates both tokens. A refresh token that was already rotated is a sign of theft
+     * (someone else holds a copy): the whole session ends, for them and for the owner.
+     */
+    async refresh(refreshToken: string | undefined): Promise<RefreshOutcome> {
+      if (!refreshToken) return { kind: 'ended' };
+      const at = now();
+      const presentedHash = hashToken(refreshToken);
+      return db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+        const session = await repos.sessions.findByRefreshHash(presentedHash, trx);
+        if (!session) {
+          const retired = await repos.sessions.findRetired(presentedHash, trx);
+          if (!retired) return { kind: 'ended' };
+          if (at - retired.retired_at < timing.refreshReuseGraceMs) return { kind: 'raced' };
+          await repos.sessions.deleteById(retired.session_id, trx);
+          return { kind: 'ended' };
+        }
+        if (session.refresh_expires_at <= at || session.absolute_expires_at <= at) {
+          await repos.sessions.deleteById(session.id, trx);
+          return { kind: 'ended' };
+        }
+        const tokens = tokensFor(at, session.absolute_expires_at);
+        const rotated = await repos.sessions.rotate(
+          session.id,
+          presentedHash,
+          {
+            accessHash: hashToken(tokens.accessToken),
+            accessExpiresAt: tokens.accessExpiresAt,
+            refreshHash: hashToken(tokens.refreshToken),
+            refreshExpiresAt: tokens.refreshExpiresAt,
+          },
+          at,
+          trx,
+        );
+        if (!rotated) return { kind: 'raced' };
+        await repos.sessions.retireRefreshToken(presentedHash, session.id, at, trx);
+        return { kind: 'rotated', tokens };
+      });
+    },
+
+    /** Ends the session a cookie belongs to (access or refresh token), if any. */
+    async endByTokens(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
+      const byAccess = accessToken ? await repos.sessions.findByAccessHash(hashToken(accessToken)) : undefined;
+      const byRefresh = !byAccess && refreshToken ? await repos.sessions.findByRefreshHash(hashToken(refreshToken)) : undefined;
+      const session = byAccess ?? byRefresh;
+      if (session) await repos.sessions.deleteById(session.id);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,57 @@
+import type { RateLimitSettings } from './rate-limit-settings';
+import type { LOG_LEVELS } from './config-schema';
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  /** `searchPath` puts every table in one schema (tests use a fresh schema per file). */
+  | { kind: 'postgres'; url: string; searchPath?: string };
+
+/** Everything the app needs, resolved from the environment by `loadConfig`. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appOrigin: string | undefined;
+  /** Keys the HMACs of verification codes and prelogin salts. Never logged, never sent. */
+  serverSecret: Buffer;
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  cookieSecure: 'auto' | 'always' | 'never';
+  /** Folder of the built web app; undefined serves the API only. */
+  webDistDir: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  rateLimits: RateLimitSettings;
+  /** Time limits of codes and sessions, in milliseconds. */
+  timing: TimingSettings;
+}
+
+export interface TimingSettings {
+  codeLifetimeMs: number;
+  codeResendCooldownMs: number;
+  accessTokenLifetimeMs: number;
+  refreshTokenIdleMs: number;
+  sessionAbsoluteMs: number;
+  /**
+   * A refresh token presented again this soon after its rotation is treated as a race
+   * between two tabs (answered without new cookies), not as theft.
+   */
+  refreshReuseGraceMs: number;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export const DEFAULT_TIMING: TimingSettings = {
+  codeLifetimeMs: 10 * MINUTE,
+  codeResendCooldownMs: MINUTE,
+  accessTokenLifetimeMs: 15 * MINUTE,
+  refreshTokenIdleMs: 14 * DAY,
+  sessionAbsoluteMs: 30 * DAY,
+  refreshReuseGraceMs: 10_000,
+};
+
+export const MAX_CODE_ATTEMPTS = 5;
+export const BODY_LIMIT_BYTES = 256 * 1024;

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * The server's environment, named once. Docs are checked against `configEnvSchema.shape`,
+ * so every variable the server reads appears here with its default.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const booleanText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['true', 'false', '1', '0', 'yes', 'no', ''].includes(value), {
+    message: 'must be true or false',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const httpOrigin = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an http(s) origin such as https://vault.example.com (no path)' },
+  )
+  .transform((value) => new URL(value).origin);
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const configEnvSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  /** A file path, `sqlite:<path>`, or a postgres:// / postgresql:// URL. Default: <DATA_DIR>/lockit.sqlite. */
+  DATABASE_URL: optionalText,
+  /** smtp:// or smtps://. Unset: verification codes go to the server log (development only). */
+  SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//i.test(value), {
+    message: 'must start with smtp:// or smtps://',
+  }),
+  MAIL_FROM: z.string().trim().min(3, 'must be a sender such as Lockit <no-reply@example.com>').default('Lockit <no-reply@localhost>'),
+  /** Origin of a web app hosted elsewhere: CORS with credentials for exactly that origin. */
+  APP_ORIGIN: optionalText.pipe(httpOrigin.optional()),
+  /** At least 32 characters. Unset: generated once into <DATA_DIR>/server-secret (mode 0600). */
+  SERVER_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters long',
+  }),
+  /** redis:// or rediss://. Set it when several server processes share rate limits. */
+  REDIS_URL: optionalText.refine((value) => value === undefined || /^rediss?:\/\//i.test(value), {
+    message: 'must start with redis:// or rediss://',
+  }),
+  TRUST_PROXY: booleanText.default(false),
+  /** auto: Secure cookies when the request came over HTTPS. */
+  COOKIE_SECURE: z
+    .enum(['auto', 'true', 'false'], { message: 'must be auto, true or false' })
+    .default('auto'),
+  /** The built web app. Default: packages/web/dist. Without an index.html only the API is served. */
+  WEB_DIST_DIR: optionalText,
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+});
+
+export type ConfigEnv = z.infer<typeof configEnvSchema>;

@@ -1,0 +1,16 @@
+import type { Db } from '../schema';
+import { createEntriesRepository } from './entries-repository';
+import { createSessionsRepository } from './sessions-repository';
+import { createUsersRepository } from './users-repository';
+import { createVerificationCodesRepository } from './verification-codes-repository';
+
+export function createRepositories(db: Db) {
+  return {
+    users: createUsersRepository(db),
+    sessions: createSessionsRepository(db),
+    codes: createVerificationCodesRepository(db),
+    entries: createEntriesRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BODY_LIMIT_BYTES } from '../config/app-config';
+import { HttpError, SERVER_FAULT } from './http-error';
+
+/** Fastify's own request errors, in words a person can act on. */
+const FRAMEWORK_MESSAGES: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    message: `The request body is too large (the limit is ${BODY_LIMIT_BYTES / 1024} KiB).`,
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Send the request body as JSON (Content-Type: application/json).',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: 'The request body does not match its Content-Length.',
+  },
+};
+
+/**
+ * Every error answer is `{ message }` (plus `data` for some HttpErrors). Details of
+ * unexpected errors are logged, never sent: a 5xx says only that the fault is ours.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      if (error.options.headers) reply.headers(error.options.headers);
+      const body = error.options.data === undefined ? { message: error.message } : { message: error.message, data: error.options.data };
+      return reply.code(error.statusCode).send(body);
+    }
+    const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+    if (known) return reply.code(known.status).send({ message: known.message });
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ code: error.code }, 'request refused by the framework');
+      return reply.code(status).send({ message: 'The request could not be understood.' });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ message: SERVER_FAULT });
+  });
+}

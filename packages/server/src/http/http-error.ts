@@ -1,0 +1,17 @@
+/**
+ * An answer a person can read: routes throw it and the error handler sends
+ * `{ message, data? }` with the status. Anything else thrown becomes a 500 with no details.
+ */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly options: { data?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const SIGN_IN_REQUIRED = 'Please sign in.';
+export const SERVER_FAULT = 'Something went wrong on our side.';

@@ -1,0 +1,28 @@
+import { apiPaths } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { requireAuth } from '../../auth/auth-plugin';
+import { MESSAGES } from '../messages';
+
+/**
+ * GET /api/user/key-material: what an Unlock needs (KDF parameters, salt, wrapped vault key)
+ * for a session whose vault is locked in the browser. Session-only, like the entries: the
+ * wrapped key is useless without the master password, and its AAD binds the parameters.
+ */
+export const keyMaterialRoute: RoutePlugin = async (app) => {
+  app.get(apiPaths.keyMaterial, async (request) => {
+    const { user } = requireAuth(request);
+    return {
+      message: MESSAGES.success,
+      data: {
+        kdf: {
+          algorithm: user.kdf_algorithm,
+          memoryKiB: user.kdf_memory_kib,
+          iterations: user.kdf_iterations,
+          parallelism: user.kdf_parallelism,
+        },
+        salt: user.salt,
+        protectedKey: user.protected_key,
+      },
+    };
+  });
+};

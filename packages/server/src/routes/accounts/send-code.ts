@@ -1,0 +1,41 @@
+import { apiPaths, sendCodeRequestSchema } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { foldName } from '../../accounts/fold-name';
+import { generateCode, hashCode } from '../../accounts/verification-code';
+import { parseBody } from '../../http/parse-body';
+import { tooMany } from '../../security/rate-limits';
+import { MESSAGES } from '../messages';
+
+/**
+ * POST /api/email/send-code. The same answer for every well-formed request, so it does not
+ * tell which accounts exist; only a real unverified (username, email) pair gets a new code,
+ * which replaces the old one. The mail goes out after the answer.
+ */
+export const sendCodeRoute: RoutePlugin = async (app, { ctx }) => {
+  app.post(apiPaths.sendCode, { config: { public: true } }, async (request) => {
+    const body = parseBody(sendCodeRequestSchema, request.body);
+    const usernameFolded = foldName(body.username);
+    const emailFolded = foldName(body.email);
+    await ctx.rateLimits.hit('sendCode', request.ip, `${usernameFolded}|${emailFolded}`);
+
+    const user = await ctx.repos.users.findByFoldedUsername(usernameFolded);
+    if (user && user.email_folded === emailFolded && user.verified_at === null) {
+      const at = ctx.now();
+      const previous = await ctx.repos.codes.find(user.id);
+      const cooldownLeft = previous ? previous.sent_at + ctx.config.timing.codeResendCooldownMs - at : 0;
+      if (cooldownLeft > 0) throw tooMany(cooldownLeft, MESSAGES.codeSentRecently);
+
+      const code = generateCode();
+      await ctx.repos.codes.replace({
+        user_id: user.id,
+        code_hash: hashCode(ctx.config.serverSecret, user.id, code),
+        expires_at: at + ctx.config.timing.codeLifetimeMs,
+        attempts: 0,
+        sent_at: at,
+      });
+      const mail = { to: user.email, username: user.username, code };
+      ctx.background.run('verification mail', () => ctx.mailer.sendVerificationCode(mail));
+    }
+    return { message: MESSAGES.codeOnItsWay };
+  });
+};

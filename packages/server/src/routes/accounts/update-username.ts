@@ -1,0 +1,26 @@
+import { apiPaths, updateUsernameRequestSchema } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { foldName } from '../../accounts/fold-name';
+import { requireAuth } from '../../auth/auth-plugin';
+import { isUniqueViolation } from '../../db/create-database';
+import { HttpError } from '../../http/http-error';
+import { parseBody } from '../../http/parse-body';
+import { MESSAGES } from '../messages';
+
+/** PUT /api/users/update-username. A change of case of one's own name is allowed. */
+export const updateUsernameRoute: RoutePlugin = async (app, { ctx }) => {
+  app.put(apiPaths.updateUsername, async (request) => {
+    const { user } = requireAuth(request);
+    const body = parseBody(updateUsernameRequestSchema, request.body);
+    const usernameFolded = foldName(body.username);
+    const owner = await ctx.repos.users.findByFoldedUsername(usernameFolded);
+    if (owner && owner.id !== user.id) throw new HttpError(409, MESSAGES.usernameTaken);
+    try {
+      await ctx.repos.users.updateUsername(user.id, body.username, usernameFolded, ctx.now());
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.usernameTaken);
+      throw error;
+    }
+    return { message: MESSAGES.usernameUpdated, data: { username: body.username } };
+  });
+};

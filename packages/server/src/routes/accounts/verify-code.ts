@@ -1,0 +1,40 @@
+import { apiPaths, verifyCodeRequestSchema } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { foldName } from '../../accounts/fold-name';
+import { codeMatches } from '../../accounts/verification-code';
+import { MAX_CODE_ATTEMPTS } from '../../config/app-config';
+import { HttpError } from '../../http/http-error';
+import { parseBody } from '../../http/parse-body';
+import { MESSAGES } from '../messages';
+
+/**
+ * POST /api/email/verify-code. A code works once, within its lifetime, and for at most
+ * MAX_CODE_ATTEMPTS tries: each try is counted before the code is compared, atomically,
+ * so parallel guesses cannot exceed the budget. Unknown, wrong and expired look the same.
+ */
+export const verifyCodeRoute: RoutePlugin = async (app, { ctx }) => {
+  app.post(apiPaths.verifyCode, { config: { public: true } }, async (request) => {
+    const body = parseBody(verifyCodeRequestSchema, request.body);
+    const usernameFolded = foldName(body.username);
+    const emailFolded = foldName(body.email);
+    await ctx.rateLimits.hit('verifyCode', request.ip, `${usernameFolded}|${emailFolded}`);
+
+    const user = await ctx.repos.users.findByFoldedUsername(usernameFolded);
+    if (!user || user.email_folded !== emailFolded || user.verified_at !== null) {
+      throw new HttpError(400, MESSAGES.codeInvalid);
+    }
+    const pending = await ctx.repos.codes.find(user.id);
+    if (!pending || pending.expires_at <= ctx.now()) throw new HttpError(400, MESSAGES.codeInvalid);
+    if (!(await ctx.repos.codes.claimAttempt(user.id, MAX_CODE_ATTEMPTS))) {
+      throw new HttpError(400, MESSAGES.tooManyWrongCodes);
+    }
+    if (!codeMatches(ctx.config.serverSecret, user.id, body.code, pending.code_hash)) {
+      throw new HttpError(400, MESSAGES.codeInvalid);
+    }
+    await ctx.db.transaction().execute(async (trx) => {
+      await ctx.repos.users.markVerified(user.id, ctx.now(), trx);
+      await ctx.repos.codes.delete(user.id, trx);
+    });
+    return { message: MESSAGES.emailVerified };
+  });
+};

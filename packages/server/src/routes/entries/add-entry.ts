@@ -1,0 +1,43 @@
+import { addEntryRequestSchema, apiPaths } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { requireAuth } from '../../auth/auth-plugin';
+import { isUniqueViolation } from '../../db/create-database';
+import type { EntryRow } from '../../db/repositories/entries-repository';
+import { HttpError } from '../../http/http-error';
+import { parseBody } from '../../http/parse-body';
+import { MESSAGES } from '../messages';
+import { toEntryWire } from './entry-wire';
+
+/**
+ * POST /api/passwords/add. Every field must be a Lockit ciphertext (the schema refuses
+ * plaintext), so nothing readable is ever stored. The id is the client's.
+ */
+export const addEntryRoute: RoutePlugin = async (app, { ctx }) => {
+  app.post(apiPaths.addEntry, async (request, reply) => {
+    const { user } = requireAuth(request);
+    const body = parseBody(addEntryRequestSchema, request.body);
+    const at = ctx.now();
+    const row: EntryRow = {
+      id: body.id.toLowerCase(),
+      user_id: user.id,
+      service_name: body.serviceName,
+      username: body.username,
+      password: body.password,
+      url: body.url ?? null,
+      notes: body.notes ?? null,
+      revision: 1,
+      created_at: at,
+      updated_at: at,
+    };
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        await ctx.repos.entries.insert(row, trx);
+        await ctx.repos.users.bumpVaultRevision(user.id, trx);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.entryIdTaken);
+      throw error;
+    }
+    return reply.code(201).send({ message: MESSAGES.entryAdded, data: toEntryWire(row) });
+  });
+};

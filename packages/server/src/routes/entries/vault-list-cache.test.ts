@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createVaultListCache } from './vault-list-cache';
+
+describe('vault list cache', () => {
+  it('answers only for the revision an answer was stored under', () => {
+    const cache = createVaultListCache(1_000);
+    cache.set('user-a', 3, Buffer.from('{"a":3}'));
+    expect(cache.get('user-a', 3)?.toString()).toBe('{"a":3}');
+    expect(cache.get('user-a', 4)).toBeUndefined();
+    expect(cache.get('user-b', 3)).toBeUndefined();
+  });
+
+  it('keeps one answer per user: a newer revision replaces the older', () => {
+    const cache = createVaultListCache(1_000);
+    cache.set('user-a', 1, Buffer.from('x'.repeat(10)));
+    cache.set('user-a', 2, Buffer.from('y'.repeat(20)));
+    expect(cache.get('user-a', 1)).toBeUndefined();
+    expect(cache.get('user-a', 2)?.toString()).toBe('y'.repeat(20));
+    expect(cache.size).toBe(20);
+  });
+
+  it('drops the least recently read answers once over its size', () => {
+    const cache = createVaultListCache(100);
+    cache.set('a', 1, Buffer.from('a'.repeat(25)));
+    cache.set('b', 1, Buffer.from('b'.repeat(25)));
+    cache.set('c', 1, Buffer.from('c'.repeat(25)));
+    expect(cache.get('a', 1)).toBeDefined(); // a is now the most recent; b the oldest
+    cache.set('d', 1, Buffer.from('d'.repeat(25)));
+    cache.set('e', 1, Buffer.from('e'.repeat(25)));
+    expect(cache.get('b', 1)).toBeUndefined();
+    expect(cache.get('a', 1)).toBeDefined();
+    expect(cache.get('e', 1)).toBeDefined();
+    expect(cache.size).toBeLessThanOrEqual(100);
+  });
+
+  it('does not keep one answer larger than a quarter of its size', () => {
+    const cache = createVaultListCache(100);
+    cache.set('small', 1, Buffer.from('s'.repeat(20)));
+    cache.set('huge', 1, Buffer.from('h'.repeat(30)));
+    expect(cache.get('huge', 1)).toBeUndefined();
+    expect(cache.get('small', 1)).toBeDefined();
+  });
+});

@@ -1,0 +1,52 @@
+/** Room for the serialized lists of the most recently used vaults (about 50 KB per 100 entries). */
+export const VAULT_LIST_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The serialized list answer of recently read vaults, each valid for one vault revision.
+ *
+ * Invariants: an answer is stored under the revision read (with the session) BEFORE the
+ * entries were read, and every entry write bumps the revision in its own transaction, so a
+ * stored answer is never older than the revision it is filed under, and any write makes it
+ * unreachable, in this process and in every other one sharing the database. It holds only
+ * what the database holds (ciphertexts), keyed by user id; least recently used goes first.
+ */
+export function createVaultListCache(maxBytes = VAULT_LIST_CACHE_BYTES) {
+  const answers = new Map<string, { revision: number; body: Buffer }>();
+  let bytes = 0;
+
+  const forget = (userId: string) => {
+    const old = answers.get(userId);
+    if (!old) return;
+    bytes -= old.body.length;
+    answers.delete(userId);
+  };
+
+  return {
+    get(userId: string, revision: number): Buffer | undefined {
+      const hit = answers.get(userId);
+      if (!hit || hit.revision !== revision) return undefined;
+      answers.delete(userId); // re-inserted last: Map order is the recency order
+      answers.set(userId, hit);
+      return hit.body;
+    },
+
+    /** `body` is the answer's bytes: sending a Buffer skips encoding 50 KB on every hit. */
+    set(userId: string, revision: number, body: Buffer): void {
+      forget(userId);
+      if (body.length > maxBytes / 4) return; // one huge vault must not flush everyone else's
+      answers.set(userId, { revision, body });
+      bytes += body.length;
+      for (const [oldest] of answers) {
+        if (bytes <= maxBytes) break;
+        forget(oldest);
+      }
+    },
+
+    /** Bytes held, for tests. */
+    get size(): number {
+      return bytes;
+    },
+  };
+}
+
+export type VaultListCache = ReturnType<typeof createVaultListCache>;

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { isApiPath } from '../security/security-headers';
+import { MESSAGES } from '../routes/messages';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app: hashed /assets/* cached for a year, everything else (and
+ * index.html) revalidated. Unknown GETs outside /api get index.html (client-side routes);
+ * unknown /api paths get a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  await app.register(async (web) => {
+    // Static files are public by nature; marked here because every route is private by default.
+    web.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), public: true };
+    });
+    await web.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      cacheControl: false,
+      etag: true,
+      lastModified: true,
+      setHeaders(reply, filePath) {
+        const relative = path.relative(distDir, filePath).split(path.sep);
+        reply.header('cache-control', relative[0] === 'assets' ? IMMUTABLE : 'no-cache');
+      },
+    });
+    web.setNotFoundHandler((request, reply) => {
+      if (wantsAppShell(request)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return notFound(request, reply);
+    });
+  });
+}
+
+/** The 404 answer when no web app is served. */
+export function registerApiOnlyNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler(notFound);
+}
+
+function notFound(_request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ message: MESSAGES.notFound });
+}
+
+function wantsAppShell(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '';
+  return !isApiPath(pathname) && !pathname.startsWith('/assets/');
+}

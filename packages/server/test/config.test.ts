@@ -1,0 +1,151 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/load-config';
+import { configEnvSchema } from '../src/config/config-schema';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lockit-config-'));
+  made.push(dir);
+  return dir;
+}
+
+async function configError(env: Record<string, string>): Promise<string> {
+  const error = await loadConfig({ DATA_DIR: tempDir(), ...env }).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ConfigError);
+  return (error as ConfigError).message;
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh clone', async () => {
+    const cwd = tempDir();
+    const config = await loadConfig({}, cwd);
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.dataDir).toBe(path.join(cwd, 'data'));
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.join(cwd, 'data', 'lockit.sqlite') });
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.mailFrom).toBe('Lockit <no-reply@localhost>');
+    expect(config.appOrigin).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+    expect(config.cookieSecure).toBe('auto');
+    expect(config.logLevel).toBe('info');
+    expect(config.webDistDir?.endsWith(path.join('packages', 'web', 'dist'))).toBe(true);
+    expect(config.timing.codeLifetimeMs).toBe(10 * 60_000);
+    expect(config.rateLimits.loginLockoutMaxSeconds).toBe(15 * 60);
+  });
+
+  it('generates the server secret once (mode 0600) and reuses it', async () => {
+    const dataDir = tempDir();
+    const first = await loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'server-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.serverSecret).toHaveLength(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.serverSecret.toString('hex'));
+    const second = await loadConfig({ DATA_DIR: dataDir });
+    expect(second.serverSecret.equals(first.serverSecret)).toBe(true);
+  });
+
+  it('uses SERVER_SECRET when given and writes no file', async () => {
+    const dataDir = tempDir();
+    const config = await loadConfig({ DATA_DIR: dataDir, SERVER_SECRET: 's'.repeat(40) });
+    expect(config.serverSecret.toString()).toBe('s'.repeat(40));
+    expect(() => statSync(path.join(dataDir, 'server-secret'))).toThrow();
+  });
+
+  it('refuses a damaged secret file with a clear message', async () => {
+    const dataDir = tempDir();
+    writeFileSync(path.join(dataDir, 'server-secret'), 'garbage');
+    const message = await configError({ DATA_DIR: dataDir });
+    expect(message).toContain('server-secret is damaged');
+  });
+
+  it('reads every DATABASE_URL form', async () => {
+    const cwd = tempDir();
+    const db = async (value: string) => (await loadConfig({ DATABASE_URL: value, SERVER_SECRET: 'x'.repeat(32) }, cwd)).database;
+    expect(await db('postgres://u@h:5432/d')).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/d' });
+    expect(await db('postgresql://u@h/d')).toEqual({ kind: 'postgres', url: 'postgresql://u@h/d' });
+    expect(await db('sqlite:store/x.sqlite')).toEqual({ kind: 'sqlite', file: path.join(cwd, 'store/x.sqlite') });
+    expect(await db('/var/lib/lockit/db.sqlite')).toEqual({ kind: 'sqlite', file: '/var/lib/lockit/db.sqlite' });
+    expect(await db('rel.sqlite')).toEqual({ kind: 'sqlite', file: path.join(cwd, 'rel.sqlite') });
+  });
+
+  it('reads booleans, COOKIE_SECURE and origins', async () => {
+    const config = await loadConfig({
+      DATA_DIR: tempDir(),
+      TRUST_PROXY: 'true',
+      COOKIE_SECURE: 'true',
+      APP_ORIGIN: 'https://vault.example.com/',
+      SMTP_URL: 'smtps://user:pass@mail.example.com',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PORT: '8080',
+    });
+    expect(config.trustProxy).toBe(true);
+    expect(config.cookieSecure).toBe('always');
+    expect(config.appOrigin).toBe('https://vault.example.com');
+    expect(config.smtpUrl).toBe('smtps://user:pass@mail.example.com');
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.port).toBe(8080);
+  });
+
+  it('treats empty variables as unset', async () => {
+    const config = await loadConfig({ DATA_DIR: tempDir(), SMTP_URL: '', APP_ORIGIN: '', REDIS_URL: '' });
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.appOrigin).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a number'],
+    [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],
+    [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL must start with smtp:// or smtps://'],
+    [{ APP_ORIGIN: 'https://vault.example.com/app' }, 'APP_ORIGIN must be an http(s) origin such as https://vault.example.com (no path)'],
+    [{ APP_ORIGIN: 'ftp://x' }, 'APP_ORIGIN must be an http(s) origin'],
+    [{ SERVER_SECRET: 'short' }, 'SERVER_SECRET must be at least 32 characters long'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must start with redis:// or rediss://'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
+    [{ COOKIE_SECURE: 'sometimes' }, 'COOKIE_SECURE must be auto, true or false'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ DATABASE_URL: 'mysql://u@h/d' }, 'DATABASE_URL must be a file path, sqlite:<path>, or a postgres:// URL'],
+  ])('names the variable and the problem: %j', async (env, expected) => {
+    const message = await configError(env);
+    expect(message).toContain(expected);
+    expect(message).not.toContain('\n    at ');
+  });
+
+  it('reports several problems at once', async () => {
+    const message = await configError({ PORT: 'x', LOG_LEVEL: 'loud' });
+    expect(message).toContain('PORT');
+    expect(message).toContain('LOG_LEVEL');
+  });
+
+  it('exports the schema of every variable it reads (for the docs)', () => {
+    expect(Object.keys(configEnvSchema.shape).sort()).toEqual(
+      [
+        'APP_ORIGIN',
+        'COOKIE_SECURE',
+        'DATABASE_URL',
+        'DATA_DIR',
+        'HOST',
+        'LOG_LEVEL',
+        'MAIL_FROM',
+        'PORT',
+        'REDIS_URL',
+        'SERVER_SECRET',
+        'SMTP_URL',
+        'TRUST_PROXY',
+        'WEB_DIST_DIR',
+      ].sort(),
+    );
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '@lockit/contract';
+import { signedInUser } from './helpers/accounts';
+import { encryptEntry } from './helpers/entries';
+import { useTestApp } from './helpers/test-app';
+
+const h = useTestApp();
+const NOT_FOUND = { message: 'Password not found.' };
+
+describe("another account's entries", () => {
+  it('are invisible to read, update and delete: 404, and nothing changes', async () => {
+    const alice = await signedInUser(h);
+    const bob = await signedInUser(h);
+    const entry = await encryptEntry(alice.account, { serviceName: 'bank', username: 'alice', password: 'pw' });
+    await alice.client.post(apiPaths.addEntry, entry);
+    const before = (await alice.client.get(apiPaths.listEntries)).json().data;
+
+    expect((await bob.client.get(apiPaths.listEntries)).json().data).toEqual([]);
+
+    const forged = await encryptEntry(bob.account, { serviceName: 'x', username: 'x', password: 'x' }, entry.id);
+    for (const body of [forged, { ...forged, revision: 1 }, entry]) {
+      const update = await bob.client.put(apiPaths.updateEntry(entry.id), body);
+      expect(update.statusCode).toBe(404);
+      expect(update.json()).toEqual(NOT_FOUND);
+    }
+    const remove = await bob.client.delete(apiPaths.deleteEntry(entry.id));
+    expect(remove.statusCode).toBe(404);
+    expect(remove.json()).toEqual(NOT_FOUND);
+
+    expect((await alice.client.get(apiPaths.listEntries)).json().data).toEqual(before);
+  });
+
+  it("cannot be overwritten by adding an entry with the same id", async () => {
+    const alice = await signedInUser(h);
+    const bob = await signedInUser(h);
+    const entry = await encryptEntry(alice.account, { serviceName: 'bank', username: 'alice', password: 'pw' });
+    await alice.client.post(apiPaths.addEntry, entry);
+    const forged = await encryptEntry(bob.account, { serviceName: 'x', username: 'x', password: 'x' }, entry.id);
+    expect((await bob.client.post(apiPaths.addEntry, forged)).statusCode).toBe(409);
+    expect((await alice.client.get(apiPaths.listEntries)).json().data[0].password).toBe(entry.password);
+    expect((await bob.client.get(apiPaths.listEntries)).json().data).toEqual([]);
+  });
+
+  it('stay with their owner after the other account is deleted', async () => {
+    const alice = await signedInUser(h);
+    const bob = await signedInUser(h);
+    const entry = await encryptEntry(alice.account, { serviceName: 'bank', username: 'alice', password: 'pw' });
+    await alice.client.post(apiPaths.addEntry, entry);
+    await bob.client.post(apiPaths.addEntry, await encryptEntry(bob.account, { serviceName: 'b', username: 'b', password: 'b' }));
+    await bob.client.delete(apiPaths.deleteAccount);
+    expect((await alice.client.get(apiPaths.listEntries)).json().data).toHaveLength(1);
+  });
+});

@@ -1,0 +1,114 @@
+import secureJson from 'secure-json-parse';
+import type { z } from 'zod';
+import { entryIdSchema } from '@lockit/contract';
+
+/**
+ * A model of the server's request pipeline, in the order Fastify and the app run it: what a
+ * request must be answered, decided from the facts the generator chose. The hostile-input
+ * suite compares every real answer with it.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One API operation, as the hostile-input suite sees it. */
+export interface RouteUnderAttack {
+  name: string;
+  method: Method;
+  path: (id: string) => string;
+  hasIdParam: boolean;
+  isPublic: boolean;
+  /** Routes that read a body: its schema and a body the schema accepts, to mutate. */
+  body?: { schema: z.ZodType; valid: Record<string, unknown> };
+  /** Fields inside objects (e.g. `kdf.memoryKiB`) the mutations also reach. */
+  nestedFields?: string[];
+}
+
+/** The signed-in victim's world the requests aim at. */
+export interface Target {
+  accessToken: string;
+  refreshToken: string;
+  ownEntryId: string;
+  otherUsersEntryId: string;
+}
+
+export interface HostileRequest {
+  method: Method;
+  url: string;
+  headers: Record<string, string>;
+  payload: string | Buffer | undefined;
+  /** The status the server must answer, and why (for failure messages). */
+  expected: { status: number; reason: string };
+}
+
+export const BODY_LIMIT = 256 * 1024;
+export const MAX_PARAM_LENGTH = 100;
+
+/** A body, as the bytes sent, and what the server's parser makes of it. */
+export interface BodyChoice {
+  payload: string | Buffer | undefined;
+  contentType: string | undefined;
+  /** The parsed JSON when the parser accepts the text, else undefined. */
+  parsed?: { value: unknown };
+}
+
+/** What the server's parser makes of a text: Fastify's own (secure-json-parse, poisoning refused). */
+export function parsedOrNot(text: string): Pick<BodyChoice, 'parsed'> {
+  if (text.trim() === '') return { parsed: { value: undefined } };
+  try {
+    return { parsed: { value: secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }) } };
+  } catch {
+    return {};
+  }
+}
+
+export function isJson(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^application\/json\s*(;|$)/i.test(contentType);
+}
+
+/** The facts of one generated request that decide its answer. */
+export interface RequestFacts {
+  target: Target;
+  originAllowed: boolean;
+  sessionValid: boolean;
+  /** The entry id as it appears in the path (percent-encoded). */
+  param: string | undefined;
+  body: BodyChoice;
+  bytes: number;
+  /** What Content-Length says; differs from `bytes` when the test lies. */
+  declaredBytes: number;
+}
+
+/**
+ * The answer the pipeline must give, from the first check that refuses: routing, origin,
+ * session, body parsing, path parameter, body schema, then the handler's own refusals.
+ * Undefined when nothing refuses (such a request is not generated: it could succeed).
+ */
+export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): HostileRequest['expected'] | undefined {
+  if (c.param !== undefined && /%(?![0-9A-Fa-f]{2})/.test(c.param)) return { status: 400, reason: 'malformed URL' };
+  const id = c.param !== undefined ? decodeURIComponent(c.param) : undefined;
+  if (id !== undefined && id.length > MAX_PARAM_LENGTH) return { status: 414, reason: 'path parameter too long' };
+  if (route.method !== 'GET' && !c.originAllowed) return { status: 403, reason: 'origin' };
+  if (!route.isPublic && !c.sessionValid) return { status: 401, reason: 'no session' };
+  let parsed: unknown;
+  if (route.method !== 'GET' && c.bytes > 0) {
+    if (!isJson(c.body.contentType)) return { status: 415, reason: 'content type' };
+    if (Math.max(c.bytes, c.declaredBytes) > BODY_LIMIT) return { status: 413, reason: 'body size' };
+    if (c.declaredBytes !== c.bytes) return { status: 400, reason: 'content length' };
+    if (!c.body.parsed) return { status: 400, reason: 'invalid JSON' };
+    parsed = c.body.parsed.value;
+  }
+  if (id !== undefined && !entryIdSchema.safeParse(id).success) return { status: 400, reason: 'entry id' };
+  if (route.body) {
+    const objectBody = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
+    if (!objectBody || !route.body.schema.safeParse(parsed).success) return { status: 400, reason: 'schema' };
+  }
+  if (route.name === 'refresh-token') return { status: 401, reason: 'no valid refresh token' };
+  if (id !== undefined && route.body) {
+    const body = parsed as { id?: unknown; _id?: unknown };
+    if ([body.id, body._id].some((bodyId) => typeof bodyId === 'string' && bodyId.toLowerCase() !== id.toLowerCase())) {
+      return { status: 400, reason: 'id mismatch' };
+    }
+  }
+  if (id !== undefined && id.toLowerCase() !== c.target.ownEntryId) return { status: 404, reason: 'not the caller’s entry' };
+  return undefined;
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../../src/app';
+import { DEFAULT_TIMING, type AppConfig, type TimingSettings } from '../../src/config/app-config';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../src/config/rate-limit-settings';
+import type { Db } from '../../src/db/schema';
+import { ApiClient } from './api-client';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { createTestClock, type TestClock } from './test-clock';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+const GENEROUS = { points: 1_000_000, durationSeconds: 60 };
+
+/** Limits no ordinary test trips; the rate-limit tests set their own small ones. */
+export const GENEROUS_RATE_LIMITS: RateLimitSettings = {
+  ...DEFAULT_RATE_LIMITS,
+  keyPrefix: `lockit-test-${process.pid}-${Math.random().toString(36).slice(2)}`,
+  loginPerIp: GENEROUS,
+  loginFreeFailures: 1_000_000,
+  loginPerAccount: GENEROUS,
+  preloginPerIp: GENEROUS,
+  preloginPerAccount: GENEROUS,
+  createPerIp: GENEROUS,
+  createPerAccount: GENEROUS,
+  sendCodePerIp: GENEROUS,
+  sendCodePerAccount: GENEROUS,
+  verifyCodePerIp: GENEROUS,
+  verifyCodePerAccount: GENEROUS,
+};
+
+export interface TestAppOptions {
+  rateLimits?: Partial<RateLimitSettings>;
+  timing?: Partial<TimingSettings>;
+  config?: Partial<AppConfig>;
+  deps?: Omit<AppDeps, 'db' | 'now'>;
+}
+
+export function testConfig(database: TestDatabase['config'], smtpUrl: string | undefined, options: TestAppOptions = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent-lockit-test-data',
+    database,
+    smtpUrl,
+    mailFrom: 'Lockit Test <no-reply@lockit.test>',
+    appOrigin: undefined,
+    serverSecret: Buffer.from('test-server-secret-0123456789-abcdefghij', 'utf8'),
+    redisUrl: undefined,
+    trustProxy: false,
+    cookieSecure: 'auto',
+    webDistDir: undefined,
+    logLevel: 'silent',
+    rateLimits: { ...GENEROUS_RATE_LIMITS, ...options.rateLimits },
+    timing: { ...DEFAULT_TIMING, ...options.timing },
+    ...options.config,
+  };
+}
+
+export interface TestHarness {
+  app: FastifyInstance;
+  db: Db;
+  sink: SmtpSink;
+  clock: TestClock;
+  config: AppConfig;
+  /** A new browser (no cookies), optionally from another IP. */
+  client(remoteAddress?: string): ApiClient;
+}
+
+/**
+ * The production app on a fresh database with mail going to a real SMTP sink, built once
+ * per test file (beforeAll) and torn down afterwards.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestHarness {
+  const harness = {} as TestHarness;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    harness.sink = await startSmtpSink();
+    harness.clock = createTestClock();
+    harness.db = database.db;
+    harness.config = testConfig(database.config, harness.sink.url, options);
+    harness.app = await buildApp(harness.config, { ...options.deps, db: database.db, now: harness.clock.now });
+    await harness.app.ready();
+    harness.client = (remoteAddress?: string) => new ApiClient(harness.app, remoteAddress);
+  });
+  afterAll(async () => {
+    await harness.app?.close();
+    await harness.sink?.close();
+    await database?.drop();
+  });
+  return harness;
+}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import {
+  addEntryRequestSchema,
+  apiPaths,
+  changePasswordRequestSchema,
+  createUserRequestSchema,
+  loginRequestSchema,
+  preloginRequestSchema,
+  sendCodeRequestSchema,
+  updateEntryRequestSchema,
+  updateUsernameRequestSchema,
+  verifyCodeRequestSchema,
+} from '@lockit/contract';
+import { buildApp } from '../src/app';
+import { createBody, login, makeKeyMaterial, newAccount, signUpAndVerify, type TestAccount } from './helpers/accounts';
+import { ApiClient } from './helpers/api-client';
+import { snapshotDatabase } from './helpers/db-snapshot';
+import { encryptEntry } from './helpers/entries';
+import { recordFigures } from './helpers/figures';
+import { hostileRequestArb, type HostileRequest, type RouteUnderAttack, type Target } from './helpers/hostile-requests';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink';
+import { testConfig, type TestHarness } from './helpers/test-app';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database';
+
+/**
+ * Every route gets 1,000 generated hostile requests: bodies, path parameters, cookies and
+ * headers an attacker controls. Each one must be refused with the 4xx of the first check
+ * that applies, as one readable `{ message }` with no trace of internals, and no table may
+ * change. The app's clock stands still so that no legitimate write (a session's last-use
+ * time) happens during the run either.
+ */
+const RUNS_PER_ROUTE = 1_000;
+const KDF_FIELDS = ['kdf.algorithm', 'kdf.memoryKiB', 'kdf.iterations', 'kdf.parallelism'];
+const ATTACKER_IP = '198.51.100.7';
+
+let database: TestDatabase;
+let sink: SmtpSink;
+let app: FastifyInstance;
+let victim: TestAccount;
+let victimClient: ApiClient;
+let target: Target;
+let routes: RouteUnderAttack[];
+const answers = new Map<string, Map<string, number>>();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sink = await startSmtpSink();
+  const frozenNow = Date.now();
+  app = await buildApp(testConfig(database.config, sink.url), { db: database.db, now: () => frozenNow });
+  await app.ready();
+  const h = { app, sink, client: (ip?: string) => new ApiClient(app, ip) } as TestHarness;
+
+  victim = await newAccount();
+  victimClient = h.client();
+  await signUpAndVerify(h, victimClient, victim);
+  expect((await login(victimClient, victim)).statusCode).toBe(200);
+  const other = await newAccount();
+  const otherClient = h.client();
+  await signUpAndVerify(h, otherClient, other);
+  await login(otherClient, other);
+
+  const ownEntry = await encryptEntry(victim, { serviceName: 'Mail', username: 'me', password: 'secret', url: 'https://mail.example', notes: null });
+  expect((await victimClient.post(apiPaths.addEntry, ownEntry)).statusCode).toBe(201);
+  expect((await victimClient.post(apiPaths.addEntry, await encryptEntry(victim, { serviceName: 'Bank', username: 'me', password: 'pin' }))).statusCode).toBe(201);
+  const othersEntry = await encryptEntry(other, { serviceName: 'Theirs', username: 'them', password: 'x' });
+  expect((await otherClient.post(apiPaths.addEntry, othersEntry)).statusCode).toBe(201);
+
+  target = {
+    accessToken: victimClient.jar.get('lockit_access')!,
+    refreshToken: victimClient.jar.get('lockit_refresh')!,
+    ownEntryId: ownEntry.id,
+    otherUsersEntryId: othersEntry.id,
+  };
+  const next = await makeKeyMaterial('a new master password', victim.vaultKeyBytes);
+  const newEntry = await encryptEntry(victim, { serviceName: 'New', username: 'n', password: 'p', notes: 'note' });
+  const updatedEntry = await encryptEntry(victim, { serviceName: 'Mail 2', username: 'me', password: 'secret 2' }, ownEntry.id);
+  routes = [
+    { name: 'create', method: 'POST', path: () => apiPaths.createUser, hasIdParam: false, isPublic: true, body: { schema: createUserRequestSchema, valid: createBody(await newAccount()) }, nestedFields: KDF_FIELDS },
+    { name: 'send-code', method: 'POST', path: () => apiPaths.sendCode, hasIdParam: false, isPublic: true, body: { schema: sendCodeRequestSchema, valid: { email: victim.email, username: victim.username } } },
+    { name: 'verify-code', method: 'POST', path: () => apiPaths.verifyCode, hasIdParam: false, isPublic: true, body: { schema: verifyCodeRequestSchema, valid: { email: victim.email, username: victim.username, code: 'ABCDEF' } } },
+    { name: 'prelogin', method: 'POST', path: () => apiPaths.prelogin, hasIdParam: false, isPublic: true, body: { schema: preloginRequestSchema, valid: { username: victim.username } } },
+    { name: 'login', method: 'POST', path: () => apiPaths.login, hasIdParam: false, isPublic: true, body: { schema: loginRequestSchema, valid: { username: victim.username, password: victim.keys.authKey } } },
+    { name: 'refresh-token', method: 'POST', path: () => apiPaths.refreshToken, hasIdParam: false, isPublic: true },
+    { name: 'logout', method: 'POST', path: () => apiPaths.logout, hasIdParam: false, isPublic: true },
+    { name: 'verify', method: 'POST', path: () => apiPaths.verifySession, hasIdParam: false, isPublic: false },
+    { name: 'profile', method: 'GET', path: () => apiPaths.profile, hasIdParam: false, isPublic: false },
+    { name: 'key-material', method: 'GET', path: () => apiPaths.keyMaterial, hasIdParam: false, isPublic: false },
+    { name: 'update-username', method: 'PUT', path: () => apiPaths.updateUsername, hasIdParam: false, isPublic: false, body: { schema: updateUsernameRequestSchema, valid: { username: 'renamed_victim' } } },
+    {
+      name: 'change-password',
+      method: 'PUT',
+      path: () => apiPaths.changePassword,
+      hasIdParam: false,
+      isPublic: false,
+      body: {
+        schema: changePasswordRequestSchema,
+        valid: { oldPassword: victim.keys.authKey, newPassword: next.keys.authKey, kdf: next.kdf, salt: next.salt, protectedKey: next.protectedKey },
+      },
+      nestedFields: KDF_FIELDS,
+    },
+    { name: 'delete-account', method: 'DELETE', path: () => apiPaths.deleteAccount, hasIdParam: false, isPublic: false },
+    { name: 'list-entries', method: 'GET', path: () => apiPaths.listEntries, hasIdParam: false, isPublic: false },
+    { name: 'add-entry', method: 'POST', path: () => apiPaths.addEntry, hasIdParam: false, isPublic: false, body: { schema: addEntryRequestSchema, valid: newEntry } },
+    { name: 'update-entry', method: 'PUT', path: (id) => `${apiPaths.updateEntry('')}${id}`, hasIdParam: true, isPublic: false, body: { schema: updateEntryRequestSchema, valid: updatedEntry } },
+    { name: 'delete-entry', method: 'DELETE', path: (id) => `${apiPaths.deleteEntry('')}${id}`, hasIdParam: true, isPublic: false },
+  ];
+});
+
+afterAll(async () => {
+  await app?.close();
+  await sink?.close();
+  await database?.drop();
+});
+
+/** Internals an answer must never show: stack frames, file paths, SQL, framework codes. */
+const LEAK = /\bat .+:\d+|node_modules|\.ts\b|Error:|FST_|SQLITE|sqlite_|relation |syntax error|constraint|stack|\bselect\b|\binsert\b/i;
+
+function checkAnswer(request: HostileRequest, response: LightMyRequestResponse): string {
+  const label = `${request.method} ${request.url.slice(0, 120)} (${request.expected.reason})`;
+  expect(response.statusCode, label).toBe(request.expected.status);
+  expect(response.headers['content-type'], label).toMatch(/^application\/json/);
+  const body = response.json() as Record<string, unknown>;
+  expect(Object.keys(body), label).toEqual(['message']);
+  const message = body.message as string;
+  expect(typeof message).toBe('string');
+  expect(message.length, label).toBeGreaterThan(0);
+  expect(message.length, label).toBeLessThan(200);
+  expect(message, label).not.toMatch(LEAK);
+  expect(response.headers['x-content-type-options'], label).toBe('nosniff');
+  expect(response.headers['cache-control'], label).toBe('no-store');
+  expect(response.headers['retry-after'], label).toBeUndefined();
+  const cookies = response.cookies as Array<{ value: string }>;
+  expect(cookies.every((cookie) => cookie.value === ''), `${label}: sets a cookie`).toBe(true);
+  return `${response.statusCode} ${message}`;
+}
+
+describe('hostile input on every route', () => {
+  const names = ['create', 'send-code', 'verify-code', 'prelogin', 'login', 'refresh-token', 'logout', 'verify', 'profile', 'key-material', 'update-username', 'change-password', 'delete-account', 'list-entries', 'add-entry', 'update-entry', 'delete-entry'];
+
+  for (const name of names) {
+    it(`${name}: ${RUNS_PER_ROUTE} requests, each refused with the right 4xx and a readable message; no table changes`, async () => {
+      const route = routes.find((candidate) => candidate.name === name)!;
+      const seen = new Map<string, number>();
+      answers.set(name, seen);
+      const before = await snapshotDatabase(database.db);
+      await fc.assert(
+        fc.asyncProperty(hostileRequestArb(route, target), async (request) => {
+          const response = await app.inject({
+            method: request.method,
+            url: request.url,
+            headers: request.headers,
+            remoteAddress: ATTACKER_IP,
+            ...(request.payload !== undefined ? { payload: request.payload } : {}),
+          });
+          const answer = checkAnswer(request, response);
+          seen.set(answer, (seen.get(answer) ?? 0) + 1);
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+      expect(await snapshotDatabase(database.db)).toEqual(before);
+    });
+  }
+
+  it('left the victim signed in with every entry intact', async () => {
+    expect((await victimClient.get(apiPaths.profile)).json().data.username).toBe(victim.username);
+    expect((await victimClient.get(apiPaths.listEntries)).json().data).toHaveLength(2);
+  });
+
+  it('sent 17,000 requests and met many different refusals', () => {
+    const total = [...answers.values()].reduce((sum, seen) => sum + [...seen.values()].reduce((a, b) => a + b, 0), 0);
+    const distinct = new Set([...answers.values()].flatMap((seen) => [...seen.keys()]));
+    const statuses = new Set([...distinct].map((answer) => answer.slice(0, 3)));
+    const perRoute = Object.fromEntries([...answers].map(([name, seen]) => [name, { cases: [...seen.values()].reduce((a, b) => a + b, 0), distinct: seen.size }]));
+    recordFigures('hostile-input', { total, distinct: distinct.size, statuses: [...statuses].sort(), perRoute, answers: [...distinct].sort() });
+    expect(answers.size).toBe(17);
+    expect(total).toBeGreaterThanOrEqual(17 * RUNS_PER_ROUTE);
+    expect(distinct.size).toBeGreaterThanOrEqual(40);
+    expect([...statuses].sort()).toEqual(['400', '401', '403', '404', '413', '414', '415']);
+  });
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { apiPaths } from '@lockit/contract';
+import { buildApp } from '../src/app';
+import { signedInUser } from './helpers/accounts';
+import { ApiClient } from './helpers/api-client';
+import { encryptEntry } from './helpers/entries';
+import { useTestApp } from './helpers/test-app';
+
+const h = useTestApp();
+
+/** A second server process on the same database, as behind a load balancer. */
+let other: FastifyInstance;
+beforeAll(async () => {
+  other = await buildApp(h.config, { db: h.db, now: h.clock.now });
+  await other.ready();
+});
+afterAll(async () => other?.close());
+
+const ids = async (client: ApiClient) => {
+  const response = await client.get(apiPaths.listEntries);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  return (response.json().data as Array<{ id: string; password: string }>).map((entry) => `${entry.id}:${entry.password}`);
+};
+
+/** The same browser (cookies) talking to the other process. */
+function viaOther(client: ApiClient): ApiClient {
+  const twin = new ApiClient(other);
+  for (const [name, value] of client.jar) twin.jar.set(name, value);
+  return twin;
+}
+
+describe('the vault list after writes (it is reused per vault revision)', () => {
+  it('shows an add, an update and a delete on the very next read', async () => {
+    const { account, client } = await signedInUser(h);
+    expect(await ids(client)).toEqual([]);
+    const first = await encryptEntry(account, { serviceName: 'a', username: 'b', password: 'one' });
+    await client.post(apiPaths.addEntry, first);
+    expect(await ids(client)).toEqual([`${first.id}:${first.password}`]);
+    expect(await ids(client)).toEqual([`${first.id}:${first.password}`]);
+
+    const changed = await encryptEntry(account, { serviceName: 'a', username: 'b', password: 'two' }, first.id);
+    expect((await client.put(apiPaths.updateEntry(first.id), changed)).statusCode).toBe(200);
+    expect(await ids(client)).toEqual([`${first.id}:${changed.password}`]);
+
+    expect((await client.delete(apiPaths.deleteEntry(first.id))).statusCode).toBe(200);
+    expect(await ids(client)).toEqual([]);
+  });
+
+  it('never lets another server process answer with a list older than a write it did not see', async () => {
+    const { account, client } = await signedInUser(h);
+    const twin = viaOther(client);
+    const entry = await encryptEntry(account, { serviceName: 'a', username: 'b', password: 'c' });
+    await client.post(apiPaths.addEntry, entry);
+    expect(await ids(twin)).toEqual([`${entry.id}:${entry.password}`]); // now held by the other process
+
+    const second = await encryptEntry(account, { serviceName: 'd', username: 'e', password: 'f' });
+    expect((await client.post(apiPaths.addEntry, second)).statusCode).toBe(201);
+    expect(await ids(twin)).toEqual([`${entry.id}:${entry.password}`, `${second.id}:${second.password}`]);
+
+    expect((await client.delete(apiPaths.deleteEntry(entry.id))).statusCode).toBe(200);
+    expect(await ids(twin)).toEqual([`${second.id}:${second.password}`]);
+  });
+
+  it("never answers one account with another's list", async () => {
+    const alice = await signedInUser(h);
+    const bob = await signedInUser(h);
+    const entry = await encryptEntry(alice.account, { serviceName: 'a', username: 'b', password: 'c' });
+    await alice.client.post(apiPaths.addEntry, entry);
+    expect(await ids(alice.client)).toHaveLength(1);
+    expect(await ids(bob.client)).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import { apiPaths } from '@lockit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { anyResponse } from '@/lib/any-response';
+import { apiRequest } from '@/lib/api-client';
+import { useKeyring } from '@/lib/keyring-context';
+import { logFailure, logInfo } from '@/lib/log';
+import { markSignedOut } from './session-cache';
+
+/** POST /api/users/logout with an empty body; any 2xx is success (its data is only logged). */
+export async function logout(): Promise<string> {
+  const answer = await apiRequest(apiPaths.logout, { method: 'POST', schema: anyResponse });
+  return answer.message ?? 'Logged out.';
+}
+
+/**
+ * Logout as the header and profile use it. The vault is locked (keyring cleared) as soon as
+ * the person asks, whatever the server says: locking is always safe. The signed-in flag
+ * turns false only after the server confirmed; a failure is only logged.
+ */
+export function useLogout({ onSignedOut }: { onSignedOut?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  const keyring = useKeyring();
+  return useMutation({
+    mutationFn: async () => {
+      keyring.clear();
+      return logout();
+    },
+    onSuccess: (message) => {
+      logInfo('Logout', message);
+      markSignedOut(queryClient);
+      onSignedOut?.();
+    },
+    onError: (error) => logFailure('Logout', error),
+  });
+}

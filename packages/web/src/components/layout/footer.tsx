@@ -1,0 +1,37 @@
+import { site } from '@/config/site';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-slate-800 bg-slate-950 px-4 py-10 text-sm text-slate-400">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 md:flex-row md:items-start md:justify-between">
+        <div className="max-w-md">
+          <p className="text-lg font-bold text-white">{site.name}</p>
+          <p className="mt-2">
+            Lockit is a personal password vault that encrypts everything in your browser before it is saved. No
+            tracking, no ads, no data selling: your passwords stay yours.
+          </p>
+        </div>
+        <ul aria-label="Social links" className="flex gap-4">
+          {site.social.map((link) => (
+            <li key={link.label}>
+              <a href={link.href} target="_blank" rel="noopener noreferrer" className="hover:text-cyan-300">
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mx-auto mt-8 flex max-w-6xl flex-col gap-1 border-t border-slate-800 pt-6 md:flex-row md:justify-between">
+        <p>© {year} Lockit</p>
+        <p>
+          Designed and built by{' '}
+          <a href={site.author.profileUrl} target="_blank" rel="noopener noreferrer" className="underline hover:text-cyan-300">
+            {site.author.name}
+          </a>
+          .
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,12 @@
+/** Every route of the app, named once. */
+export const paths = {
+  splash: '/',
+  home: '/home',
+  about: '/about',
+  signIn: '/signin',
+  signUp: '/signup',
+  vault: '/vault',
+  profile: '/profile',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

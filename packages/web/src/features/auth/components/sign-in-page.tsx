@@ -1,0 +1,122 @@
+import { KdfParamsRejectedError } from '@lockit/crypto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { logout } from '@/api/logout';
+import { markSignedOut, refreshSignedIn } from '@/api/session-cache';
+import { PasswordInput } from '@/components/ui/password-input';
+import { isSecureContextNow, SecureContextNotice } from '@/components/ui/secure-context-notice';
+import { buttonPrimary, card } from '@/components/ui/styles';
+import { TextInput } from '@/components/ui/text-input';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-errors';
+import { KeyDerivationError } from '@/lib/derive-keys';
+import { useKeyring } from '@/lib/keyring-context';
+import { logFailure, logInfo } from '@/lib/log';
+import { unverifiedAccountOf } from '../api/login';
+import { signIn, VaultUnlockError } from '../lib/sign-in';
+import { VerifyEmailModal, type PendingVerification } from './verify-email-modal';
+
+/** Sign-in toasts stay 2 s (spec); Lockit's own security refusals stay longer to be read. */
+export const SIGN_IN_TOAST_MS = 2000;
+export const SECURITY_TOAST_MS = 8000;
+export const NO_RESPONSE_MESSAGE = 'Something went wrong. Please try again later.';
+
+export function SignInPage() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState<PendingVerification | null>(null);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const keyring = useKeyring();
+  const queryClient = useQueryClient();
+
+  /** Login succeeded but the key data did not verify: lock everything and end that session. */
+  const endUntrustedSession = () => {
+    keyring.clear();
+    logout().then(
+      (message) => {
+        logInfo('Logout after failed unlock', message);
+        markSignedOut(queryClient);
+      },
+      (error: unknown) => logFailure('Logout after failed unlock', error),
+    );
+  };
+
+  const mutation = useMutation({
+    // The variables hold the master password: let the mutation cache drop them at once.
+    gcTime: 0,
+    mutationFn: (credentials: { username: string; password: string }) => signIn(credentials.username, credentials.password),
+    onSuccess: (result) => {
+      keyring.unlock(result.vault);
+      setPassword('');
+      void refreshSignedIn(queryClient);
+      toast({ kind: 'success', message: result.message, durationMs: SIGN_IN_TOAST_MS });
+      navigate(paths.home);
+    },
+    onError: (error) => {
+      if (error instanceof KdfParamsRejectedError || error instanceof VaultUnlockError) {
+        toast({ kind: 'error', message: error.message, durationMs: SECURITY_TOAST_MS });
+        if (error instanceof VaultUnlockError) endUntrustedSession();
+        return;
+      }
+      const unverified = unverifiedAccountOf(error);
+      if (unverified) setPending(unverified);
+      const message =
+        error instanceof ApiError && error.serverMessage
+          ? error.serverMessage
+          : error instanceof KeyDerivationError
+            ? error.message
+            : NO_RESPONSE_MESSAGE;
+      toast({ kind: 'error', message, durationMs: SIGN_IN_TOAST_MS });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate({ username, password });
+  };
+
+  const closeModal = useCallback(() => setPending(null), []);
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-16">
+      <SecureContextNotice />
+      <div className={card}>
+        <h1 className="mb-6 text-center text-3xl font-bold text-white">Sign In</h1>
+        <form onSubmit={onSubmit} className="flex flex-col gap-4">
+          <TextInput
+            label="Username"
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            required
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+          />
+          <button type="submit" className={buttonPrimary} disabled={mutation.isPending || !isSecureContextNow()}>
+            Sign In
+          </button>
+          <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-400">
+            {mutation.isPending ? 'Unlocking your vault…' : ''}
+          </p>
+        </form>
+        <p className="mt-2 text-center text-sm text-slate-400">
+          Don&apos;t have an account?{' '}
+          <Link to={paths.signUp} className="font-medium text-cyan-300 underline">
+            Sign up here
+          </Link>
+        </p>
+      </div>
+      {pending && <VerifyEmailModal email={pending.email} username={pending.username} onClose={closeModal} />}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { PasswordInput } from '@/components/ui/password-input';
+import { isSecureContextNow, SecureContextNotice } from '@/components/ui/secure-context-notice';
+import { buttonPrimary, card } from '@/components/ui/styles';
+import { TextInput } from '@/components/ui/text-input';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { serverMessageOf } from '@/lib/api-errors';
+import { sendCode } from '../api/send-code';
+import { createAccount, type SignUpFields } from '../lib/create-account';
+import { MasterPasswordNotice } from './master-password-notice';
+import { VERIFY_TOAST_MS, VerifyEmailModal, type PendingVerification } from './verify-email-modal';
+
+const EMPTY: SignUpFields = { fullname: '', username: '', email: '', password: '' };
+
+/**
+ * Creates the account (keys derived here, see createAccount), has the code mailed, and
+ * opens "Verify Your Email". If the code could not be sent, the modal still opens so the
+ * person can use Resend Code: the account exists either way.
+ */
+export function SignUpForm() {
+  const [fields, setFields] = useState<SignUpFields>(EMPTY);
+  const [pending, setPending] = useState<PendingVerification | null>(null);
+  const toast = useToast();
+
+  const mutation = useMutation({
+    // The variables hold the master password: let the mutation cache drop them at once.
+    gcTime: 0,
+    mutationFn: createAccount,
+    onSuccess: async (created) => {
+      setFields(EMPTY);
+      toast({ kind: 'success', message: created.message, durationMs: VERIFY_TOAST_MS });
+      const account = { email: created.data.email, username: created.data.username };
+      try {
+        await sendCode(account);
+      } catch (error) {
+        const message = serverMessageOf(error) ?? 'We could not send the code yet. Use Resend Code to try again.';
+        toast({ kind: 'error', message, durationMs: VERIFY_TOAST_MS });
+      }
+      setPending(account);
+    },
+    onError: (error) => {
+      toast({ kind: 'error', message: serverMessageOf(error) ?? '❌ Signup failed', durationMs: VERIFY_TOAST_MS });
+    },
+  });
+
+  const set = (name: keyof SignUpFields) => (event: { target: { value: string } }) =>
+    setFields((all) => ({ ...all, [name]: event.target.value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate(fields);
+  };
+
+  const closeModal = useCallback(() => setPending(null), []);
+
+  return (
+    <section className="mx-auto max-w-md px-4 py-16">
+      <SecureContextNotice />
+      <div className={card}>
+        <h1 className="mb-6 text-center text-3xl font-bold text-white">Sign Up</h1>
+        <form onSubmit={onSubmit} className="flex flex-col gap-4">
+          <TextInput label="Full Name" name="fullname" autoComplete="name" value={fields.fullname} onChange={set('fullname')} required />
+          <TextInput label="Username" name="username" autoComplete="username" value={fields.username} onChange={set('username')} required />
+          <TextInput label="Email" name="email" type="email" autoComplete="email" value={fields.email} onChange={set('email')} required />
+          <PasswordInput label="Password" name="password" autoComplete="new-password" value={fields.password} onChange={set('password')} required />
+          <MasterPasswordNotice />
+          <button type="submit" className={buttonPrimary} disabled={mutation.isPending || !isSecureContextNow()}>
+            Sign Up
+          </button>
+          <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-400">
+            {mutation.isPending ? 'Creating your encryption keys…' : ''}
+          </p>
+        </form>
+        <p className="mt-2 text-center text-sm text-slate-400">
+          Already have an account?{' '}
+          <Link to={paths.signIn} className="font-medium text-cyan-300 underline">
+            Sign in here
+          </Link>
+        </p>
+      </div>
+      {pending && <VerifyEmailModal email={pending.email} username={pending.username} onClose={closeModal} />}
+    </section>
+  );
+}

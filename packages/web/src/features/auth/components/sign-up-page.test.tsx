@@ -1,0 +1,171 @@
+import { apiPaths } from '@lockit/contract';
+import { DEFAULT_KDF_PARAMS, deriveKeysFromPassword, unwrapVaultKey, type KdfParams } from '@lockit/crypto';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ProfilePage } from '@/features/profile/components/profile-page';
+import { checkRememberedKdfParams } from '@/lib/kdf-memory';
+import { FLOOR_KDF } from '@/testing/crypto-fixtures';
+import { deferred } from '@/testing/deferred';
+import { fakeApi, route, signedInRoutes, type FakeAnswer } from '@/testing/fake-api';
+import { pageRoutes } from '@/testing/page-routes';
+import { renderApp } from '@/testing/render-app';
+import { advance, useFakeClock, useFakeClockWithRealTime } from '@/testing/timers';
+import { SignUpPage } from './sign-up-page';
+
+const PASSWORD = 'a long master password';
+const routes = pageRoutes({ '/signup': <SignUpPage />, '/profile': <ProfilePage />, '/signin': <h1>Sign-in page</h1> });
+
+interface CreateBody {
+  fullname: string;
+  username: string;
+  email: string;
+  password: string;
+  kdf: KdfParams;
+  salt: string;
+  protectedKey: string;
+}
+
+const created: FakeAnswer = {
+  status: 201,
+  body: { message: 'Account created. Check your email for the code.', data: { username: 'alice', email: 'alice@example.com' } },
+};
+
+async function fillAndSubmit(app: ReturnType<typeof renderApp>) {
+  await app.user.type(screen.getByLabelText('Full Name'), 'Alice Liddell');
+  await app.user.type(screen.getByLabelText('Username'), 'alice');
+  await app.user.type(screen.getByLabelText('Email'), 'alice@example.com');
+  await app.user.type(screen.getByLabelText('Password'), PASSWORD);
+  await app.user.click(screen.getByRole('button', { name: 'Sign Up' }));
+}
+
+describe('Sign-up page: session check', () => {
+  it('shows "Checking..." until the profile check answers, then the form', async () => {
+    useFakeClock();
+    const answer = deferred<FakeAnswer>();
+    fakeApi({ [route('GET', apiPaths.profile)]: () => answer.promise });
+    renderApp('/signup', { routes });
+    await advance(0);
+    expect(screen.getByText('Checking...')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).not.toBeInTheDocument();
+
+    answer.resolve({ status: 401, body: { message: 'Please sign in.' } });
+    await advance(0);
+    expect(screen.queryByText('Checking...')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+
+  it('tells a signed-in visitor "You\'re already logged in!" and goes to /profile after 2 s', async () => {
+    useFakeClock();
+    fakeApi(signedInRoutes());
+    const app = renderApp('/signup', { routes });
+    await advance(0);
+    expect(screen.getByText("You're already logged in!")).toBeInTheDocument();
+    await advance(1999);
+    expect(app.pathname()).toBe('/signup');
+    await advance(1);
+    expect(app.pathname()).toBe('/profile');
+  });
+});
+
+describe('Sign-up page: form', () => {
+  it('has four required fields, an email-type email, a show/hide toggle, the no-recovery notice and a sign-in link', async () => {
+    useFakeClock();
+    fakeApi();
+    const app = renderApp('/signup', { routes });
+    await advance(0);
+    for (const label of ['Full Name', 'Username', 'Email', 'Password']) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    await app.user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+    expect(screen.getByText(/Lockit cannot recover it if you forget it/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in here' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('creates the account with derived keys only, sends the code and opens "Verify Your Email"', async () => {
+    useFakeClockWithRealTime();
+    const api = fakeApi({
+      [route('POST', apiPaths.createUser)]: created,
+      [route('POST', apiPaths.sendCode)]: { status: 200, body: { message: 'Verification code sent' } },
+    });
+    const app = renderApp('/signup', { routes });
+    await screen.findByRole('button', { name: 'Sign Up' });
+    await fillAndSubmit(app);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Your Email' });
+    expect(dialog).toHaveTextContent('alice@example.com');
+    expect(screen.getByRole('status')).toHaveTextContent('Account created. Check your email for the code.');
+    // Timing first: every real millisecond spent below also moves the clock.
+    await advance(2500);
+    expect(screen.getByText('Account created. Check your email for the code.')).toBeInTheDocument();
+    await advance(600);
+    expect(screen.queryByText('Account created. Check your email for the code.')).not.toBeInTheDocument();
+
+    const body = api.to('POST', apiPaths.createUser)[0]?.body as CreateBody;
+    expect(body).toMatchObject({ fullname: 'Alice Liddell', username: 'alice', email: 'alice@example.com', kdf: DEFAULT_KDF_PARAMS });
+    expect(body.salt).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(JSON.stringify(api.requests.map((r) => r.body))).not.toContain(PASSWORD);
+    // password is the authKey, and protectedKey opens with the wrapKey of the same password.
+    const keys = await deriveKeysFromPassword(PASSWORD, body.salt, body.kdf);
+    expect(body.password).toBe(keys.authKey);
+    expect(await unwrapVaultKey(body.protectedKey, keys.wrapKey, body.kdf, body.salt)).toHaveLength(32);
+
+    expect(api.to('POST', apiPaths.sendCode)[0]?.body).toEqual({ email: 'alice@example.com', username: 'alice' });
+    // This browser now refuses weaker params for the account than the ones it just set.
+    await expect(checkRememberedKdfParams('alice', FLOOR_KDF)).rejects.toThrow(/this browser already used/);
+
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the server message for 3 s when sign-up fails, and opens no modal', async () => {
+    useFakeClockWithRealTime();
+    const api = fakeApi({ [route('POST', apiPaths.createUser)]: { status: 409, body: { message: 'Username is already taken.' } } });
+    const app = renderApp('/signup', { routes });
+    await screen.findByRole('button', { name: 'Sign Up' });
+    await fillAndSubmit(app);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Username is already taken.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.to('POST', apiPaths.sendCode)).toHaveLength(0);
+    // The account was not created: nothing is remembered for the name.
+    await expect(checkRememberedKdfParams('alice', FLOOR_KDF)).resolves.toBeUndefined();
+    await advance(2500);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await advance(600);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says "❌ Signup failed" when the server does not answer', async () => {
+    useFakeClockWithRealTime();
+    fakeApi({ [route('POST', apiPaths.createUser)]: 'network-error' });
+    const app = renderApp('/signup', { routes });
+    await screen.findByRole('button', { name: 'Sign Up' });
+    await fillAndSubmit(app);
+    expect(await screen.findByRole('alert')).toHaveTextContent('❌ Signup failed');
+  });
+
+  it('still opens the modal when the first code could not be sent, with the server message', async () => {
+    useFakeClockWithRealTime();
+    fakeApi({
+      [route('POST', apiPaths.createUser)]: created,
+      [route('POST', apiPaths.sendCode)]: { status: 429, body: { message: 'Please wait before asking for another code.' } },
+    });
+    const app = renderApp('/signup', { routes });
+    await screen.findByRole('button', { name: 'Sign Up' });
+    await fillAndSubmit(app);
+    expect(await screen.findByRole('dialog', { name: 'Verify Your Email' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please wait before asking for another code.');
+  });
+
+  it('explains the secure-context requirement on plain HTTP and disables sign-up', async () => {
+    useFakeClock();
+    fakeApi();
+    Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
+    renderApp('/signup', { routes });
+    await advance(0);
+    expect(screen.getByRole('region', { name: 'Lockit needs a secure connection' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeDisabled();
+  });
+});

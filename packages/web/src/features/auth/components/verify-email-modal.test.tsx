@@ -1,0 +1,127 @@
+import { apiPaths } from '@lockit/contract';
+import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, route } from '@/testing/fake-api';
+import { pageRoutes } from '@/testing/page-routes';
+import { renderApp } from '@/testing/render-app';
+import { advance, useFakeClock } from '@/testing/timers';
+import { VerifyEmailModal } from './verify-email-modal';
+
+function Opener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open verification
+      </button>
+      {open && <VerifyEmailModal email="alice@example.com" username="alice" onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+const routes = pageRoutes({ '/signup': <Opener />, '/signin': <h1>Sign-in page</h1> });
+
+async function openModal() {
+  const app = renderApp('/signup', { routes });
+  await advance(0);
+  await app.user.click(screen.getByRole('button', { name: 'Open verification' }));
+  return app;
+}
+
+const dialog = () => screen.getByRole('dialog', { name: 'Verify Your Email' });
+
+async function enterCode(app: Awaited<ReturnType<typeof openModal>>, code = 'ABC123') {
+  await app.user.type(within(dialog()).getByLabelText('Verification Code'), code);
+  await app.user.click(within(dialog()).getByRole('button', { name: 'Verify Code' }));
+  await advance(0);
+}
+
+describe('Verify Your Email modal', () => {
+  beforeEach(() => {
+    useFakeClock();
+  });
+
+  it('has a code input of at most 6 characters and the three buttons', async () => {
+    fakeApi();
+    await openModal();
+    const input = within(dialog()).getByLabelText('Verification Code');
+    expect(input).toHaveAttribute('maxLength', '6');
+    expect(input).toHaveFocus();
+    for (const name of ['Verify Code', 'Resend Code', 'Cancel']) {
+      expect(within(dialog()).getByRole('button', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('on a 200 shows "Email verified!" for 3 s and goes to /signin after 2 s', async () => {
+    const api = fakeApi({ [route('POST', apiPaths.verifyCode)]: { status: 200, body: { message: 'Email verified' } } });
+    const app = await openModal();
+    await enterCode(app);
+
+    expect(api.to('POST', apiPaths.verifyCode)[0]?.body).toEqual({ email: 'alice@example.com', username: 'alice', code: 'ABC123' });
+    expect(screen.getByRole('status')).toHaveTextContent('Email verified!');
+    await advance(1999);
+    expect(app.pathname()).toBe('/signup');
+    await advance(1);
+    expect(app.pathname()).toBe('/signin');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Email verified!')).toBeInTheDocument();
+    await advance(999);
+    expect(screen.getByText('Email verified!')).toBeInTheDocument();
+    await advance(1);
+    expect(screen.queryByText('Email verified!')).not.toBeInTheDocument();
+  });
+
+  it('says "❌ Invalid code. Try again." for 3 s on any other status', async () => {
+    fakeApi({ [route('POST', apiPaths.verifyCode)]: { status: 400, body: { message: 'Invalid or expired code.' } } });
+    const app = await openModal();
+    await enterCode(app);
+    expect(screen.getByRole('alert')).toHaveTextContent('❌ Invalid code. Try again.');
+    expect(dialog()).toBeInTheDocument();
+    await advance(2999);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await advance(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(app.pathname()).toBe('/signup');
+  });
+
+  it('says "❌ Verification failed" when the request itself fails', async () => {
+    fakeApi({ [route('POST', apiPaths.verifyCode)]: 'network-error' });
+    const app = await openModal();
+    await enterCode(app);
+    expect(screen.getByRole('alert')).toHaveTextContent('❌ Verification failed');
+  });
+
+  it('resends the code and shows the server message for 3 s', async () => {
+    const api = fakeApi({ [route('POST', apiPaths.sendCode)]: { status: 200, body: { message: 'Verification code sent' } } });
+    const app = await openModal();
+    await app.user.click(within(dialog()).getByRole('button', { name: 'Resend Code' }));
+    await advance(0);
+    expect(api.to('POST', apiPaths.sendCode)[0]?.body).toEqual({ email: 'alice@example.com', username: 'alice' });
+    expect(screen.getByRole('status')).toHaveTextContent('Verification code sent');
+    await advance(3000);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says "❌ Failed to resend code." when resending fails', async () => {
+    fakeApi({
+      [route('POST', apiPaths.sendCode)]: { status: 429, body: { message: 'Please wait a minute.' }, headers: { 'retry-after': '60' } },
+    });
+    const app = await openModal();
+    await app.user.click(within(dialog()).getByRole('button', { name: 'Resend Code' }));
+    await advance(0);
+    expect(screen.getByRole('alert')).toHaveTextContent('❌ Failed to resend code.');
+  });
+
+  it('closes on Cancel and on Escape, giving focus back', async () => {
+    fakeApi();
+    const app = await openModal();
+    await app.user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open verification' })).toHaveFocus();
+
+    await app.user.click(screen.getByRole('button', { name: 'Open verification' }));
+    await app.user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

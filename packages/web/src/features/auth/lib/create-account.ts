@@ -1,0 +1,44 @@
+import { DEFAULT_KDF_PARAMS, generateVaultKeyBytes, randomSalt, wrapVaultKey } from '@lockit/crypto';
+import { deriveKeys } from '@/lib/derive-keys';
+import { rememberKdfParams } from '@/lib/kdf-memory';
+import { createUser } from '../api/create-user';
+
+export interface SignUpFields {
+  fullname: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Sign-up: a fresh 16-byte salt and Lockit's default Argon2id params, keys derived from the
+ * master password, a new random vault key wrapped under wrapKey, then POST create.
+ *
+ * Security invariants: the master password never leaves this function (only authKey is
+ * sent); the vault key bytes are wiped once wrapped; the server receives only the wrapped
+ * copy, whose associated data binds the params and salt. Once the server took them, this
+ * browser remembers the params, so it never accepts weaker ones for this account later.
+ */
+export async function createAccount(fields: SignUpFields) {
+  const salt = randomSalt();
+  const kdf = { ...DEFAULT_KDF_PARAMS };
+  const keys = await deriveKeys(fields.password, salt, kdf);
+  const vaultKeyBytes = generateVaultKeyBytes();
+  let protectedKey: string;
+  try {
+    protectedKey = await wrapVaultKey(vaultKeyBytes, keys.wrapKey, kdf, salt);
+  } finally {
+    vaultKeyBytes.fill(0);
+  }
+  const created = await createUser({
+    fullname: fields.fullname,
+    username: fields.username,
+    email: fields.email,
+    password: keys.authKey,
+    kdf,
+    salt,
+    protectedKey,
+  });
+  await rememberKdfParams(fields.username, kdf);
+  return created;
+}

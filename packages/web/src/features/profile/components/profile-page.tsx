@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useProfileQuery } from '@/api/get-profile';
+import { useLogout } from '@/api/logout';
+import { buttonSecondary, card } from '@/components/ui/styles';
+import { paths } from '@/config/paths';
+import { AutoLockSetting } from './auto-lock-setting';
+import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountSection } from './delete-account-section';
+import { UsernameEditor } from './username-editor';
+
+/** Profile: needs a session; a failed profile fetch sends the visitor to /signin. */
+export function ProfilePage() {
+  const profile = useProfileQuery();
+  const navigate = useNavigate();
+  const logout = useLogout({ onSignedOut: () => navigate(paths.signIn) });
+
+  useEffect(() => {
+    if (profile.isError) navigate(paths.signIn, { replace: true });
+  }, [profile.isError, navigate]);
+
+  if (!profile.isSuccess) return <p className="py-24 text-center text-lg text-slate-300">Loading...</p>;
+  const { username, email, fullname } = profile.data;
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-12">
+      <section className={`${card} flex flex-col items-center gap-3 text-center`}>
+        <div
+          role="img"
+          aria-label={`Avatar of ${username}`}
+          className="flex h-20 w-20 items-center justify-center rounded-full bg-gradient-to-br from-cyan-500 to-fuchsia-500 text-3xl font-bold text-white"
+        >
+          {username.charAt(0).toUpperCase()}
+        </div>
+        <UsernameEditor username={username} />
+        {fullname && <p className="text-slate-300">{fullname}</p>}
+        <p className="text-slate-400">{email}</p>
+      </section>
+      <ChangePasswordForm username={username} />
+      <AutoLockSetting />
+      <DeleteAccountSection />
+      <div className="flex justify-center">
+        <button type="button" className={buttonSecondary} onClick={() => logout.mutate()} disabled={logout.isPending}>
+          Logout
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useRef } from 'react';
+import type { VaultItem } from '../lib/vault-item';
+import { EntryRow, nameIdOf, type RowActions } from './entry-row';
+
+/** A one-line row; rows that grow (a long revealed password, small screens) are measured. */
+const ROW_ESTIMATE_PX = 72;
+const OVERSCAN_ROWS = 8;
+
+interface EntryListProps {
+  items: readonly VaultItem[];
+  revealed: ReadonlyMap<string, string>;
+  copied: ReadonlySet<string>;
+  actions: RowActions;
+}
+
+/**
+ * Only the rows in view (plus a few) are in the DOM, whatever the size of the vault.
+ * Stable hooks for the performance harness: `data-testid="vault-list"` on the scroll
+ * container and `data-entry-id` on every rendered row.
+ */
+export function EntryList({ items, revealed, copied, actions }: EntryListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const getItemKey = useCallback((index: number) => items[index]?.id ?? index, [items]);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    getItemKey,
+    overscan: OVERSCAN_ROWS,
+  });
+
+  return (
+    <div
+      ref={scrollRef}
+      data-testid="vault-list"
+      className="max-h-[70vh] overflow-y-auto rounded-2xl border border-slate-800 bg-slate-900/80 shadow-xl"
+    >
+      <div role="list" aria-label="Saved passwords" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const item = items[row.index];
+          if (!item) return null;
+          return (
+            <div
+              key={row.key}
+              ref={virtualizer.measureElement}
+              role="listitem"
+              aria-labelledby={nameIdOf(item.id)}
+              aria-posinset={row.index + 1}
+              aria-setsize={items.length}
+              data-index={row.index}
+              data-entry-id={item.id}
+              className="absolute top-0 left-0 w-full"
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              <EntryRow item={item} password={revealed.get(item.id)} copied={copied.has(item.id)} actions={actions} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

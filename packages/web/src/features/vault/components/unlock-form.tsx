@@ -1,0 +1,111 @@
+import { KdfParamsRejectedError } from '@lockit/crypto';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { PasswordInput } from '@/components/ui/password-input';
+import { isSecureContextNow, SecureContextNotice } from '@/components/ui/secure-context-notice';
+import { buttonPrimary, card } from '@/components/ui/styles';
+import { KeyDerivationError } from '@/lib/derive-keys';
+import type { UnlockedVault } from '@/lib/keyring';
+import { logFailure } from '@/lib/log';
+import { listEntries } from '../api/list-entries';
+import { unlockVault, WrongMasterPasswordError } from '../lib/unlock-vault';
+
+const UNREACHABLE = "Lockit could not get your vault's key from the server. Please try again.";
+
+/** Lockit's own readable sentences (never text the server chose) are shown as they are. */
+function isOwnRefusal(error: unknown): error is Error {
+  return (
+    error instanceof WrongMasterPasswordError ||
+    error instanceof KdfParamsRejectedError ||
+    error instanceof KeyDerivationError
+  );
+}
+
+const messageFor = (error: unknown) => (isOwnRefusal(error) ? error.message : UNREACHABLE);
+
+/**
+ * A live session whose vault key this tab does not hold (after a reload or the idle lock):
+ * the master password alone unlocks it again, without a new sign-in.
+ */
+interface UnlockFormProps {
+  username: string | undefined;
+  /**
+   * Called with the unlocked vault and the entry list, whose fetch started while the key was
+   * being derived (it is ciphertext; the key is what takes time).
+   */
+  onUnlocked: (vault: UnlockedVault, entries: Promise<unknown[]>) => void;
+}
+
+export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
+  const titleId = useId();
+  const [password, setPassword] = useState('');
+
+  const mutation = useMutation({
+    // The variables hold the master password: let the mutation cache drop them at once.
+    gcTime: 0,
+    mutationFn: async (masterPassword: string) => {
+      let entries: Promise<unknown[]> | undefined;
+      const vault = await unlockVault(masterPassword, username ?? '', {
+        whileDeriving: () => {
+          entries = listEntries();
+          // Awaited by the vault once unlocked; a failure then is its to log.
+          entries.catch(() => {});
+        },
+      });
+      return { vault, entries: entries ?? listEntries() };
+    },
+    onSuccess: ({ vault, entries }) => {
+      setPassword('');
+      onUnlocked(vault, entries);
+    },
+    onError: (error) => {
+      if (!isOwnRefusal(error)) logFailure('Unlocking the vault', error);
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password === '' || mutation.isPending) return;
+    mutation.mutate(password);
+  };
+
+  return (
+    <div className="mx-auto mt-8 max-w-md">
+      <SecureContextNotice />
+      <form onSubmit={onSubmit} aria-labelledby={titleId} className={`${card} flex flex-col gap-4`}>
+        <h2 id={titleId} className="text-xl font-semibold text-white">
+          Unlock
+        </h2>
+        <p className="text-sm text-slate-300">
+          {username ? (
+            <>
+              Your vault is locked. You are signed in as <strong className="text-white">{username}</strong>; enter your
+              master password to unlock it.
+            </>
+          ) : (
+            'Your vault is locked. Enter your master password to unlock it.'
+          )}
+        </p>
+        <PasswordInput
+          label="Master Password"
+          name="master-password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+        {mutation.isError && (
+          <p role="alert" className="text-sm text-red-300">
+            {messageFor(mutation.error)}
+          </p>
+        )}
+        <button type="submit" className={buttonPrimary} disabled={mutation.isPending || !isSecureContextNow()}>
+          Unlock
+        </button>
+        <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-400">
+          {mutation.isPending ? 'Unlocking your vault…' : ''}
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { logFailure } from '@/lib/log';
+import { openPassword } from '../lib/seal-entry';
+import type { OpenItem } from '../lib/vault-item';
+
+/** The spec's copy indicator. */
+export const COPIED_INDICATOR_MS = 2_000;
+
+/**
+ * Reveal and copy, per entry. A password is decrypted only when revealed or copied, and its
+ * plaintext is kept only while revealed (in this state, never anywhere else).
+ * `onDamaged` is called when the password does not decrypt.
+ */
+export function useRevealedPasswords(vaultKey: CryptoKey, onDamaged: (item: OpenItem) => void) {
+  const [revealed, setRevealed] = useState<ReadonlyMap<string, string>>(() => new Map());
+  const [copied, setCopied] = useState<ReadonlySet<string>>(() => new Set());
+  const copyTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const timers = copyTimers.current;
+    return () => {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
+
+  const hide = useCallback((id: string) => {
+    setRevealed((current) => {
+      if (!current.has(id)) return current;
+      const next = new Map(current);
+      next.delete(id);
+      return next;
+    });
+  }, []);
+
+  /** The password, or null when it did not decrypt (the entry is then reported damaged). */
+  const open = useCallback(
+    async (item: OpenItem): Promise<string | null> => {
+      try {
+        return await openPassword(vaultKey, item);
+      } catch {
+        hide(item.id);
+        onDamaged(item);
+        return null;
+      }
+    },
+    [vaultKey, hide, onDamaged],
+  );
+
+  const toggleReveal = useCallback(
+    async (item: OpenItem, isRevealed: boolean) => {
+      if (isRevealed) {
+        hide(item.id);
+        return;
+      }
+      const password = await open(item);
+      if (password !== null) setRevealed((current) => new Map(current).set(item.id, password));
+    },
+    [hide, open],
+  );
+
+  const copy = useCallback(
+    async (item: OpenItem, revealedPassword: string | undefined) => {
+      const password = revealedPassword ?? (await open(item));
+      if (password === null) return;
+      try {
+        await navigator.clipboard.writeText(password);
+      } catch (error) {
+        logFailure('Copying a password', error);
+        return;
+      }
+      setCopied((current) => new Set(current).add(item.id));
+      clearTimeout(copyTimers.current.get(item.id));
+      copyTimers.current.set(
+        item.id,
+        setTimeout(() => {
+          copyTimers.current.delete(item.id);
+          setCopied((current) => {
+            const next = new Set(current);
+            next.delete(item.id);
+            return next;
+          });
+        }, COPIED_INDICATOR_MS),
+      );
+    },
+    [open],
+  );
+
+  return { revealed, copied, toggleReveal, copy, hide };
+}

@@ -1,0 +1,42 @@
+/**
+ * The three ways a call to the API can fail. Screens turn them into the texts of the spec's
+ * error catalogue; nothing here shows anything to the person.
+ */
+
+/** The server answered with a status outside 2xx. `serverMessage` is its `{ message }`, if any. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly serverMessage: string | undefined;
+  /** The parsed JSON body (or null), for answers that carry data with an error (e.g. 403 unverified). */
+  readonly body: unknown;
+  constructor(status: number, serverMessage: string | undefined, body: unknown) {
+    super(serverMessage ?? `The server answered with status ${status}.`);
+    this.status = status;
+    this.serverMessage = serverMessage;
+    this.body = body;
+  }
+}
+
+/** No answer at all: offline, DNS, CORS, connection reset. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor() {
+    super('The server could not be reached (network error).');
+  }
+}
+
+/** A 2xx answer whose body does not match the contract: treated as no usable answer. */
+export class UnexpectedResponseError extends Error {
+  override readonly name = 'UnexpectedResponseError';
+  readonly status: number;
+  constructor(status: number) {
+    super(`The server sent an answer Lockit does not understand (status ${status}).`);
+    this.status = status;
+  }
+}
+
+/** The server's own sentence when it sent one, else undefined. */
+export function serverMessageOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
+}

@@ -1,0 +1,73 @@
+import {
+  checkKdfParams,
+  deriveAccountKeys,
+  deriveKeysFromPassword,
+  KdfParamsRejectedError,
+  type AccountKeys,
+  type KdfParams,
+} from '@lockit/crypto';
+import type { KdfRequest, KdfResponse } from './kdf-protocol';
+
+/** Thrown when the worker failed for a reason other than a policy refusal. */
+export class KeyDerivationError extends Error {
+  override readonly name = 'KeyDerivationError';
+  constructor() {
+    super('Lockit could not derive your keys in this browser.');
+  }
+}
+
+/**
+ * masterKey = Argon2id(password, salt, params), then authKey and wrapKey by HKDF.
+ *
+ * In a browser the Argon2id step runs in a dedicated worker (the page stays responsive);
+ * where Worker does not exist (tests, very old browsers) or the worker cannot start, it runs
+ * here. Either way the params are checked against KDF_LIMITS before any work starts, and the
+ * master key bytes are wiped once the two keys are derived.
+ *
+ * Throws KdfParamsRejectedError for params or salt outside policy (the message is readable).
+ */
+export async function deriveKeys(password: string, salt: string, params: KdfParams): Promise<AccountKeys> {
+  const checked = checkKdfParams(params);
+  if (typeof Worker === 'undefined') return deriveKeysFromPassword(password, salt, checked);
+
+  let masterKey: Uint8Array;
+  try {
+    masterKey = await deriveInWorker({ password, salt, params: checked });
+  } catch (error) {
+    if (error instanceof WorkerUnavailable) return deriveKeysFromPassword(password, salt, checked);
+    throw error;
+  }
+  try {
+    return await deriveAccountKeys(masterKey);
+  } finally {
+    masterKey.fill(0);
+  }
+}
+
+class WorkerUnavailable extends Error {}
+
+function deriveInWorker(request: KdfRequest): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./kdf-worker.ts', import.meta.url), { type: 'module', name: 'lockit-kdf' });
+    } catch {
+      reject(new WorkerUnavailable());
+      return;
+    }
+    worker.onmessage = (event: MessageEvent<KdfResponse>) => {
+      worker.terminate();
+      const response = event.data;
+      if (response.ok) resolve(response.masterKey);
+      else if (response.rejection) reject(new KdfParamsRejectedError(response.rejection.reason, response.rejection.message));
+      else reject(new KeyDerivationError());
+    };
+    // The script could not load or run (e.g. module workers unsupported): derive on the page.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new WorkerUnavailable());
+    };
+    worker.postMessage(request);
+  });
+}

@@ -1,0 +1,46 @@
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, errorResponseSchema } from '@lockit/contract';
+import { apiBaseUrl } from '@/config/env';
+import { ApiError, NetworkError } from './api-errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface HttpAnswer {
+  status: number;
+  /** Parsed JSON, or null when the body is empty or not JSON. */
+  body: unknown;
+}
+
+/**
+ * One HTTP exchange with the API, nothing more: cookies always travel (`credentials:
+ * 'include'`), every request carries the client header the server's CSRF check wants, and a
+ * non-2xx status becomes an ApiError. Request bodies are never logged.
+ */
+export async function send(method: HttpMethod, path: string, body?: unknown): Promise<HttpAnswer> {
+  const headers: Record<string, string> = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, accept: 'application/json' };
+  const init: RequestInit = { method, headers, credentials: 'include' };
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl}${path}`, init);
+  } catch {
+    throw new NetworkError();
+  }
+  const parsed = await readJson(response);
+  if (!response.ok) {
+    const message = errorResponseSchema.safeParse(parsed);
+    throw new ApiError(response.status, message.success ? message.data.message : undefined, parsed);
+  }
+  return { status: response.status, body: parsed };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text === '' ? null : (JSON.parse(text) as unknown);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,20 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { Keyring, UnlockedVault } from './keyring';
+
+const KeyringContext = createContext<Keyring | null>(null);
+
+export function KeyringProvider({ keyring, children }: { keyring: Keyring; children: ReactNode }) {
+  return <KeyringContext.Provider value={keyring}>{children}</KeyringContext.Provider>;
+}
+
+export function useKeyring(): Keyring {
+  const keyring = useContext(KeyringContext);
+  if (!keyring) throw new Error('useKeyring must be used inside <KeyringProvider>.');
+  return keyring;
+}
+
+/** The unlocked vault, re-rendering when it locks or changes. */
+export function useUnlockedVault(): UnlockedVault | null {
+  const keyring = useKeyring();
+  return useSyncExternalStore(keyring.subscribe, () => keyring.vault);
+}

@@ -1,0 +1,40 @@
+import {
+  deriveKeysFromPassword,
+  generateVaultKeyBytes,
+  importVaultKey,
+  KDF_LIMITS,
+  randomSalt,
+  wrapVaultKey,
+  type KdfParams,
+} from '@lockit/crypto';
+import type { UnlockedVault } from '@/lib/keyring';
+
+/** The cheapest params the client accepts (the policy floor), to keep tests quick. */
+export const FLOOR_KDF: KdfParams = {
+  algorithm: 'argon2id',
+  memoryKiB: KDF_LIMITS.minMemoryKiB,
+  iterations: KDF_LIMITS.minIterations,
+  parallelism: KDF_LIMITS.minParallelism,
+};
+
+/** What the server would hold for an account with this master password (real crypto). */
+export async function makeAccountKeys(password: string, kdf: KdfParams = FLOOR_KDF) {
+  const salt = randomSalt();
+  const keys = await deriveKeysFromPassword(password, salt, kdf);
+  const vaultKeyBytes = generateVaultKeyBytes();
+  const protectedKey = await wrapVaultKey(vaultKeyBytes, keys.wrapKey, kdf, salt);
+  return { kdf, salt, authKey: keys.authKey, protectedKey, vaultKeyBytes };
+}
+
+/** An unlocked vault as sign-in leaves it in the keyring. */
+export async function makeUnlockedVault(username: string, password: string, kdf: KdfParams = FLOOR_KDF) {
+  const account = await makeAccountKeys(password, kdf);
+  const vault: UnlockedVault = {
+    username,
+    vaultKey: await importVaultKey(account.vaultKeyBytes),
+    kdf: account.kdf,
+    salt: account.salt,
+    protectedKey: account.protectedKey,
+  };
+  return { account, vault };
+}

@@ -1,0 +1,87 @@
+import { apiPaths } from '@lockit/contract';
+import { vi } from 'vitest';
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+  credentials: RequestCredentials | undefined;
+}
+
+/** What the fake server answers: a status with a JSON body, or no answer at all. */
+export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | 'network-error';
+export type FakeRoute = FakeAnswer | ((request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>);
+
+/** `route('POST', apiPaths.login)` -> 'POST /api/users/login' */
+export const route = (method: string, path: string) => `${method} ${path}`;
+
+/**
+ * Every path under a prefix, for paths that carry an id: `routePrefix('PUT', apiPaths.updateEntry(''))`.
+ * An exact route wins over a prefix route.
+ */
+export const routePrefix = (method: string, prefix: string) => `${method} ${prefix}*`;
+
+function findHandler(table: Record<string, FakeRoute>, method: string, path: string): FakeRoute | undefined {
+  const exact = table[route(method, path)];
+  if (exact) return exact;
+  const prefixKey = Object.keys(table).find((key) => key.endsWith('*') && `${method} ${path}`.startsWith(key.slice(0, -1)));
+  return prefixKey === undefined ? undefined : table[prefixKey];
+}
+
+/** A visitor without a session: what the real server answers to the calls every screen makes. */
+const signedOut: Record<string, FakeRoute> = {
+  [route('POST', apiPaths.verifySession)]: { status: 401, body: { message: 'Please sign in.' } },
+  [route('POST', apiPaths.refreshToken)]: { status: 401, body: { message: 'Please sign in.' } },
+  [route('GET', apiPaths.profile)]: { status: 401, body: { message: 'Please sign in.' } },
+};
+
+/** A visitor with a live session. */
+export const signedInRoutes = (profile = { username: 'alice', email: 'alice@example.com', fullname: 'Alice Liddell' }) => ({
+  [route('POST', apiPaths.verifySession)]: { status: 200, body: { message: 'Success', data: { username: profile.username } } },
+  [route('GET', apiPaths.profile)]: { status: 200, body: { message: 'Success', data: profile } },
+});
+
+/**
+ * A tiny stand-in for the server, per test: `fetch` is spied and answers from `routes`
+ * (on top of signed-out defaults). Every request is recorded so tests can assert on what was
+ * sent, and on what was NOT sent. Unknown routes answer 404 like the real server.
+ */
+export function fakeApi(routes: Record<string, FakeRoute> = {}) {
+  const table: Record<string, FakeRoute> = { ...signedOut, ...routes };
+  const requests: FakeRequest[] = [];
+  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost:3000');
+    const method = init?.method ?? 'GET';
+    const text = typeof init?.body === 'string' ? init.body : undefined;
+    const request: FakeRequest = {
+      method,
+      path: url.pathname,
+      body: text === undefined ? undefined : (JSON.parse(text) as unknown),
+      headers: { ...(init?.headers as Record<string, string> | undefined) },
+      credentials: init?.credentials,
+    };
+    requests.push(request);
+    const handler = findHandler(table, method, url.pathname);
+    const answer: FakeAnswer = handler
+      ? typeof handler === 'function'
+        ? await handler(request)
+        : handler
+      : { status: 404, body: { message: 'Not found.' } };
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json', ...answer.headers },
+    });
+  });
+  return {
+    fetchSpy,
+    requests,
+    /** Requests sent to `method path`. */
+    to: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
+    /** Change an answer mid-test. */
+    set: (key: string, answer: FakeRoute) => {
+      table[key] = answer;
+    },
+  };
+}

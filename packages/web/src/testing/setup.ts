@@ -1,0 +1,39 @@
+import '@testing-library/jest-dom/vitest';
+import { webcrypto } from 'node:crypto';
+import { format } from 'node:util';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { installVaultListLayout } from './layout';
+import { useRealClock } from './timers';
+
+// jsdom has no SubtleCrypto; Node's WebCrypto is the same standard API the browser provides.
+if (!globalThis.crypto?.subtle) {
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
+}
+
+installVaultListLayout();
+
+let consoleErrors: string[] = [];
+
+beforeEach(() => {
+  // jsdom does not implement isSecureContext; its http://localhost page is one in browsers.
+  Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(format(...args));
+  });
+  // The app logs expected failures with info/warn; tests assert on them where it matters.
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  useRealClock();
+  vi.restoreAllMocks();
+  // The auto-lock preference is the app's only localStorage entry; each test starts without it.
+  window.localStorage.clear();
+  if (consoleErrors.length > 0) {
+    throw new Error(`console.error was called, which fails the test:\n${consoleErrors.join('\n---\n')}`);
+  }
+});

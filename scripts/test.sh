@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs every suite: type checks, crypto, contract, server on SQLite and on PostgreSQL, web,
+# and end-to-end in Debian's Chromium against the built app. Installs Chromium when missing.
+# Exits non-zero when anything fails; ends with one "N passed, N failed" line per suite.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-chromium.sh || { echo "Could not install Chromium for the end-to-end tests."; exit 1; }
+
+export LOCKIT_TEST_PG_URL="${LOCKIT_TEST_PG_URL:-postgres://postgres@127.0.0.1:5432/test}"
+
+echo "== type check"
+npm run typecheck --silent || { echo "typecheck: 0 passed, 1 failed"; exit 1; }
+
+echo "== build the web app (the end-to-end suite drives the built app)"
+npm run build --silent || { echo "build: 0 passed, 1 failed"; exit 1; }
+
+echo "== tests"
+npx vitest run --reporter=default --reporter=./scripts/summary-reporter.mjs "$@"

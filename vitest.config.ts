@@ -1,0 +1,45 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * One runner for every suite. The server suite runs twice: on SQLite, and on PostgreSQL
+ * (LOCKIT_TEST_PG_URL, default the local server) so both dialects stay green.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'crypto', root: 'packages/crypto', environment: 'node' } },
+      { test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
+      {
+        test: {
+          name: 'server:sqlite',
+          root: 'packages/server',
+          environment: 'node',
+          env: { LOCKIT_TEST_DB: 'sqlite' },
+          // Several server processes share one database only on PostgreSQL.
+          exclude: [...configDefaults.exclude, 'test/several-servers.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'server:postgres',
+          root: 'packages/server',
+          environment: 'node',
+          env: { LOCKIT_TEST_DB: 'postgres' },
+          testTimeout: 20_000,
+        },
+      },
+      'packages/web/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
