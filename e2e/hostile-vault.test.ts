@@ -244,7 +244,7 @@ describe('a hostile server serving the vault', () => {
     expectNothingLeft();
   });
 
-  it('attack 7: a flipped bit, a truncated ciphertext and an unknown version prefix (v0.) show as damaged', async () => {
+  it('attack 7: a flipped bit, a truncated ciphertext and unknown version prefixes (v0., v2.) show as damaged', async () => {
     await reopenVaultWith((entries) => {
       const flip = entryOf(entries, 0);
       const bytes = Buffer.from(flip.username.split('.')[2]!, 'base64url');
