@@ -40,9 +40,11 @@ const STATIC_HEADERS: Record<string, string> = {
 
 /** Sets the security headers on every response, API and static files alike. */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer, and a promise per answer
+  // was measurable in the API bench.
+  app.addHook('onSend', (request, reply, payload, done) => {
     setSecurityHeaders(request, reply);
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import type { Db, Executor, SessionsTable } from '../schema';
 import type { UserRow } from './users-repository';
 
@@ -18,6 +19,19 @@ export interface RotatedTokens {
 
 /** Sessions are looked up only by token hashes; tokens themselves are never stored. */
 export function createSessionsRepository(db: Db) {
+  const sessionWithUserQuery = db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as session_id',
+      'sessions.access_expires_at as session_access_expires_at',
+      'sessions.absolute_expires_at as session_absolute_expires_at',
+      'sessions.last_used_at as session_last_used_at',
+    ])
+    .where('sessions.access_hash', '=', '')
+    .compile();
+
   return {
     async insert(session: SessionRow, ex: Executor = db): Promise<void> {
       await ex.insertInto('sessions').values(session).execute();
@@ -27,20 +41,14 @@ export function createSessionsRepository(db: Db) {
       return ex.selectFrom('sessions').selectAll().where('access_hash', '=', accessHash).executeTakeFirst();
     },
 
-    /** One query (a join) instead of two: it runs on every authenticated request. */
+    /**
+     * One query (a join) instead of two: it runs on every authenticated request. Built and
+     * compiled once; each call only swaps the parameter, since building the query was a
+     * tenth of an authenticated request's time.
+     */
     async findWithUserByAccessHash(accessHash: string, ex: Executor = db): Promise<SessionWithUser | undefined> {
-      const row = await ex
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .select([
-          'sessions.id as session_id',
-          'sessions.access_expires_at as session_access_expires_at',
-          'sessions.absolute_expires_at as session_absolute_expires_at',
-          'sessions.last_used_at as session_last_used_at',
-        ])
-        .where('sessions.access_hash', '=', accessHash)
-        .executeTakeFirst();
+      const { rows } = await ex.executeQuery(withParameters(sessionWithUserQuery, [accessHash]));
+      const row = rows[0];
       if (!row) return undefined;
       const { session_id, session_access_expires_at, session_absolute_expires_at, session_last_used_at, ...user } = row;
       return {
@@ -119,3 +127,8 @@ export function createSessionsRepository(db: Db) {
 }
 
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
+
+/** The same compiled SQL with other values (the text holds only placeholders). */
+function withParameters<Row>(query: CompiledQuery<Row>, parameters: readonly unknown[]): CompiledQuery<Row> {
+  return { ...query, parameters };
+}
