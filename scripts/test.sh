@@ -16,4 +16,10 @@ echo "== build the web app (the end-to-end suite drives the built app)"
 npm run build --silent || { echo "build: 0 passed, 1 failed"; exit 1; }
 
 echo "== tests"
+mkdir -p test-results
+export LOCKIT_TEST_FIGURES="$PWD/test-results/figures.jsonl"
+rm -f "$LOCKIT_TEST_FIGURES"
 npx vitest run --reporter=default --reporter=./scripts/summary-reporter.mjs "$@"
+status=$?
+node scripts/print-figures.mjs "$LOCKIT_TEST_FIGURES"
+exit $status
