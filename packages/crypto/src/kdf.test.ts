@@ -15,7 +15,8 @@ const SALT = toBase64Url(Uint8Array.from({ length: 16 }, (_, i) => i));
  * RFC 9106's test vector (section 5.3) is not used: it sets a secret key K and associated
  * data X, and hash-wasm's argon2id accepts a secret but no associated data, so that exact
  * vector cannot be reproduced through this implementation. The reference suite's vectors use
- * neither, which is also how Lockit calls Argon2id.
+ * neither, which is also how Lockit calls Argon2id. The RFC vector is checked against the
+ * server's Argon2id, and this one against that, in packages/server/src/auth/argon2-vectors.test.ts.
  */
 describe('Argon2id (hash-wasm) against the reference implementation', () => {
   it.each([
