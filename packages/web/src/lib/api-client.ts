@@ -17,11 +17,16 @@ export interface ApiRequest<T> {
    * (POST refresh-token) and repeats the call once; a second 401 is the caller's to handle.
    */
   protectedCall?: boolean;
+  /** A call whose success is one exact status (the spec's verify-code): any other is an ApiError. */
+  successStatus?: number;
 }
 
 /** Sends one API operation and validates its answer against the contract. */
 export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promise<T> {
   const answer = await sendWithRefresh(path, request);
+  if (request.successStatus !== undefined && answer.status !== request.successStatus) {
+    throw new ApiError(answer.status, undefined, answer.body);
+  }
   const parsed = request.schema.safeParse(answer.body);
   if (!parsed.success) throw new UnexpectedResponseError(answer.status);
   return parsed.data;

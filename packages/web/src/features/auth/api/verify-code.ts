@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/email/verify-code: success is a 200; any other status is an ApiError. */
 export async function verifyCode(body: VerifyCodeRequest): Promise<string> {
-  const answer = await apiRequest(apiPaths.verifyCode, { method: 'POST', body, schema: anyResponse });
+  const answer = await apiRequest(apiPaths.verifyCode, { method: 'POST', body, schema: anyResponse, successStatus: 200 });
   return answer.message ?? 'Email verified';
 }
 

@@ -85,6 +85,16 @@ describe('Verify Your Email modal', () => {
     expect(app.pathname()).toBe('/signup');
   });
 
+  it('says "❌ Invalid code. Try again." for a 2xx other than 200 too', async () => {
+    fakeApi({ [route('POST', apiPaths.verifyCode)]: { status: 202, body: { message: 'Accepted' } } });
+    const app = await openModal();
+    await enterCode(app);
+    expect(screen.getByRole('alert')).toHaveTextContent('❌ Invalid code. Try again.');
+    expect(screen.queryByText('Email verified!')).not.toBeInTheDocument();
+    await advance(2000);
+    expect(app.pathname()).toBe('/signup');
+  });
+
   it('says "❌ Verification failed" when the request itself fails', async () => {
     fakeApi({ [route('POST', apiPaths.verifyCode)]: 'network-error' });
     const app = await openModal();
