@@ -13,6 +13,7 @@ import {
 } from './support/hostile';
 import { header, newAccount, signIn, signUpAndVerify, type Account } from './support/journeys';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+import { addEntry as addEntryInPage, entryRows as entryRowsOf, openVault as openVaultPage } from './support/vault-page';
 import { startTamperingProxy, type InterceptedResponse, type TamperingProxy } from './support/tampering-proxy';
 
 /**
@@ -98,24 +99,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function openVault() {
-  await header(page).getByRole('link', { name: 'Vault' }).first().click();
-  await page.getByRole('heading', { name: 'Your Password Vault' }).waitFor();
-}
-
-async function addEntry(entry: (typeof typed)[number]) {
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add New Password' });
-  await dialog.getByLabel('Service').fill(entry.service);
-  await dialog.getByLabel('Username').fill(entry.username);
-  await dialog.getByLabel('Password', { exact: true }).fill(entry.password);
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await rowOf(page.getByText(entry.service, { exact: true })).waitFor();
-}
-
-const entryRows = () => page.getByRole('list', { name: 'Saved passwords' }).getByRole('listitem');
-const rowOf = (has: ReturnType<Page['getByText']>) => entryRows().filter({ has });
+const openVault = () => openVaultPage(page);
+const addEntry = (entry: (typeof typed)[number]) => addEntryInPage(page, entry);
+const entryRows = () => entryRowsOf(page);
 const rowById = (id: string) => page.locator(`[data-entry-id="${id}"]`);
 
 /**

@@ -2,13 +2,14 @@ import Database from 'better-sqlite3';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { KdfParams } from '@lockit/crypto';
 import { startAppServer, type AppServer } from './support/app-server';
 import { collectPageErrors, launchBrowser, newContext } from './support/browser';
 import { authKeyOf, findSecrets } from './support/hostile';
 import { header, newAccount, signIn, signUpAndVerify, changeMasterPassword } from './support/journeys';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+import { addEntry } from './support/vault-page';
 
 /**
  * A database thief: after a realistic session in the browser, everything the server keeps
@@ -45,19 +46,6 @@ const entries = [
 ];
 const editedPassword = 'Nimbus-Rotated-Pass-6161';
 const newMasterPassword = 'a second master passphrase 8180';
-
-async function addEntry(page: Page, entry: (typeof entries)[number]) {
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add New Password' });
-  await dialog.getByLabel('Service').fill(entry.service);
-  await dialog.getByLabel('Username').fill(entry.username);
-  await dialog.getByLabel('Password', { exact: true }).fill(entry.password);
-  await dialog.getByLabel('URL (optional)').fill(entry.url);
-  await dialog.getByLabel('Notes (optional)').fill(entry.notes);
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await page.getByText(entry.service, { exact: true }).waitFor();
-}
 
 /** Every row of every table, binary columns as hex and as raw text too. */
 function dumpTables(path: string): string {

@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/app-server';
 import { collectPageErrors, launchBrowser, newContext } from './support/browser';
 import { header, newAccount, signIn, signUpAndVerify } from './support/journeys';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+import { addEntry, entryRows as rows, rowOf } from './support/vault-page';
 
 let smtp: SmtpSink;
 let server: AppServer;
@@ -29,20 +30,7 @@ const entries = [
 ];
 const editedPassword = 'bank-Rotated-2020';
 
-const savedList = (page: Page) => page.getByRole('list', { name: 'Saved passwords' });
-const rows = (page: Page) => savedList(page).getByRole('listitem');
-const row = (page: Page, service: string) => rows(page).filter({ has: page.getByText(service, { exact: true }) });
-
-async function addEntry(page: Page, entry: (typeof entries)[number]) {
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add New Password' });
-  await dialog.getByLabel('Service').fill(entry.service);
-  await dialog.getByLabel('Username').fill(entry.username);
-  await dialog.getByLabel('Password', { exact: true }).fill(entry.password);
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await row(page, entry.service).waitFor();
-}
+const row = rowOf;
 
 describe('the vault in a real browser', () => {
   it('adds, reveals, copies, edits, deletes, unlocks after a reload, searches, and stores only ciphertext', async () => {
