@@ -1,11 +1,27 @@
 import { apiThroughputBench } from './benches/api-throughput';
+import { firstVisitBench } from './benches/first-visit';
+import { growthBench } from './benches/growth';
+import { signInCostBench } from './benches/sign-in-cost';
+import { soakBench } from './benches/soak';
+import { vaultBrowserBench } from './benches/vault-browser';
 
-/** `npm run bench` runs every bench; `npm run bench -w @lockit/bench -- api` runs one. */
+/**
+ * `npm run bench` runs the five benches of docs/performance.md; `npm run bench -- api vault`
+ * runs chosen ones. The soak is a load test, not a budget, so it runs only when named.
+ */
 const benches: Record<string, () => Promise<void>> = {
   api: () => apiThroughputBench(),
   'api:sqlite': () => apiThroughputBench(['sqlite']),
   'api:postgres': () => apiThroughputBench(['postgres']),
+  'sign-in': () => signInCostBench(),
+  vault: () => vaultBrowserBench(),
+  'first-visit': () => firstVisitBench(),
+  growth: () => growthBench(),
+  soak: () => soakBench(['sqlite', 'postgres']),
+  'soak:sqlite': () => soakBench(['sqlite']),
+  'soak:postgres': () => soakBench(['postgres']),
 };
+const DEFAULT = ['api', 'sign-in', 'vault', 'first-visit', 'growth'];
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in benches));
@@ -13,4 +29,4 @@ if (unknown.length > 0) {
   console.error(`Unknown bench ${unknown.join(', ')}. Benches: ${Object.keys(benches).join(', ')}`);
   process.exit(2);
 }
-for (const name of asked.length > 0 ? asked : ['api']) await benches[name]?.();
+for (const name of asked.length > 0 ? asked : DEFAULT) await benches[name]?.();

@@ -6,6 +6,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string | Buffer;
     setupRequest?: (request: RequestSpec, context: Record<string, unknown>) => RequestSpec | undefined;
+    /** Called per answer (autocannon 9, lib/requestIterator.js). */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   export interface Options {
     url: string;

@@ -1,0 +1,108 @@
+import type { Locator, Page } from 'playwright-core';
+import { readVaultLoad, timeToFrame, type ShownTimes, type VaultLoad } from './page-probes';
+
+/**
+ * The vault driven as a person drives it, through the labels of the built app (the same
+ * locators as e2e/vault.test.ts), with the timings read in the page by page-probes.
+ */
+
+/** The sign-in form; a success shows its message and then goes to /home. */
+export async function signInThroughUi(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/home');
+}
+
+/** A client-side navigation: the vault key the sign-in put in memory is still held. */
+export async function openVaultFromHeader(page: Page): Promise<VaultLoad> {
+  await page.getByRole('banner').getByRole('link', { name: 'Vault' }).first().click();
+  return readVaultLoad(page, 'load-start');
+}
+
+/** A full page load drops the in-memory key: /vault shows the Unlock form. */
+export async function loadAndUnlock(page: Page, password: string, how: 'goto' | 'reload'): Promise<VaultLoad> {
+  if (how === 'reload') await page.reload();
+  else await page.goto('/vault');
+  await page.getByLabel('Master Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Unlock', exact: true }).click();
+  return readVaultLoad(page, 'submit');
+}
+
+/** A pause between keys, as a quick typist leaves, so each key is timed on its own. */
+const BETWEEN_KEYS_MS = 120;
+
+/** Types `query` one key at a time; per key, the time to the frame showing its matches. */
+export async function timeSearchKeystrokes(
+  page: Page,
+  query: string,
+  matches: (typed: string) => number,
+): Promise<ShownTimes[]> {
+  const box = page.getByLabel('Search');
+  await box.click();
+  const times: ShownTimes[] = [];
+  for (let length = 1; length <= query.length; length++) {
+    const typed = query.slice(0, length);
+    const check = { kind: 'search', query: typed, count: matches(typed) } as const;
+    times.push(await timeToFrame(page, 'keydown', check, () => page.keyboard.type(typed.slice(-1))));
+    await page.waitForTimeout(BETWEEN_KEYS_MS);
+  }
+  await box.fill('');
+  await page.waitForFunction(
+    (count) => document.querySelector('[role="listitem"]')?.getAttribute('aria-setsize') === String(count),
+    matches(''),
+    { polling: 50 },
+  );
+  return times;
+}
+
+const rowOf = (page: Page, service: string): Locator =>
+  page
+    .getByRole('list', { name: 'Saved passwords' })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(service, { exact: true }) });
+
+export interface ChangeTimes {
+  add: ShownTimes;
+  edit: ShownTimes;
+  remove: ShownTimes;
+}
+
+/**
+ * One add, one edit and one delete, each timed from the click on the dialog's confirm button
+ * to the first painted frame showing the change. The names sort first, so the row is in view.
+ */
+export async function timeChanges(page: Page, round: number): Promise<ChangeTimes> {
+  const added = `Aaa bench ${round}`;
+  const edited = `Aab bench ${round}`;
+
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Add New Password' });
+  await addDialog.getByLabel('Service').fill(added);
+  await addDialog.getByLabel('Username').fill(`bench${round}@example.com`);
+  await addDialog.getByLabel('Password', { exact: true }).fill(`bench-Secret-${round}-4242`);
+  const add = await timeToFrame(page, 'click', { kind: 'present', text: added }, () =>
+    addDialog.getByRole('button', { name: 'Add', exact: true }).click(),
+  );
+  await addDialog.waitFor({ state: 'hidden' });
+
+  await rowOf(page, added).getByRole('button', { name: `Edit ${added}` }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit Password' });
+  await editDialog.getByLabel('Service').fill(edited);
+  const edit = await timeToFrame(page, 'click', { kind: 'present', text: edited }, () =>
+    editDialog.getByRole('button', { name: 'Save', exact: true }).click(),
+  );
+  await editDialog.waitFor({ state: 'hidden' });
+
+  const row = rowOf(page, edited);
+  const entryId = await row.getAttribute('data-entry-id');
+  if (!entryId) throw new Error(`no entry id on the row of ${edited}`);
+  await row.getByRole('button', { name: `Delete ${edited}` }).click();
+  const deleteDialog = page.getByRole('dialog', { name: 'Delete Password' });
+  const remove = await timeToFrame(page, 'click', { kind: 'absent', entryId }, () =>
+    deleteDialog.getByRole('button', { name: 'Delete', exact: true }).click(),
+  );
+  await deleteDialog.waitFor({ state: 'hidden' });
+  return { add, edit, remove };
+}
