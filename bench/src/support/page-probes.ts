@@ -74,7 +74,11 @@ export function installProbes(): void {
    * the first moment the DOM holds the change (a mutation, or the input event when the list
    * needs no change), i.e. the main thread's share. `frame`: each animation frame checks the
    * DOM it is about to paint; the first that shows the change stops the clock in the task
-   * after its paint (as the app's own painted mark does).
+   * after its paint (as the app's own painted mark does). That counts the whole main-thread
+   * part of that frame (style, layout, paint, commit to the compositor) but not raster and
+   * display, which follow on other threads. Event Timing would count those, but only in 8 ms
+   * steps from 16 ms up, and for the first frame after the event's handlers, which need not
+   * be the one showing the change (a deferred render paints it later).
    */
   function arm(startEvent: 'keydown' | 'click', check: ShownCheck): void {
     state.pending = new Promise<ShownTimes>((resolve, reject) => {

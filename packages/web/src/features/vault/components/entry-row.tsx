@@ -28,12 +28,19 @@ const iconButton = [
 
 export const nameIdOf = (id: string) => `entry-name-${id}`;
 
+/**
+ * Every row is at least `min-h-18` (4.5rem) tall, a little more than its one line of content
+ * needs, so one-line rows all have this exact height: the list's estimate (entry-list.tsx).
+ */
+export const ROW_MIN_HEIGHT_PX = 72;
+const rowBox = 'min-h-18 border-b border-slate-800 px-4 py-3';
+
 export const EntryRow = memo(function EntryRow({ item, password, copied, actions }: EntryRowProps) {
   if (item.status === 'damaged') return <DamagedRow item={item} actions={actions} />;
   const revealed = password !== undefined;
   const service = item.serviceName;
   return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-800 px-4 py-3 sm:flex-nowrap">
+    <div className={`flex flex-wrap items-center gap-x-4 gap-y-2 sm:flex-nowrap ${rowBox}`}>
       <div className="min-w-0 flex-1 basis-40">
         <p id={nameIdOf(item.id)} className="truncate font-semibold text-white">
           {service}
@@ -73,7 +80,7 @@ export const EntryRow = memo(function EntryRow({ item, password, copied, actions
 /** Nothing of a damaged entry is shown, but it can be deleted. */
 function DamagedRow({ item, actions }: { item: DamagedItem; actions: RowActions }) {
   return (
-    <div className="flex items-center gap-4 border-b border-slate-800 bg-amber-950/30 px-4 py-3">
+    <div className={`flex items-center gap-4 bg-amber-950/30 ${rowBox}`}>
       <div className="min-w-0 flex-1">
         <p id={nameIdOf(item.id)} className="font-semibold text-amber-200">
           Damaged entry

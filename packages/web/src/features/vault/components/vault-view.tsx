@@ -1,7 +1,6 @@
 import { newEntryId } from '@lockit/crypto';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { buttonPrimary, card } from '@/components/ui/styles';
-import { TextInput } from '@/components/ui/text-input';
 import { ApiError } from '@/lib/api-errors';
 import { useKeyring } from '@/lib/keyring-context';
 import { logFailure, logInfo } from '@/lib/log';
@@ -14,11 +13,11 @@ import { openEntry } from '../lib/open-entries';
 import { markAfterNextPaint, VAULT_PAINTED_MARK } from '../lib/perf-marks';
 import { revisionMemoryOf } from '../lib/revision-memory';
 import { openDraft, sealEntry, toAddRequest, type EntryDraft } from '../lib/seal-entry';
-import { compareItems, damagedItem, matchesQuery, normaliseQuery, type OpenItem, type VaultItem } from '../lib/vault-item';
+import { compareItems, damagedItem, type OpenItem, type VaultItem } from '../lib/vault-item';
 import { DeleteEntryDialog } from './delete-entry-dialog';
 import { EntryFormDialog, EMPTY_DRAFT } from './entry-form-dialog';
-import { EntryList } from './entry-list';
 import type { RowActions } from './entry-row';
+import { SearchableEntryList } from './searchable-entry-list';
 
 type OpenDialog =
   | { kind: 'add' }
@@ -40,7 +39,6 @@ interface VaultViewProps {
  */
 export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
   const { state, dispatch } = useVaultItems(vaultKey, prefetchedEntries);
-  const [query, setQuery] = useState('');
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const revisions = revisionMemoryOf(useKeyring());
 
@@ -55,13 +53,6 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
 
   const items = state.status === 'loading' ? NO_ITEMS : state.items;
   const sorted = useMemo(() => [...items].sort(compareItems), [items]);
-  // Typing stays instant: the input updates at once, the filtered list follows in a render
-  // React may interrupt.
-  const needle = normaliseQuery(useDeferredValue(query));
-  const shown = useMemo(
-    () => (needle === '' ? sorted : sorted.filter((item) => matchesQuery(item, needle))),
-    [sorted, needle],
-  );
 
   useEffect(() => {
     if (state.status === 'ready') return markAfterNextPaint(VAULT_PAINTED_MARK);
@@ -128,27 +119,29 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
 
   return (
     <div className="mt-6 flex flex-col gap-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-48 flex-1">
-          <TextInput label="Search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
-        </div>
-        <button ref={addButton} type="button" className={buttonPrimary} onClick={() => setDialog({ kind: 'add' })}>
-          Add
-        </button>
-      </div>
-
-      {state.status === 'loading' && (
-        <p role="status" className="py-12 text-center text-slate-300">
-          Decrypting your vault…
-        </p>
-      )}
-      {state.status === 'ready' && items.length === 0 && (
-        <p className={`${card} text-center text-slate-300`}>{EMPTY_VAULT_TEXT}</p>
-      )}
-      {items.length > 0 && shown.length === 0 && (
-        <p className="py-8 text-center text-slate-400">No passwords match your search.</p>
-      )}
-      {shown.length > 0 && <EntryList items={shown} revealed={revealed} copied={copied} actions={actions} />}
+      <SearchableEntryList
+        items={sorted}
+        besideSearch={
+          <button ref={addButton} type="button" className={buttonPrimary} onClick={() => setDialog({ kind: 'add' })}>
+            Add
+          </button>
+        }
+        notice={
+          <>
+            {state.status === 'loading' && (
+              <p role="status" className="py-12 text-center text-slate-300">
+                Decrypting your vault…
+              </p>
+            )}
+            {state.status === 'ready' && items.length === 0 && (
+              <p className={`${card} text-center text-slate-300`}>{EMPTY_VAULT_TEXT}</p>
+            )}
+          </>
+        }
+        revealed={revealed}
+        copied={copied}
+        actions={actions}
+      />
       <p role="status" className="sr-only">
         {copied.size > 0 ? 'Password copied to the clipboard.' : ''}
       </p>
