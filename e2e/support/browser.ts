@@ -31,6 +31,15 @@ export async function newContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  // A blocked eval or inline script is reported by this event, not on the console: turn it
+  // into a console error so collectPageErrors fails the test (a CSP issue, e.g. a library's
+  // caught `new Function` probe, is a failed Lighthouse audit too). Playwright injects this
+  // script itself, so the page's CSP does not apply to it.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
   return context;
 }
 

@@ -2,24 +2,33 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './tools/precompress';
 
 /**
  * The built app is served under a strict CSP (`script-src 'self' 'wasm-unsafe-eval';
  * style-src 'self'`), so nothing may end up inline in index.html: no module-preload
  * polyfill, no inlined assets as data: URLs. The KDF worker is emitted as its own file.
  *
- * The libraries every page runs (React, the router, TanStack Query, zod) form one
- * `framework` chunk. Left to itself, Rolldown splits the modules /home shares with the lazy
+ * The libraries every page runs (React, the router, TanStack Query) form one `framework`
+ * chunk. Left to itself, Rolldown splits the modules /home shares with the lazy
  * pages into several common chunks once enough pages share them (the vault did it), which
  * costs /home about 2 kB of gzip for the same code; one named chunk keeps /home small and
- * stays cached across releases that change only the app. Lazy-only libraries (hash-wasm,
- * @tanstack/react-virtual) are not in it and still arrive with their pages.
+ * stays cached across releases that change only the app. Libraries the first paint does
+ * not need (zod with the contract's schemas, hash-wasm, @tanstack/react-virtual) are not in
+ * it and arrive with the pages or the first API answer that need them.
  */
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|zod)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/;
+
+/**
+ * The contract as browsers load it (zod and every schema; its zod-free paths module stays
+ * on the first paint): a chunk shared by the lazy pages and loaded by the app shell with its
+ * first API answer (src/lib/contract.ts). Named `contract` rather than after its file.
+ */
+const CONTRACT_ENTRY = /[\\/]packages[\\/]contract[\\/]src[\\/]browser\.ts$/;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -32,7 +41,13 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] } },
+      output: {
+        codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] },
+        chunkFileNames: (chunk) => {
+          const name = chunk.moduleIds.some((id) => CONTRACT_ENTRY.test(id)) ? 'contract' : '[name]';
+          return `assets/${name}-[hash].js`;
+        },
+      },
     },
   },
   worker: { format: 'es' },

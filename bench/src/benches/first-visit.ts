@@ -120,7 +120,7 @@ export async function firstVisitBench(): Promise<void> {
     const homeJsGzip = totals(home.beforePaint).jsGzip;
     const header = ['visit', 'JS files', 'JS raw kB', 'JS gzip kB', 'CSS raw kB', 'CSS gzip kB', 'budget', ''];
     printTable(
-      'JS and CSS of a first visit (kB = 1000 bytes; gzip -9 of the built files; the server itself sends them uncompressed)',
+      'JS and CSS of a first visit (kB = 1000 bytes; gzip -9 of the built files; the server sends the build\'s Brotli or gzip copies)',
       header,
       [
         ['index.html: entry script, modulepreloads, stylesheets', ...sums(entry), '', ''],

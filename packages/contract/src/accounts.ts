@@ -82,8 +82,7 @@ export const unverifiedResponseSchema = z.object({
   data: z.object({ username: z.string(), email: z.string(), unverified: z.literal(true) }),
 });
 
-// POST /api/users/verify — message "Success" for a valid session.
-export const SESSION_VALID_MESSAGE = 'Success';
+// POST /api/users/verify — message SESSION_VALID_MESSAGE (paths.ts) for a valid session.
 export const verifySessionResponseSchema = z.object({
   message: z.string(),
   data: z.object({ username: z.string() }).optional(),

@@ -1,3 +1,6 @@
+// No zod here: the web app's first paint imports this module alone (`@lockit/contract/paths`),
+// and loads the schemas with the first API answer it has to check.
+
 /** Every API path, named once. The spec fixes these; the prelogin call is Lockit's own. */
 export const apiPaths = {
   refreshToken: '/api/users/refresh-token',
@@ -26,3 +29,14 @@ export const apiPaths = {
  */
 export const CLIENT_HEADER = 'x-lockit-client';
 export const CLIENT_HEADER_VALUE = 'web';
+
+/** POST /api/users/verify answers with this message, and only this one, for a valid session. */
+export const SESSION_VALID_MESSAGE = 'Success';
+
+/**
+ * A cookie scripts may read, set beside the HttpOnly session cookies and with the refresh
+ * cookie's lifetime, cleared with them. It holds no token, only `1`: it means "this browser
+ * may have a session", so the web app skips session calls that would surely answer 401.
+ * Anyone can forge or delete it; it gives no access and decides nothing on the server.
+ */
+export const SESSION_HINT_COOKIE = 'lockit_signed_in';

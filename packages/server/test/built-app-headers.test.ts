@@ -87,6 +87,25 @@ describe('the built web app, served by the production process', () => {
     expect(api.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('sends index.html and everything it loads as the build\'s Brotli copies, and robots.txt', async () => {
+    const html = readFileSync(indexHtml, 'utf8');
+    const files = ['/', ...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!)];
+    expect(files.length).toBeGreaterThan(2);
+    for (const file of files) {
+      expect(existsSync(path.join(webDist, file === '/' ? 'index.html' : file) + '.br'), file).toBe(true);
+      const response = await fetch(`${server.url}${file}`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('content-encoding'), file).toBe('br');
+      expect(response.headers.get('vary'), file).toMatch(/accept-encoding/i);
+      // fetch decodes the Brotli: what arrives is the built file itself.
+      expect(await response.text(), file).toBe(readFileSync(path.join(webDist, file === '/' ? 'index.html' : file), 'utf8'));
+    }
+    const robots = await fetch(`${server.url}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await robots.text()).toMatch(/^User-agent: \*$/m);
+  });
+
   it('adds HSTS over HTTPS (TLS ended by a trusted proxy)', async () => {
     for (const page of ['/', '/home', apiPaths.profile]) {
       const response = await fetch(`${server.url}${page}`, { headers: { 'x-forwarded-proto': 'https' } });

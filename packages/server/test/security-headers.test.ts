@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiPaths } from '@lockit/contract';
+import { apiPaths, SESSION_HINT_COOKIE } from '@lockit/contract';
 import { login, newAccount, signUpAndVerify } from './helpers/accounts';
 import { useTestApp } from './helpers/test-app';
 
@@ -61,7 +61,7 @@ describe('COOKIE_SECURE', () => {
     const plain = await cookiesAfterLogin(behindProxy);
     expect(plain.every((cookie) => !cookie.secure)).toBe(true);
     const https = await cookiesAfterLogin(behindProxy, { 'x-forwarded-proto': 'https' });
-    expect(https).toHaveLength(2);
+    expect(https.map((cookie) => cookie.name).sort()).toEqual(['lockit_access', 'lockit_refresh', SESSION_HINT_COOKIE]);
     expect(https.every((cookie) => cookie.secure === true)).toBe(true);
   });
 
@@ -82,7 +82,10 @@ describe('COOKIE_SECURE', () => {
     await login(client, account);
     const response = await client.post(apiPaths.logout);
     const cleared = response.cookies as Array<{ name: string; secure?: boolean; path?: string; httpOnly?: boolean; sameSite?: string }>;
-    expect(cleared.map((cookie) => cookie.name).sort()).toEqual(['lockit_access', 'lockit_refresh']);
-    for (const cookie of cleared) expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Strict' });
+    expect(cleared.map((cookie) => cookie.name).sort()).toEqual(['lockit_access', 'lockit_refresh', SESSION_HINT_COOKIE]);
+    for (const cookie of cleared) {
+      expect(cookie).toMatchObject({ secure: true, path: '/', sameSite: 'Strict' });
+      expect(cookie.httpOnly === true, cookie.name).toBe(cookie.name !== SESSION_HINT_COOKIE);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { apiPaths } from '@lockit/contract';
+import { apiPaths, SESSION_HINT_COOKIE } from '@lockit/contract';
 import { login, makeKeyMaterial, newAccount, signedInUser, signUpAndVerify } from './helpers/accounts';
 import { encryptEntry } from './helpers/entries';
 import { useTestApp, type TestHarness } from './helpers/test-app';
@@ -31,8 +31,10 @@ async function signUp(harness: TestHarness) {
 describe('session cookies', () => {
   it('are HttpOnly, SameSite=Strict, Path=/, host-only, with the access and refresh lifetimes', async () => {
     const { account, client } = await signUp(h);
-    const lines = setCookieLines(await login(client, account));
-    expect(lines).toHaveLength(2);
+    const all = setCookieLines(await login(client, account));
+    // The third is the script-readable hint without a token (session-hint.test.ts).
+    expect(all.map((line) => line.split('=')[0]).sort()).toEqual(['lockit_access', 'lockit_refresh', SESSION_HINT_COOKIE]);
+    const lines = all.filter((line) => !line.startsWith(`${SESSION_HINT_COOKIE}=`));
     for (const line of lines) {
       const attributes = line.split(';').slice(1).map((part) => part.trim().toLowerCase());
       expect(attributes).toContain('httponly');
@@ -49,7 +51,7 @@ describe('session cookies', () => {
     const { account } = await signUp(h);
     const response = await h.client().post(apiPaths.login, { username: account.username, password: account.keys.authKey }, { headers: { 'x-forwarded-proto': 'https' } });
     const lines = setCookieLines(response);
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     for (const line of lines) expect(line).toMatch(/;\s*Secure(;|$)/);
   });
 
@@ -72,10 +74,13 @@ describe('session cookies', () => {
         protectedKey: next.protectedKey,
       }),
     );
-    const tokens = [...client.jar.values()];
+    const tokens = [...client.jar].filter(([name]) => name !== SESSION_HINT_COOKIE).map(([, value]) => value);
     for (const response of answers) expect(response.statusCode).toBeLessThan(300);
     // Every token issued on the way, not only the last ones.
-    const issued = answers.flatMap((response) => (response.cookies as Array<{ value: string }>).map((cookie) => cookie.value)).filter(Boolean);
+    const issued = answers
+      .flatMap((response) => (response.cookies as Array<{ name: string; value: string }>).filter((cookie) => cookie.name !== SESSION_HINT_COOKIE))
+      .map((cookie) => cookie.value)
+      .filter(Boolean);
     expect(issued.length).toBeGreaterThanOrEqual(6);
     for (const response of answers) expectNoTokenOutsideCookies(response, [...tokens, ...issued]);
   });

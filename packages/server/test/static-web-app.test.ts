@@ -1,15 +1,27 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@lockit/contract';
 import { useTestApp } from './helpers/test-app';
 
+const INDEX_HTML = '<!doctype html><title>Lockit</title><div id="root"></div>';
+const APP_JS = 'console.log("app");'.repeat(100);
+
+/** A dist folder as the web build leaves it: text files with .br and .gz copies beside them. */
 const dist = mkdtempSync(path.join(tmpdir(), 'lockit-web-'));
 mkdirSync(path.join(dist, 'assets'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Lockit</title><div id="root"></div>');
-writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+function writeWithCopies(relative: string, text: string) {
+  const file = path.join(dist, relative);
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, brotliCompressSync(text));
+  writeFileSync(`${file}.gz`, gzipSync(text));
+}
+writeWithCopies('index.html', INDEX_HTML);
+writeWithCopies(path.join('assets', 'index-abc123.js'), APP_JS);
 writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
 
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -63,6 +75,75 @@ describe('the built web app', () => {
   it('does not serve files outside the folder', async () => {
     const response = await h.client().get('/../package.json');
     expect(response.body).not.toContain('"name"');
+  });
+});
+
+describe('compression', () => {
+  const get = (url: string, acceptEncoding?: string) =>
+    h.client().get(url, acceptEncoding === undefined ? {} : { headers: { 'accept-encoding': acceptEncoding } });
+
+  it('sends the Brotli copy to a browser that accepts br, with Vary and the asset headers', async () => {
+    // What Chromium sends: br is the smaller one, so it wins over gzip.
+    const response = await get('/assets/index-abc123.js', 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.length).toBeLessThan(APP_JS.length / 10);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it('sends the gzip copy to a browser that accepts only gzip', async () => {
+    const response = await get('/assets/index-abc123.js', 'gzip');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it('sends the file itself without Accept-Encoding, or when only identity is accepted', async () => {
+    for (const accept of [undefined, 'identity']) {
+      const response = await get('/assets/index-abc123.js', accept);
+      expect(response.statusCode, String(accept)).toBe(200);
+      expect(response.headers['content-encoding'], String(accept)).toBeUndefined();
+      expect(response.headers.vary, String(accept)).toMatch(/accept-encoding/i);
+      expect(response.body, String(accept)).toBe(APP_JS);
+    }
+  });
+
+  it('compresses index.html too: at /, and for a client-side route', async () => {
+    for (const url of ['/', '/home']) {
+      const response = await get(url, 'gzip, br');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('sends a file that has no compressed copy as it is', async () => {
+    const response = await get('/favicon.svg', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toContain('<svg');
+  });
+});
+
+describe('files at the root', () => {
+  it('serves robots.txt as a text file, not the app shell', async () => {
+    const response = await h.client().get('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).toContain('User-agent: *');
+  });
+
+  it('answers a missing file (a path with an extension) with a JSON 404, not the app shell', async () => {
+    for (const url of ['/sitemap.xml', '/favicon.ico', '/apple-touch-icon.png']) {
+      const response = await h.client().get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found.' });
+    }
   });
 });
 

@@ -8,8 +8,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app: hashed /assets/* cached for a year, everything else (and
- * index.html) revalidated. Unknown GETs outside /api get index.html (client-side routes);
- * unknown /api paths get a JSON 404.
+ * index.html) revalidated. The build writes a Brotli (.br) and a gzip (.gz) copy beside each
+ * text file worth compressing; the one the browser accepts is sent as is, so compression
+ * costs no CPU per request (and answers say Vary: Accept-Encoding). Unknown GETs outside
+ * /api for a path without a file extension get index.html (client-side routes); unknown
+ * /api paths and missing files get a JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   await app.register(async (web) => {
@@ -20,6 +23,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     await web.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
+      preCompressed: true,
       cacheControl: false,
       etag: true,
       lastModified: true,
@@ -44,8 +48,10 @@ function notFound(_request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ message: MESSAGES.notFound });
 }
 
+/** Client-side routes have no file extension; a missing /robots.txt or /favicon.ico is a 404. */
 function wantsAppShell(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '';
-  return !isApiPath(pathname) && !pathname.startsWith('/assets/');
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !isApiPath(pathname) && !pathname.startsWith('/assets/') && !lastSegment.includes('.');
 }

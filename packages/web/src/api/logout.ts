@@ -1,4 +1,4 @@
-import { apiPaths } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract/paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { anyResponse } from '@/lib/any-response';
 import { apiRequest } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { apiPaths, SESSION_VALID_MESSAGE, verifySessionResponseSchema } from '@lockit/contract';
+import { apiPaths, SESSION_VALID_MESSAGE } from '@lockit/contract/paths';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-errors';
@@ -13,14 +13,15 @@ export const sessionQueryKey = ['session'] as const;
 
 /**
  * POST /api/users/verify: the session check. Signed in only when the server answers with the
- * message "Success". A 401 (after one refresh attempt) is a clear "no session" answer; any
+ * message "Success". A 401 (after one refresh attempt, or without a call when the browser
+ * surely has no session: see session-hint.ts) is a clear "no session" answer; any
  * other failure (network, 5xx, 429) rejects, so callers can keep their previous state.
  */
 export async function verifySession(): Promise<SessionState> {
   try {
     const answer = await apiRequest(apiPaths.verifySession, {
       method: 'POST',
-      schema: verifySessionResponseSchema,
+      schema: (contract) => contract.verifySessionResponseSchema,
       protectedCall: true,
     });
     return { signedIn: answer.message === SESSION_VALID_MESSAGE, username: answer.data?.username };

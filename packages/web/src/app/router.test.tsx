@@ -20,6 +20,18 @@ describe('Routes', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
+  it.each(['/vault', '/profile', '/signup'])(
+    '%s in a browser that surely has no session (no hint cookie) sends no session call',
+    async (path) => {
+      const api = fakeApi({}, { sessionHint: false });
+      renderApp(path);
+      if (path === '/vault') expect(await screen.findByText(/^Access Denied/)).toBeInTheDocument();
+      if (path === '/profile') expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+      if (path === '/signup') expect(await screen.findByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+      expect(api.requests).toEqual([]);
+    },
+  );
+
   it('answers an unknown address with "Page not found"', async () => {
     fakeApi();
     renderApp('/nowhere');

@@ -2,7 +2,7 @@ import { apiPaths, profileResponseSchema } from '@lockit/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, route } from '@/testing/fake-api';
 import { apiRequest } from './api-client';
-import { ApiError, NetworkError, UnexpectedResponseError } from './api-errors';
+import { ApiError, NetworkError, NoSessionError, UnexpectedResponseError } from './api-errors';
 
 const profile = { username: 'alice', email: 'alice@example.com', fullname: 'Alice' };
 const getProfile = () => apiRequest(apiPaths.profile, { method: 'GET', schema: profileResponseSchema, protectedCall: true });
@@ -96,6 +96,42 @@ describe('apiRequest', () => {
     const api = fakeApi({ [route('GET', apiPaths.profile)]: { status: 200, body: { message: 'Success', data: profile } } });
     await client.apiRequest(apiPaths.profile, { method: 'GET', schema: contract.profileResponseSchema });
     expect(String(api.fetchSpy.mock.calls[0]?.[0])).toBe('https://api.example.com/api/user/profile');
+  });
+});
+
+describe('without the session hint cookie (surely signed out)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('does not send a call that needs a session: a NoSessionError (401) instead, and no refresh', async () => {
+    const api = fakeApi({}, { sessionHint: false });
+    const error = await getProfile().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NoSessionError);
+    expect(error).toMatchObject({ status: 401 });
+    expect(api.requests).toEqual([]);
+  });
+
+  it('still sends calls that need no session', async () => {
+    const api = fakeApi({ [route('POST', apiPaths.prelogin)]: { status: 200, body: { message: 'OK' } } }, { sessionHint: false });
+    const { messageResponseSchema } = await import('@lockit/contract');
+    await apiRequest(apiPaths.prelogin, { method: 'POST', body: { username: 'alice' }, schema: messageResponseSchema });
+    expect(api.to('POST', apiPaths.prelogin)).toHaveLength(1);
+  });
+
+  it('sends it as before once the server has set the hint', async () => {
+    fakeApi({ [route('GET', apiPaths.profile)]: { status: 200, body: { message: 'Success', data: profile } } }, { sessionHint: true });
+    await expect(getProfile()).resolves.toMatchObject({ data: profile });
+  });
+
+  it('sends it anyway when the API lives on another origin, whose cookies this page cannot read', async () => {
+    vi.stubEnv('VITE_API_URL', 'https://api.example.com');
+    vi.resetModules();
+    const client = await import('./api-client');
+    const contract = await import('@lockit/contract');
+    const api = fakeApi({ [route('GET', apiPaths.profile)]: { status: 200, body: { message: 'Success', data: profile } } }, { sessionHint: false });
+    await client.apiRequest(apiPaths.profile, { method: 'GET', schema: contract.profileResponseSchema, protectedCall: true });
+    expect(api.requests).toHaveLength(1);
   });
 });
 

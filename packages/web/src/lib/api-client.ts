@@ -1,6 +1,8 @@
-import { ApiError, UnexpectedResponseError } from './api-errors';
+import { ApiError, NoSessionError, UnexpectedResponseError } from './api-errors';
+import { loadContract, type Contract } from './contract';
 import { send, type HttpMethod } from './http';
 import { refreshToken } from './refresh-token';
+import { maybeSignedIn } from './session-hint';
 
 /** The part of a contract (zod) schema the client needs: a safe parse. */
 export interface ResponseSchema<T> {
@@ -10,11 +12,16 @@ export interface ResponseSchema<T> {
 export interface ApiRequest<T> {
   method: HttpMethod;
   body?: unknown;
-  /** The contract's schema for the 2xx answer; anything else is an UnexpectedResponseError. */
-  schema: ResponseSchema<T>;
   /**
-   * A call that needs the session. On a 401 the client asks for a fresh access token once
-   * (POST refresh-token) and repeats the call once; a second 401 is the caller's to handle.
+   * The contract's schema for the 2xx answer; anything else is an UnexpectedResponseError.
+   * Code in the first-paint graph passes a function of the contract instead, which is
+   * loaded with the call (see contract.ts).
+   */
+  schema: ResponseSchema<T> | ((contract: Contract) => ResponseSchema<T>);
+  /**
+   * A call that needs the session. Not sent when this browser surely has none (a
+   * NoSessionError, status 401, instead). On a 401 the client asks for a fresh access token
+   * once (POST refresh-token) and repeats the call once; a second 401 is the caller's to handle.
    */
   protectedCall?: boolean;
   /** A call whose success is one exact status (the spec's verify-code): any other is an ApiError. */
@@ -27,12 +34,17 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
   if (request.successStatus !== undefined && answer.status !== request.successStatus) {
     throw new ApiError(answer.status, undefined, answer.body);
   }
-  const parsed = request.schema.safeParse(answer.body);
+  // Only once there is an answer to check: a call that was never sent loads nothing. `send`
+  // has already started the load, so this waits for no extra round trip.
+  const { schema } = request;
+  const checker = typeof schema === 'function' ? schema(await loadContract()) : schema;
+  const parsed = checker.safeParse(answer.body);
   if (!parsed.success) throw new UnexpectedResponseError(answer.status);
   return parsed.data;
 }
 
 async function sendWithRefresh(path: string, request: ApiRequest<unknown>) {
+  if (request.protectedCall && !maybeSignedIn()) throw new NoSessionError();
   try {
     return await send(request.method, path, request.body);
   } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * The three ways a call to the API can fail. Screens turn them into the texts of the spec's
+ * The ways a call to the API can fail. Screens turn them into the texts of the spec's
  * error catalogue; nothing here shows anything to the person.
  */
 
@@ -15,6 +15,18 @@ export class ApiError extends Error {
     this.status = status;
     this.serverMessage = serverMessage;
     this.body = body;
+  }
+}
+
+/**
+ * A call that needs a session, not sent because this browser surely has none (see
+ * session-hint.ts). It means what the server's 401 would have meant, so callers that treat
+ * a 401 as "signed out" need no second case.
+ */
+export class NoSessionError extends ApiError {
+  constructor() {
+    super(401, undefined, null);
+    this.message = 'Not signed in: the request was not sent.';
   }
 }
 

@@ -49,6 +49,14 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-export function useAutoLockMinutes(): AutoLockMinutes {
-  return useSyncExternalStore(subscribe, readAutoLockMinutes);
+const noSubscription = () => () => {};
+const defaultMinutes = () => DEFAULT_AUTO_LOCK_MINUTES;
+
+/**
+ * The chosen minutes, following changes. With `active` false it reads nothing and answers
+ * the default: the first read of localStorage is a synchronous trip to the browser's storage
+ * backend, which a page without an unlocked vault (every first visit) need not pay.
+ */
+export function useAutoLockMinutes(active = true): AutoLockMinutes {
+  return useSyncExternalStore(active ? subscribe : noSubscription, active ? readAutoLockMinutes : defaultMinutes);
 }

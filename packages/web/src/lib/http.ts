@@ -1,6 +1,7 @@
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, errorResponseSchema } from '@lockit/contract';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@lockit/contract/paths';
 import { apiBaseUrl } from '@/config/env';
 import { ApiError, NetworkError } from './api-errors';
+import { loadContract } from './contract';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -22,6 +23,10 @@ export async function send(method: HttpMethod, path: string, body?: unknown): Pr
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
+  // Loaded beside the request, so that an error answer is read as soon as it arrives (and the
+  // caller's schema is ready). A failed load surfaces below, where it is awaited, if at all.
+  const contract = loadContract();
+  contract.catch(() => undefined);
   let response: Response;
   try {
     response = await fetch(`${apiBaseUrl}${path}`, init);
@@ -30,6 +35,7 @@ export async function send(method: HttpMethod, path: string, body?: unknown): Pr
   }
   const parsed = await readJson(response);
   if (!response.ok) {
+    const { errorResponseSchema } = await contract;
     const message = errorResponseSchema.safeParse(parsed);
     throw new ApiError(response.status, message.success ? message.data.message : undefined, parsed);
   }

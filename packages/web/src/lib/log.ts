@@ -1,4 +1,4 @@
-import { ApiError, NetworkError, UnexpectedResponseError } from './api-errors';
+import { ApiError, NetworkError, NoSessionError, UnexpectedResponseError } from './api-errors';
 
 /**
  * The app's only logging. It names what happened with the server's message, or a generic
@@ -6,6 +6,7 @@ import { ApiError, NetworkError, UnexpectedResponseError } from './api-errors';
  * the console. Failures that the spec says are "only logged" go through here.
  */
 export function describeFailure(error: unknown): string {
+  if (error instanceof NoSessionError) return error.message;
   if (error instanceof ApiError) return error.serverMessage ?? `Request failed with status ${error.status}.`;
   if (error instanceof NetworkError) return 'Network error: the server could not be reached.';
   if (error instanceof UnexpectedResponseError) return error.message;

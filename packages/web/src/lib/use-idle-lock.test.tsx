@@ -79,4 +79,16 @@ describe('Idle lock', () => {
     fireEvent(document, new Event('visibilitychange'));
     expect(keyring.vault).toBeNull();
   });
+
+  it('reads nothing from localStorage while no vault is unlocked (a first visit), and does once one is', async () => {
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    fakeApi();
+    const locked = renderApp('/home', { routes });
+    await screen.findByRole('heading', { name: 'Any page' });
+    expect(getItem).not.toHaveBeenCalledWith(AUTO_LOCK_STORAGE_KEY);
+    locked.unmount();
+
+    await unlockedApp();
+    expect(getItem).toHaveBeenCalledWith(AUTO_LOCK_STORAGE_KEY);
+  });
 });

@@ -19,7 +19,8 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touc
 export function useIdleLock(): void {
   const keyring = useKeyring();
   const unlocked = useUnlockedVault() !== null;
-  const minutes = useAutoLockMinutes();
+  // Read only while there is a vault to lock.
+  const minutes = useAutoLockMinutes(unlocked);
   const lastActivity = useRef(0);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { apiPaths } from '@lockit/contract';
+import { apiPaths, SESSION_HINT_COOKIE } from '@lockit/contract';
 import { vi } from 'vitest';
 
 export interface FakeRequest {
@@ -42,12 +42,38 @@ export const signedInRoutes = (profile = { username: 'alice', email: 'alice@exam
   [route('GET', apiPaths.profile)]: { status: 200, body: { message: 'Success', data: profile } },
 });
 
+/** The server's session hint cookie in this document (jsdom's cookie jar). */
+export function setSessionHint(present: boolean): void {
+  document.cookie = present ? `${SESSION_HINT_COOKIE}=1; path=/` : `${SESSION_HINT_COOKIE}=; max-age=0; path=/`;
+}
+
+/** Answers after which the real server sets (true) or clears (false) the hint cookie. */
+function hintAfter(request: FakeRequest, status: number): boolean | undefined {
+  const ok = status >= 200 && status < 300;
+  if (request.path === apiPaths.login) return ok ? true : undefined;
+  if (request.path === apiPaths.refreshToken) return ok ? undefined : status === 401 ? false : undefined;
+  if (request.path === apiPaths.logout || request.path === apiPaths.deleteAccount) return ok ? false : undefined;
+  return undefined;
+}
+
+export interface FakeApiOptions {
+  /**
+   * Whether the browser starts with the session hint cookie. Default true: the app then
+   * sends its session calls, and the routes decide the answers. False: a browser that has
+   * surely no session, where the app sends none.
+   */
+  sessionHint?: boolean;
+}
+
 /**
  * A tiny stand-in for the server, per test: `fetch` is spied and answers from `routes`
  * (on top of signed-out defaults). Every request is recorded so tests can assert on what was
- * sent, and on what was NOT sent. Unknown routes answer 404 like the real server.
+ * sent, and on what was NOT sent. Unknown routes answer 404 like the real server. Like the
+ * server, it sets the hint cookie on sign-in and clears it on logout, deletion and a
+ * refused refresh.
  */
-export function fakeApi(routes: Record<string, FakeRoute> = {}) {
+export function fakeApi(routes: Record<string, FakeRoute> = {}, options: FakeApiOptions = {}) {
+  setSessionHint(options.sessionHint ?? true);
   const table: Record<string, FakeRoute> = { ...signedOut, ...routes };
   const requests: FakeRequest[] = [];
   const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -69,6 +95,8 @@ export function fakeApi(routes: Record<string, FakeRoute> = {}) {
         : handler
       : { status: 404, body: { message: 'Not found.' } };
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    const hint = hintAfter(request, answer.status);
+    if (hint !== undefined) setSessionHint(hint);
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json', ...answer.headers },

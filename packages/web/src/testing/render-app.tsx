@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { routes as appRoutes } from '@/app/router';
@@ -13,18 +13,32 @@ interface RenderAppOptions {
 }
 
 /**
- * Renders the production providers and routes (or the given ones) at `path`. With fake
+ * Renders the production providers and routes (or the given ones) at `path`, in the router
+ * mode the app uses (declarative, with a memory history instead of the browser's). With fake
  * timers active, user events advance them.
  */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   const keyring = options.keyring ?? new Keyring();
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(options.routes ?? appRoutes, { initialEntries: [path] });
+  const location = { pathname: path.split('?')[0] ?? path };
   const user = userEvent.setup(vi.isFakeTimers() ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {});
   const result = render(
     <AppProvider queryClient={queryClient} keyring={keyring}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Routes routes={options.routes ?? appRoutes} />
+        <LocationProbe onLocation={(pathname) => (location.pathname = pathname)} />
+      </MemoryRouter>
     </AppProvider>,
   );
-  return { ...result, user, router, keyring, queryClient, pathname: () => router.state.location.pathname };
+  return { ...result, user, keyring, queryClient, pathname: () => location.pathname };
+}
+
+function Routes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/** Reports the location the routes last rendered (a navigation renders as a transition). */
+function LocationProbe({ onLocation }: { onLocation: (pathname: string) => void }) {
+  onLocation(useLocation().pathname);
+  return null;
 }

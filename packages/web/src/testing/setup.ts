@@ -3,6 +3,7 @@ import { webcrypto } from 'node:crypto';
 import { format } from 'node:util';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { setSessionHint } from './fake-api';
 import { installVaultListLayout } from './layout';
 import { useRealClock } from './timers';
 
@@ -33,6 +34,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   // The auto-lock preference is the app's only localStorage entry; each test starts without it.
   window.localStorage.clear();
+  setSessionHint(false);
   if (consoleErrors.length > 0) {
     throw new Error(`console.error was called, which fails the test:\n${consoleErrors.join('\n---\n')}`);
   }

@@ -79,7 +79,8 @@ describe('Sign-in page', () => {
     const toast = await screen.findByRole('status');
     expect(toast).toHaveTextContent('Login successful');
     expect(toast).toHaveAttribute('data-kind', 'success');
-    expect(app.pathname()).toBe('/home');
+    // The router renders a navigation as a transition, just after the toast.
+    await waitFor(() => expect(app.pathname()).toBe('/home'));
     // Timing first: every real millisecond spent below also moves the clock.
     await advance(1500);
     expect(screen.getByText('Login successful')).toBeInTheDocument();
@@ -100,6 +101,16 @@ describe('Sign-in page', () => {
     // The header learns about the new session.
     await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' })).toBeInTheDocument());
 
+  });
+
+  it('signs in from a browser that had no session: the hint the server sets lets the header check it', async () => {
+    const { routes } = await accountRoutes();
+    const api = fakeApi(routes, { sessionHint: false });
+    const app = await renderSignIn();
+    expect(api.to('POST', apiPaths.verifySession)).toHaveLength(0);
+    await submit(app);
+    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' })).toBeInTheDocument());
+    expect(api.to('POST', apiPaths.verifySession).length).toBeGreaterThanOrEqual(1);
   });
 
   it('shows the server message in a red toast for 2 s on a failed sign-in and stays', async () => {

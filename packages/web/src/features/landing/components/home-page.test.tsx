@@ -1,8 +1,12 @@
 import { apiPaths } from '@lockit/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { loadContract } from '@/lib/contract';
 import { fakeApi, route } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
+
+// Spied, not replaced: the schemas (zod) must not load on a visit that sends nothing.
+vi.mock('@/lib/contract', { spy: true });
 
 describe('Home', () => {
   it('shows the hero, the three feature cards, "What is Lockit?", How It Works and a testimonial', () => {
@@ -33,11 +37,24 @@ describe('Home', () => {
     await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading page' })).not.toBeInTheDocument());
   });
 
+  it('sends nothing at all to a browser that surely has no session (no hint cookie)', async () => {
+    vi.mocked(loadContract).mockClear();
+    const api = fakeApi({}, { sessionHint: false });
+    renderApp('/home');
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    // The page's check and the header's both answer "signed out" without a request.
+    await waitFor(() => expect(console.info).toHaveBeenCalledWith('[Lockit] Session check: signed out'));
+    expect(api.requests).toEqual([]);
+    expect(loadContract).not.toHaveBeenCalled();
+    expect(console.warn).not.toHaveBeenCalled();
+  });
+
   it('runs the session check on load and ignores the answer', async () => {
     const api = fakeApi({ [route('POST', apiPaths.verifySession)]: 'network-error' });
     renderApp('/home');
     // One check from the page, one from the header; a failure changes nothing on screen.
     await waitFor(() => expect(api.to('POST', apiPaths.verifySession)).toHaveLength(2));
+    expect(loadContract).toHaveBeenCalled();
     await waitFor(() => expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('Session check failed')));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'What is Lockit?' })).toBeInTheDocument();

@@ -64,6 +64,16 @@ describe('Splash', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('skips the refresh in a browser that surely has no session, logs why, and moves on', async () => {
+    const api = fakeApi({}, { sessionHint: false });
+    const app = await renderSplash();
+    await advance(0);
+    expect(console.warn).toHaveBeenCalledWith('[Lockit] Token refresh failed: Not signed in: the request was not sent.');
+    await advance(3300);
+    expect(app.pathname()).toBe('/home');
+    expect(api.requests).toEqual([]);
+  });
+
   it('only logs a failed refresh and still moves on to /home', async () => {
     const api = fakeApi({ [route('POST', apiPaths.refreshToken)]: 'network-error' });
     const app = await renderSplash();

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SESSION_HINT_COOKIE } from '@lockit/contract';
+import { startAppServer, type AppServer } from './support/app-server';
+import { launchBrowser, newContext } from './support/browser';
+import { header, newAccount, signIn, signUpAndVerify } from './support/journeys';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+
+let smtp: SmtpSink;
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startAppServer({ smtpUrl: smtp.url });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+interface Watched {
+  page: Page;
+  /** Every console error, Chromium's own "Failed to load resource" (a 4xx answer) included. */
+  errors: string[];
+  api: string[];
+}
+
+/** A page whose API requests and console errors are recorded, with nothing forgiven. */
+async function watchedPage(context: BrowserContext): Promise<Watched> {
+  const page = await context.newPage();
+  const watched: Watched = { page, errors: [], api: [] };
+  page.on('pageerror', (error) => watched.errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') watched.errors.push(message.text());
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) watched.api.push(`${request.method()} ${url.pathname}`);
+  });
+  return watched;
+}
+
+describe('a first visit', () => {
+  it('to /home and to / (splash) sends no API request and logs no error, CSP violations included', async () => {
+    const context = await newContext(browser, server.url);
+    const visit = await watchedPage(context);
+    await visit.page.goto('/home', { waitUntil: 'networkidle' });
+    await header(visit.page).getByRole('link', { name: 'Sign In' }).first().waitFor();
+    await visit.page.goto('/', { waitUntil: 'networkidle' });
+    await visit.page.waitForURL('**/home', { timeout: 10_000 });
+    await visit.page.waitForLoadState('networkidle');
+    expect(visit.api).toEqual([]);
+    expect(visit.errors).toEqual([]);
+    expect((await context.cookies()).map((cookie) => cookie.name)).toEqual([]);
+    await context.close();
+  });
+
+  it('after sign-in checks the session (zod loaded under the CSP), and after logout sends nothing again', async () => {
+    const account = newAccount('first');
+    const context = await newContext(browser, server.url);
+    const visit = await watchedPage(context);
+    await signUpAndVerify(visit.page, smtp, account);
+    await signIn(visit.page, account.username, account.password);
+
+    const hint = (await context.cookies()).find((cookie) => cookie.name === SESSION_HINT_COOKIE);
+    expect(hint).toMatchObject({ value: '1', httpOnly: false, sameSite: 'Strict', path: '/' });
+
+    visit.api.length = 0;
+    await visit.page.goto('/home', { waitUntil: 'networkidle' });
+    await header(visit.page).getByRole('link', { name: 'Profile' }).first().waitFor();
+    expect(visit.api).toContain('POST /api/users/verify');
+
+    await header(visit.page).getByRole('button', { name: 'Logout' }).first().click();
+    await visit.page.waitForURL('**/signin');
+    expect((await context.cookies()).map((cookie) => cookie.name)).toEqual([]);
+    visit.api.length = 0;
+    await visit.page.goto('/home', { waitUntil: 'networkidle' });
+    await header(visit.page).getByRole('link', { name: 'Sign In' }).first().waitFor();
+    expect(visit.api).toEqual([]);
+
+    expect(visit.errors).toEqual([]);
+    await context.close();
+  });
+});
