@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core free, which on a 2-core CI machine runs every file in
+    // turn; the suites wait on databases, Argon2 and the browser, so all cores pay off.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'crypto', root: 'packages/crypto', environment: 'node' } },
       { test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
