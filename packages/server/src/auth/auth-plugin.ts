@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRow, UsersRepository } from '../db/repositories/users-repository';
 import { HttpError, SIGN_IN_REQUIRED } from '../http/http-error';
 import { ACCESS_COOKIE } from './session-cookies';
 import type { AuthenticatedSession, SessionService } from './session-service';
@@ -30,4 +31,14 @@ export function installAuth(app: FastifyInstance, sessions: SessionService): voi
 export function requireAuth(request: FastifyRequest): AuthenticatedSession {
   if (!request.auth) throw new HttpError(401, SIGN_IN_REQUIRED);
   return request.auth;
+}
+
+/**
+ * The signed-in user's whole row, for the few routes that need more than the session lookup
+ * reads (hashes, KDF parameters, wrapped key). An account deleted since then is signed out.
+ */
+export async function loadSignedInUser(request: FastifyRequest, users: UsersRepository): Promise<UserRow> {
+  const user = await users.findById(requireAuth(request).user.id);
+  if (!user) throw new HttpError(401, SIGN_IN_REQUIRED);
+  return user;
 }

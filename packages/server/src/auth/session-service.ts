@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { TimingSettings } from '../config/app-config';
 import type { Db, Executor } from '../db/schema';
 import type { Repositories } from '../db/repositories/index';
-import type { UserRow } from '../db/repositories/users-repository';
+import type { SessionUser } from '../db/repositories/sessions-repository';
 import { hashToken, newToken } from './tokens';
 import type { IssuedTokens } from './session-cookies';
 
 export interface AuthenticatedSession {
   sessionId: string;
-  user: UserRow;
+  /** Id, username and vault revision only; `repos.users.findById` has the rest. */
+  user: SessionUser;
 }
 
 export type RefreshOutcome =

@@ -2,7 +2,17 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import type { DatabaseConfig } from '../config/app-config';
 import type { Database } from './schema';
 
@@ -57,7 +67,61 @@ function postgresDialect(url: string, searchPath?: string): PostgresDialect {
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  return new PostgresDialect({ pool });
+  return new PostgresDialect({ pool: withPreparedStatements(pool) });
+}
+
+/** Distinct statements one process prepares at most; any further ones run unprepared. */
+const PREPARED_STATEMENT_LIMIT = 500;
+/** Queries a statement may be prepared for: Kysely's DML, no `*` (see below), no DDL. */
+const PREPARABLE = /^(select|insert|update|delete|with) /i;
+
+/**
+ * Kysely sends every query unnamed, so PostgreSQL parses and plans it anew each time; for
+ * the session lookup that every authenticated request runs, that was most of the database's
+ * work. Here each SQL text gets a name, and each connection prepares a named statement once
+ * and then only binds values. The text holds placeholders only, so the set of texts is the
+ * app's set of queries; the limit bounds it anyway.
+ *
+ * Never for a text with `*`: a prepared `select *` fails ("cached plan must not change
+ * result type") once another process's migration adds a column, as a rolling deploy does.
+ * Queries on the hot paths name their columns.
+ */
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (sql: string): string | undefined => {
+    if (!PREPARABLE.test(sql) || sql.includes('*')) return undefined;
+    let name = names.get(sql);
+    if (name === undefined && names.size < PREPARED_STATEMENT_LIMIT) {
+      name = `lockit_${names.size}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+  // One wrapper per pooled connection: Kysely keeps its own state per client object.
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+    function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+    function query(sqlOrCursor: string | PostgresCursor<unknown>, parameters?: ReadonlyArray<unknown>): unknown {
+      if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as unknown as pg.Submittable);
+      const values = parameters as unknown[];
+      const name = nameOf(sqlOrCursor);
+      return name === undefined ? client.query(sqlOrCursor, values) : client.query({ name, text: sqlOrCursor, values });
+    }
+    return { query, release: () => client.release() };
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) {
+        wrapped = wrap(client);
+        clients.set(client, wrapped);
+      }
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
 }
 
 function quoteIdentifier(name: string): string {

@@ -2,6 +2,25 @@ import type { Db, EntriesTable, Executor } from '../schema';
 
 export type EntryRow = EntriesTable;
 
+/** An entry as read back: the row without its owner, whom every query already names. */
+export type StoredEntry = Omit<EntryRow, 'user_id'>;
+
+/**
+ * Named, not `*`: on PostgreSQL a prepared `select *` fails once a migration adds a column
+ * (see create-database.ts), and the owner's id is already known to every caller.
+ */
+const ENTRY_COLUMNS = [
+  'id',
+  'service_name',
+  'username',
+  'password',
+  'url',
+  'notes',
+  'revision',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof StoredEntry>;
+
 export interface EntryFields {
   service_name: string;
   username: string;
@@ -14,17 +33,17 @@ export type UpdateOutcome = 'updated' | 'not-found' | 'revision-mismatch';
 
 /** Every query is scoped by user id: an entry of another account is the same as no entry. */
 export function createEntriesRepository(db: Db) {
-  function find(userId: string, id: string, ex: Executor = db): Promise<EntryRow | undefined> {
-    return ex.selectFrom('entries').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  function find(userId: string, id: string, ex: Executor = db): Promise<StoredEntry | undefined> {
+    return ex.selectFrom('entries').select(ENTRY_COLUMNS).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
   return {
     find,
 
-    listByUser(userId: string, ex: Executor = db): Promise<EntryRow[]> {
+    listByUser(userId: string, ex: Executor = db): Promise<StoredEntry[]> {
       return ex
         .selectFrom('entries')
-        .selectAll()
+        .select(ENTRY_COLUMNS)
         .where('user_id', '=', userId)
         .orderBy('created_at', 'asc')
         .orderBy('id', 'asc')

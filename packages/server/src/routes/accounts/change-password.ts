@@ -1,6 +1,6 @@
 import { apiPaths, changePasswordRequestSchema } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
-import { requireAuth } from '../../auth/auth-plugin';
+import { loadSignedInUser } from '../../auth/auth-plugin';
 import { hashAuthKey, verifyAuthKey } from '../../auth/password-hashing';
 import { setSessionCookies } from '../../auth/session-cookies';
 import { HttpError } from '../../http/http-error';
@@ -15,7 +15,7 @@ import { MESSAGES } from '../messages';
  */
 export const changePasswordRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(apiPaths.changePassword, async (request, reply) => {
-    const { user } = requireAuth(request);
+    const user = await loadSignedInUser(request, ctx.repos.users);
     const body = parseBody(changePasswordRequestSchema, request.body);
     // Wrong current passwords count like failed sign-ins: a stolen cookie must not become an
     // unlimited online guessing oracle for the master password.

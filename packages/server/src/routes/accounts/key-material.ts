@@ -1,6 +1,6 @@
 import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
-import { requireAuth } from '../../auth/auth-plugin';
+import { loadSignedInUser } from '../../auth/auth-plugin';
 import { MESSAGES } from '../messages';
 
 /**
@@ -8,9 +8,9 @@ import { MESSAGES } from '../messages';
  * for a session whose vault is locked in the browser. Session-only, like the entries: the
  * wrapped key is useless without the master password, and its AAD binds the parameters.
  */
-export const keyMaterialRoute: RoutePlugin = async (app) => {
+export const keyMaterialRoute: RoutePlugin = async (app, { ctx }) => {
   app.get(apiPaths.keyMaterial, async (request) => {
-    const { user } = requireAuth(request);
+    const user = await loadSignedInUser(request, ctx.repos.users);
     return {
       message: MESSAGES.success,
       data: {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { entryIdSchema, type EntryWire } from '@lockit/contract';
-import type { EntryRow } from '../../db/repositories/entries-repository';
+import type { StoredEntry } from '../../db/repositories/entries-repository';
 import { parseInput } from '../../http/parse-body';
 
 /** The stored row as the API sends it: ciphertexts as stored, times as ISO strings. */
-export function toEntryWire(row: EntryRow): EntryWire {
+export function toEntryWire(row: StoredEntry): EntryWire {
   return {
     id: row.id,
     serviceName: row.service_name,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createVaultListCache } from './vault-list-cache';
 
@@ -5,7 +6,7 @@ describe('vault list cache', () => {
   it('answers only for the revision an answer was stored under', () => {
     const cache = createVaultListCache(1_000);
     cache.set('user-a', 3, Buffer.from('{"a":3}'));
-    expect(cache.get('user-a', 3)?.toString()).toBe('{"a":3}');
+    expect(cache.get('user-a', 3)?.body.toString()).toBe('{"a":3}');
     expect(cache.get('user-a', 4)).toBeUndefined();
     expect(cache.get('user-b', 3)).toBeUndefined();
   });
@@ -15,7 +16,7 @@ describe('vault list cache', () => {
     cache.set('user-a', 1, Buffer.from('x'.repeat(10)));
     cache.set('user-a', 2, Buffer.from('y'.repeat(20)));
     expect(cache.get('user-a', 1)).toBeUndefined();
-    expect(cache.get('user-a', 2)?.toString()).toBe('y'.repeat(20));
+    expect(cache.get('user-a', 2)?.body.toString()).toBe('y'.repeat(20));
     expect(cache.size).toBe(20);
   });
 
@@ -31,6 +32,17 @@ describe('vault list cache', () => {
     expect(cache.get('a', 1)).toBeDefined();
     expect(cache.get('e', 1)).toBeDefined();
     expect(cache.size).toBeLessThanOrEqual(100);
+  });
+
+  it('tags an answer with the SHA-256 of its bytes, whoever it belongs to', () => {
+    const cache = createVaultListCache(1_000);
+    const a = cache.set('user-a', 1, Buffer.from('{"data":[]}'));
+    const b = cache.set('user-b', 7, Buffer.from('{"data":[]}'));
+    const c = cache.set('user-c', 1, Buffer.from('{"data":[1]}'));
+    expect(a.etag).toBe('"' + createHash('sha256').update('{"data":[]}').digest('base64url') + '"');
+    expect(b.etag).toBe(a.etag);
+    expect(c.etag).not.toBe(a.etag);
+    expect(cache.get('user-a', 1)?.etag).toBe(a.etag);
   });
 
   it('does not keep one answer larger than a quarter of its size', () => {

@@ -1,5 +1,18 @@
+import { hash } from 'node:crypto';
+
 /** Room for the serialized lists of the most recently used vaults (about 50 KB per 100 entries). */
 export const VAULT_LIST_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** One vault's list answer, ready to send. */
+export interface VaultListAnswer {
+  /** The JSON bytes: sending a Buffer skips encoding 50 KB on every hit. */
+  body: Buffer;
+  /**
+   * A strong ETag: the SHA-256 of `body`. Derived from the bytes, not from the user or the
+   * revision, so a match means the client holds exactly these bytes, whoever sent it.
+   */
+  etag: string;
+}
 
 /**
  * The serialized list answer of recently read vaults, each valid for one vault revision.
@@ -11,35 +24,37 @@ export const VAULT_LIST_CACHE_BYTES = 32 * 1024 * 1024;
  * what the database holds (ciphertexts), keyed by user id; least recently used goes first.
  */
 export function createVaultListCache(maxBytes = VAULT_LIST_CACHE_BYTES) {
-  const answers = new Map<string, { revision: number; body: Buffer }>();
+  const answers = new Map<string, { revision: number; answer: VaultListAnswer }>();
   let bytes = 0;
 
   const forget = (userId: string) => {
     const old = answers.get(userId);
     if (!old) return;
-    bytes -= old.body.length;
+    bytes -= old.answer.body.length;
     answers.delete(userId);
   };
 
   return {
-    get(userId: string, revision: number): Buffer | undefined {
+    get(userId: string, revision: number): VaultListAnswer | undefined {
       const hit = answers.get(userId);
       if (!hit || hit.revision !== revision) return undefined;
       answers.delete(userId); // re-inserted last: Map order is the recency order
       answers.set(userId, hit);
-      return hit.body;
+      return hit.answer;
     },
 
-    /** `body` is the answer's bytes: sending a Buffer skips encoding 50 KB on every hit. */
-    set(userId: string, revision: number, body: Buffer): void {
+    /** Files `body` under the user's revision and returns it with its ETag. */
+    set(userId: string, revision: number, body: Buffer): VaultListAnswer {
+      const answer = { body, etag: `"${hash('sha256', body, 'base64url')}"` };
       forget(userId);
-      if (body.length > maxBytes / 4) return; // one huge vault must not flush everyone else's
-      answers.set(userId, { revision, body });
+      if (body.length > maxBytes / 4) return answer; // one huge vault must not flush everyone else's
+      answers.set(userId, { revision, answer });
       bytes += body.length;
       for (const [oldest] of answers) {
         if (bytes <= maxBytes) break;
         forget(oldest);
       }
+      return answer;
     },
 
     /** Bytes held, for tests. */
