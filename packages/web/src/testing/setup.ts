@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { webcrypto } from 'node:crypto';
 import { format } from 'node:util';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setSessionHint } from './fake-api';
 import { installVaultListLayout } from './layout';
@@ -13,6 +13,11 @@ if (!globalThis.crypto?.subtle) {
 }
 
 installVaultListLayout();
+
+// findBy*/waitFor wait 1 s by default; unlocking and re-wrapping run real Argon2id, which on
+// a 2-core machine busy with the other suites can take longer. A longer wait changes no
+// assertion: a test still fails when what it waits for never comes.
+configure({ asyncUtilTimeout: 5_000 });
 
 let consoleErrors: string[] = [];
 
