@@ -4,22 +4,11 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/browser';
 import { newDatabase } from '../support/database';
 import { printHeading, printTable, verdict, type Cell } from '../support/report';
 import { startLockitServer, tempDir, webDist } from '../support/server-process';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Without the background-networking flags Chromium keeps dialling out of a closed network. */
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 const BUDGET_JS_GZIP = 100_000;
 const BUDGET_SCORE = 95;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
