@@ -48,7 +48,7 @@ function matchesIn(size: number): (typed: string) => number {
  * AFTER the KDF (seeded accounts use the floor params so unlocking them is quick), and from
  * probes installed in the page before any app script runs.
  */
-export async function vaultBrowserBench(sizes: number[] = [1_000, 10_000]): Promise<void> {
+export async function vaultBrowserBench(sizes: number[] = sizesFromEnv()): Promise<void> {
   printHeading(`Large vaults in Chromium (${sizes.map((size) => size.toLocaleString('en')).join(' and ')} entries)`);
   const dir = tempDir('lockit-bench-vault-');
   const db = await newDatabase('sqlite', dir.path);
@@ -72,6 +72,15 @@ export async function vaultBrowserBench(sizes: number[] = [1_000, 10_000]): Prom
     await db.drop();
     dir.remove();
   }
+}
+
+/** BENCH_VAULT_SIZES (e.g. `10000`) measures other vault sizes than 1,000 and 10,000. */
+function sizesFromEnv(): number[] {
+  const sizes = (process.env.BENCH_VAULT_SIZES ?? '1000,10000').split(',').map(Number);
+  if (sizes.some((size) => !Number.isInteger(size) || size < 1)) {
+    throw new Error(`BENCH_VAULT_SIZES must be whole numbers above 0, separated by commas; got "${process.env.BENCH_VAULT_SIZES}"`);
+  }
+  return sizes;
 }
 
 /** One account per size, plus one whose keys use the default KDF params. */
@@ -123,7 +132,12 @@ async function measureVault(browser: Browser, baseUrl: string, size: number): Pr
     for (let run = 0; run < UNLOCK_RUNS; run++) {
       unlocks.push(await loadAndUnlock(page, PASSWORD, 'reload'));
       // Before the changes: the expected match counts are those of the seeded entries only.
-      keys.push(...(await timeSearchKeystrokes(page, SEARCH_QUERY, matchesIn(size))));
+      const typed = await timeSearchKeystrokes(page, SEARCH_QUERY, matchesIn(size));
+      // BENCH_VAULT_DETAIL: every key's figures, to see which keys make the tail.
+      if (process.env.BENCH_VAULT_DETAIL) {
+        console.log(`${size} entries, unlock ${run + 1}: ${typed.map((t, i) => `${SEARCH_QUERY.slice(0, i + 1)} ${t.dom.toFixed(1)}/${t.frame.toFixed(1)}`).join(', ')}`);
+      }
+      keys.push(...typed);
     }
     const changes: ChangeTimes[] = [];
     for (let round = 0; round < CHANGE_ROUNDS; round++) changes.push(await timeChanges(page, round));
