@@ -5,7 +5,7 @@ import { startAppServer, type AppServer } from './support/app-server';
 import { collectPageErrors, launchBrowser, newContext } from './support/browser';
 import { header, newAccount, signIn, signUpAndVerify } from './support/journeys';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
-import { addEntry, entryRows as rows, rowOf } from './support/vault-page';
+import { addEntry, entryRows as rows, openVault, rowOf } from './support/vault-page';
 
 let smtp: SmtpSink;
 let server: AppServer;
@@ -125,5 +125,43 @@ describe('the vault in a real browser', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('keeps rows apart when they grow: on a phone, and when a long password is revealed', async () => {
+    const account = newAccount('rows');
+    const context = await newContext(browser, server.url);
+    const errors = collectPageErrors(context);
+    const page = await context.newPage();
+    await signUpAndVerify(page, smtp, account);
+    await signIn(page, account.username, account.password);
+    await openVault(page);
+    const long = `long-${'x'.repeat(180)}`;
+    await addEntry(page, { service: 'Aardvark Bank', username: 'ada', password: long });
+    for (const n of [1, 2, 3, 4]) await addEntry(page, { service: `Bistro ${n}`, username: `ada${n}`, password: `pw-${n}-Secret` });
+
+    // Every row's box, in list order: each must start where the one above it ends or below.
+    const overlaps = () =>
+      rows(page).evaluateAll((items) => {
+        const boxes = items
+          .map((item) => ({ index: Number(item.getAttribute('data-index')), box: item.getBoundingClientRect() }))
+          .sort((a, b) => a.index - b.index);
+        return boxes.slice(1).filter((row, i) => row.box.top < (boxes[i]?.box.bottom ?? 0) - 0.5).length;
+      });
+    const heightOf = (service: string) => rowOf(page, service).evaluate((item) => item.getBoundingClientRect().height);
+
+    const wide = await heightOf('Aardvark Bank');
+    // Below the small width a row wraps onto two lines: taller than the list's estimate.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => heightOf('Aardvark Bank'), { timeout: 5_000 }).toBeGreaterThan(wide);
+    await expect.poll(overlaps, { timeout: 5_000 }).toBe(0);
+
+    const narrow = await heightOf('Aardvark Bank');
+    await rowOf(page, 'Aardvark Bank').getByRole('button', { name: 'Show password for Aardvark Bank' }).click();
+    await rowOf(page, 'Aardvark Bank').getByText(long).waitFor();
+    await expect.poll(() => heightOf('Aardvark Bank'), { timeout: 5_000 }).toBeGreaterThan(narrow);
+    await expect.poll(overlaps, { timeout: 5_000 }).toBe(0);
+
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -10,6 +10,15 @@ export const TEST_ROW_HEIGHT_PX = 60;
 const isVaultList = (element: Element) => element.getAttribute('data-testid') === 'vault-list';
 const isVaultRow = (element: Element) => element.hasAttribute('data-entry-id');
 
+/** Reads of a row's height: in a browser, each one after a DOM change forces a layout. */
+let rowHeightReads = 0;
+export const rowHeightReadsSoFar = () => rowHeightReads;
+const countedRowHeight = (element: HTMLElement) => {
+  if (!isVaultRow(element)) return undefined;
+  rowHeightReads += 1;
+  return TEST_ROW_HEIGHT_PX;
+};
+
 function override(proto: object, property: string, size: (element: HTMLElement) => number | undefined): void {
   const original = Object.getOwnPropertyDescriptor(proto, property);
   Object.defineProperty(proto, property, {
@@ -23,6 +32,6 @@ function override(proto: object, property: string, size: (element: HTMLElement) 
 export function installVaultListLayout(): void {
   override(Element.prototype, 'clientHeight', (el) => (isVaultList(el) ? TEST_LIST_VIEWPORT_PX : undefined));
   override(Element.prototype, 'clientWidth', (el) => (isVaultList(el) ? 800 : undefined));
-  override(HTMLElement.prototype, 'offsetHeight', (el) => (isVaultRow(el) ? TEST_ROW_HEIGHT_PX : undefined));
+  override(HTMLElement.prototype, 'offsetHeight', countedRowHeight);
   override(HTMLElement.prototype, 'offsetWidth', (el) => (isVaultRow(el) ? 800 : undefined));
 }

@@ -15,7 +15,7 @@ export function Header() {
   const items = navItems(signedIn);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-800 bg-slate-950/90 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-800 bg-slate-950/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Link to={paths.home} className="text-xl font-extrabold tracking-wide">
           <span className="bg-gradient-to-r from-cyan-400 to-fuchsia-500 bg-clip-text text-transparent">Lockit</span>

@@ -57,7 +57,7 @@ export function Dialog({ title, onClose, children, initialFocusRef }: DialogProp
   };
 
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/70 p-4 backdrop-blur-sm">
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/80 p-4">
       <div
         ref={panelRef}
         role="dialog"

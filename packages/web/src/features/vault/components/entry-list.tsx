@@ -1,9 +1,25 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useRef } from 'react';
 import type { VaultItem } from '../lib/vault-item';
 import { EntryRow, nameIdOf, ROW_MIN_HEIGHT_PX, type RowActions } from './entry-row';
+import { IconSprite } from './icons';
 
-const OVERSCAN_ROWS = 8;
+/** Rows kept beyond each edge of the view: enough to scroll by wheel without a blank band. */
+const OVERSCAN_ROWS = 4;
+
+/**
+ * A row's height without forcing a layout. The library's default reads `offsetHeight` when a
+ * row it never measured mounts; a search key mounts a screenful of such rows, and each read,
+ * after the row before it was inserted, forced a layout of its own (most of a 10,000-entry
+ * keystroke). Here a mounting row takes the height its entry had, or the one-line height, and
+ * the ResizeObserver, which reports after layout and before the paint of the same frame,
+ * corrects the rows that differ.
+ */
+function measureRow(row: HTMLDivElement, entry: ResizeObserverEntry | undefined, list: Virtualizer<HTMLDivElement, HTMLDivElement>): number {
+  const box = entry?.borderBoxSize[0];
+  if (box) return Math.round(box.blockSize);
+  return list.itemSizeCache.get(list.options.getItemKey(list.indexFromElement(row))) ?? ROW_MIN_HEIGHT_PX;
+}
 
 interface EntryListProps {
   items: readonly VaultItem[];
@@ -28,11 +44,14 @@ export const EntryList = memo(function EntryList({ items, revealed, copied, acti
     // measured and remembered by entry id.
     estimateSize: () => ROW_MIN_HEIGHT_PX,
     getItemKey,
+    measureElement: measureRow,
     overscan: OVERSCAN_ROWS,
   });
 
   return (
-    <div
+    <>
+      <IconSprite />
+      <div
       ref={scrollRef}
       data-testid="vault-list"
       className="max-h-[70vh] overflow-y-auto rounded-2xl border border-slate-800 bg-slate-900/80 shadow-xl"
@@ -59,6 +78,7 @@ export const EntryList = memo(function EntryList({ items, revealed, copied, acti
           );
         })}
       </div>
-    </div>
+      </div>
+    </>
   );
 });

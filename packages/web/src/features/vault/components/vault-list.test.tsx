@@ -2,7 +2,7 @@ import { apiPaths } from '@lockit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, route, signedInRoutes } from '@/testing/fake-api';
-import { TEST_ROW_HEIGHT_PX } from '@/testing/layout';
+import { rowHeightReadsSoFar, TEST_ROW_HEIGHT_PX } from '@/testing/layout';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
 import { fakeEntryRoutes, listedNames, sealedEntries, sealedEntry, unlockedKeyring, type PlainEntry } from '@/testing/vault-fixtures';
@@ -90,6 +90,26 @@ describe('Vault list: size', () => {
     await app.user.type(screen.getByRole('searchbox', { name: 'Search' }), 'service 1199');
     await waitFor(() => expect(listedNames()).toEqual(['Service 1199']));
     expect(within(screen.getByRole('listitem', { name: 'Service 1199' })).getByText('user1199')).toBeInTheDocument();
+  });
+
+  it('mounts the rows a search brings without reading their height, which would force a layout per row', async () => {
+    const { app } = await openVault(many);
+    const before = rowHeightReadsSoFar();
+    await app.user.type(screen.getByRole('searchbox', { name: 'Search' }), 'service 11');
+    await waitFor(() => expect(listedNames()[0]).toBe('Service 1100'));
+    expect(rowHeightReadsSoFar()).toBe(before);
+  });
+
+  it('draws every row icon from the one sprite on the page, so a row mounts only an <svg> and a <use> per icon', async () => {
+    await openVault([entry('Bank')]);
+    const uses = [...screen.getByRole('listitem', { name: 'Bank' }).querySelectorAll('svg > use')];
+    expect(uses).toHaveLength(4);
+    for (const use of uses) {
+      const target = document.getElementById(use.getAttribute('href')?.replace(/^#/, '') ?? '');
+      expect(target?.tagName.toLowerCase()).toBe('symbol');
+      expect(target?.querySelector('path')).not.toBeNull();
+    }
+    expect(document.querySelectorAll('symbol[id^="lockit-icon-"]')).toHaveLength(6);
   });
 
   it('fetches once and marks the end of decryption and the first paint for the performance harness', async () => {
