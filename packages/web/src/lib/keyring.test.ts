@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeUnlockedVault } from '@/testing/crypto-fixtures';
-import { Keyring } from './keyring';
+import { Keyring, PREFETCHED_LIST_FRESH_MS } from './keyring';
 
 describe('Keyring', () => {
   it('starts locked and holds the unlocked vault until clear()', async () => {
@@ -69,5 +69,69 @@ describe('Keyring', () => {
     keyring.rename('bob');
     keyring.replaceKeyMaterial({ kdf: { algorithm: 'argon2id', memoryKiB: 19456, iterations: 2, parallelism: 1 }, salt: 's', protectedKey: 'p' });
     expect(keyring.vault).toBeNull();
+  });
+
+  describe('the list fetched at sign-in', () => {
+    const list = (...ids: string[]) => Promise.resolve(ids.map((id) => ({ id })));
+
+    it('goes to the first view of that vault key, once: a second view fetches the vault as it is now', async () => {
+      const keyring = new Keyring();
+      const { vault } = await makeUnlockedVault('alice', 'pw');
+      keyring.unlock(vault);
+      const entries = list('a', 'b');
+      keyring.holdPrefetchedList(vault.vaultKey, entries, 1_000);
+      expect(keyring.takePrefetchedList(vault.vaultKey, 1_000 + PREFETCHED_LIST_FRESH_MS)).toBe(entries);
+      expect(keyring.takePrefetchedList(vault.vaultKey, 1_000)).toBeUndefined();
+    });
+
+    it('is not used once older than the freshness window, nor for another vault key', async () => {
+      const keyring = new Keyring();
+      const alice = (await makeUnlockedVault('alice', 'pw')).vault;
+      keyring.unlock(alice);
+      keyring.holdPrefetchedList(alice.vaultKey, list('a'), 0);
+      expect(keyring.takePrefetchedList(alice.vaultKey, PREFETCHED_LIST_FRESH_MS + 1)).toBeUndefined();
+
+      const other = (await makeUnlockedVault('alice', 'pw')).vault;
+      keyring.holdPrefetchedList(alice.vaultKey, list('a'), 0);
+      expect(keyring.takePrefetchedList(other.vaultKey, 0)).toBeUndefined();
+    });
+
+    it('is dropped by clear(), by an unlock with another key, by a failed fetch and when the window ends', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+      try {
+        const keyring = new Keyring();
+        const alice = (await makeUnlockedVault('alice', 'pw')).vault;
+        const bob = (await makeUnlockedVault('bob', 'pw')).vault;
+        keyring.unlock(alice);
+
+        keyring.holdPrefetchedList(alice.vaultKey, list('a'));
+        keyring.clear();
+        keyring.unlock(alice);
+        expect(keyring.takePrefetchedList(alice.vaultKey)).toBeUndefined();
+
+        keyring.holdPrefetchedList(alice.vaultKey, list('a'));
+        keyring.unlock(bob);
+        keyring.unlock(alice);
+        expect(keyring.takePrefetchedList(alice.vaultKey)).toBeUndefined();
+
+        keyring.holdPrefetchedList(alice.vaultKey, Promise.reject(new Error('offline')));
+        await vi.advanceTimersByTimeAsync(0);
+        expect(keyring.takePrefetchedList(alice.vaultKey)).toBeUndefined();
+
+        keyring.holdPrefetchedList(alice.vaultKey, list('a'));
+        await vi.advanceTimersByTimeAsync(PREFETCHED_LIST_FRESH_MS);
+        // Dropped by its timer, whatever the clock the caller passes.
+        expect(keyring.takePrefetchedList(alice.vaultKey, 0)).toBeUndefined();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('is held only while that vault key is the one unlocked', async () => {
+      const keyring = new Keyring();
+      const { vault } = await makeUnlockedVault('alice', 'pw');
+      keyring.holdPrefetchedList(vault.vaultKey, list('a'));
+      expect(keyring.takePrefetchedList(vault.vaultKey)).toBeUndefined();
+    });
   });
 });

@@ -16,6 +16,19 @@ export type KeyMaterial = Pick<UnlockedVault, 'kdf' | 'salt' | 'protectedKey'>;
 type Listener = () => void;
 
 /**
+ * How long a list fetched at sign-in may stand in for the vault's own fetch: the way from
+ * sign-in to the vault (the toast, /home, the Vault link) takes seconds; a list older than
+ * this is fetched anew, so the vault never opens on an old copy.
+ */
+export const PREFETCHED_LIST_FRESH_MS = 60_000;
+
+interface PrefetchedList {
+  vaultKey: CryptoKey;
+  entries: Promise<unknown[]>;
+  fetchedAt: number;
+}
+
+/**
  * The session key store of one tab.
  *
  * Security invariants:
@@ -23,6 +36,8 @@ type Listener = () => void;
  *   IndexedDB or a cookie, and nothing is logged: closing or reloading the tab locks the vault.
  * - The vault key is held only as a non-extractable CryptoKey; raw key bytes, the master
  *   password, the master key and the wrap key are never stored here.
+ * - Besides the key it may hold, for a minute after sign-in, the vault's list as the server
+ *   sent it (ciphertext only); `clear()` and an unlock with another key drop it.
  * - `clear()` drops every reference. It runs on logout, on account deletion and when an
  *   unlock fails verification, so a later visitor of the tab finds the vault locked.
  * - `toJSON` reveals only whether the vault is unlocked, so an accidental JSON.stringify
@@ -30,6 +45,7 @@ type Listener = () => void;
  */
 export class Keyring {
   #vault: UnlockedVault | null = null;
+  #prefetched: PrefetchedList | null = null;
   readonly #listeners = new Set<Listener>();
 
   /** The unlocked vault, or null when locked. */
@@ -38,8 +54,38 @@ export class Keyring {
   }
 
   unlock(vault: UnlockedVault): void {
+    if (this.#prefetched?.vaultKey !== vault.vaultKey) this.#prefetched = null;
     this.#vault = { ...vault, kdf: { ...vault.kdf } };
     this.#emit();
+  }
+
+  /**
+   * Keeps the vault's entry list (ciphertext, as the server sent it), fetched right after
+   * sign-in, for the first view of that vault key: at 10,000 entries its download is half of
+   * opening the vault, and Unlock already overlaps it with the key derivation. A failed fetch
+   * is dropped, so the view fetches for itself.
+   */
+  holdPrefetchedList(vaultKey: CryptoKey, entries: Promise<unknown[]>, now = Date.now()): void {
+    if (this.#vault?.vaultKey !== vaultKey) return;
+    const held: PrefetchedList = { vaultKey, entries, fetchedAt: now };
+    this.#prefetched = held;
+    const drop = () => {
+      if (this.#prefetched === held) this.#prefetched = null;
+    };
+    entries.catch(drop);
+    // Not kept (5 MB at 10,000 entries) for a vault that is not opened soon.
+    setTimeout(drop, PREFETCHED_LIST_FRESH_MS);
+  }
+
+  /**
+   * The held list for this vault key, once: a second view (after changes made in the first)
+   * must fetch the vault as it is now. Undefined when none is held or it is no longer fresh.
+   */
+  takePrefetchedList(vaultKey: CryptoKey, now = Date.now()): Promise<unknown[]> | undefined {
+    const held = this.#prefetched;
+    this.#prefetched = null;
+    if (!held || held.vaultKey !== vaultKey || now - held.fetchedAt > PREFETCHED_LIST_FRESH_MS) return undefined;
+    return held.entries;
   }
 
   /** After a password change: same vault key, new salt, params and wrapped copy. No-op when locked. */
@@ -57,6 +103,7 @@ export class Keyring {
   }
 
   clear(): void {
+    this.#prefetched = null;
     if (this.#vault === null) return;
     this.#vault = null;
     this.#emit();

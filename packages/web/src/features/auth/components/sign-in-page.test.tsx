@@ -101,6 +101,11 @@ describe('Sign-in page', () => {
     // The header learns about the new session.
     await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' })).toBeInTheDocument());
 
+    // The vault's list (ciphertext) is fetched once, after the login, for the vault to open on.
+    expect(api.to('GET', apiPaths.listEntries)).toHaveLength(1);
+    const order = api.requests.map((r) => `${r.method} ${r.path}`);
+    expect(order.indexOf(`GET ${apiPaths.listEntries}`)).toBeGreaterThan(order.indexOf(`POST ${apiPaths.login}`));
+
   });
 
   it('signs in from a browser that had no session: the hint the server sets lets the header check it', async () => {

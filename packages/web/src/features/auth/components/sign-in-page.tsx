@@ -2,6 +2,7 @@ import { KdfParamsRejectedError } from '@lockit/crypto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { listEntries } from '@/api/list-entries';
 import { logout } from '@/api/logout';
 import { markSignedOut, refreshSignedIn } from '@/api/session-cache';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -50,6 +51,7 @@ export function SignInPage() {
     mutationFn: (credentials: { username: string; password: string }) => signIn(credentials.username, credentials.password),
     onSuccess: (result) => {
       keyring.unlock(result.vault);
+      keyring.holdPrefetchedList(result.vault.vaultKey, listEntries());
       setPassword('');
       void refreshSignedIn(queryClient);
       toast({ kind: 'success', message: result.message, durationMs: SIGN_IN_TOAST_MS });

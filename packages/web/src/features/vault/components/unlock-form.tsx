@@ -7,7 +7,7 @@ import { buttonPrimary, card } from '@/components/ui/styles';
 import { KeyDerivationError } from '@/lib/derive-keys';
 import type { UnlockedVault } from '@/lib/keyring';
 import { logFailure } from '@/lib/log';
-import { listEntries } from '../api/list-entries';
+import { listEntries } from '@/api/list-entries';
 import { unlockVault, WrongMasterPasswordError } from '../lib/unlock-vault';
 
 const UNREACHABLE = "Lockit could not get your vault's key from the server. Please try again.";

@@ -98,6 +98,16 @@ describe('Vault page: locked and unlocked', () => {
     expect(screen.getByTestId('vault-list')).toContainElement(github);
   });
 
+  it('opens on the list the sign-in fetched for this vault key, without fetching it again', async () => {
+    const { keyring, vault } = await unlockedKeyring();
+    const entries = await sealedEntries(vault.vaultKey, [{ serviceName: 'GitHub', username: 'alice', password: 'gh-secret' }]);
+    const api = fakeApi({ ...signedInRoutes(), ...fakeEntryRoutes(entries).routes });
+    keyring.holdPrefetchedList(vault.vaultKey, Promise.resolve(entries));
+    renderApp('/vault', { routes, keyring });
+    expect(await screen.findByRole('listitem', { name: 'GitHub' })).toBeInTheDocument();
+    expect(api.to('GET', apiPaths.listEntries)).toHaveLength(0);
+  });
+
   it('logs a failed fetch and shows no message, not even the empty state', async () => {
     const { keyring } = await unlockedKeyring();
     const api = fakeApi({ ...signedInRoutes(), [route('GET', apiPaths.listEntries)]: { status: 500, body: { message: 'Boom.' } } });

@@ -1,7 +1,7 @@
 import { useEffect, useReducer } from 'react';
 import { useKeyring } from '@/lib/keyring-context';
 import { logFailure } from '@/lib/log';
-import { listEntries } from '../api/list-entries';
+import { listEntries } from '@/api/list-entries';
 import { openEntries } from '../lib/open-entries';
 import { mark, VAULT_DECRYPTED_MARK, VAULT_LOAD_START_MARK } from '../lib/perf-marks';
 import { revisionMemoryOf } from '../lib/revision-memory';
@@ -44,21 +44,22 @@ function reducer(state: VaultItemsState, action: VaultItemsAction): VaultItemsSt
 }
 
 /**
- * The decrypted list of this vault: fetched (or taken from the fetch an unlock started) and
+ * The decrypted list of this vault: fetched (or taken from the fetch an unlock or the sign-in started) and
  * decrypted once per vault key (in slices), then changed entry by entry. The decrypted data
  * lives in this component state only, so it is dropped as soon as the vault locks and the
  * screen unmounts.
  */
 export function useVaultItems(vaultKey: CryptoKey, prefetchedEntries?: Promise<unknown[]>) {
   const [state, dispatch] = useReducer(reducer, { status: 'loading', added: [] });
-  const revisions = revisionMemoryOf(useKeyring());
+  const keyring = useKeyring();
+  const revisions = revisionMemoryOf(keyring);
 
   useEffect(() => {
     const controller = new AbortController();
     const load = async () => {
       mark(VAULT_LOAD_START_MARK);
       try {
-        const raw = await (prefetchedEntries ?? listEntries());
+        const raw = await (prefetchedEntries ?? keyring.takePrefetchedList(vaultKey) ?? listEntries());
         const items = await openEntries(vaultKey, raw, { signal: controller.signal, revisions });
         mark(VAULT_DECRYPTED_MARK);
         dispatch({ type: 'loaded', items });
@@ -70,7 +71,7 @@ export function useVaultItems(vaultKey: CryptoKey, prefetchedEntries?: Promise<u
     };
     void load();
     return () => controller.abort();
-  }, [vaultKey, prefetchedEntries, revisions]);
+  }, [vaultKey, prefetchedEntries, keyring, revisions]);
 
   return { state, dispatch };
 }
