@@ -15,7 +15,11 @@ const OVERSCAN_ROWS = 4;
  * the ResizeObserver, which reports after layout and before the paint of the same frame,
  * corrects the rows that differ.
  */
-function measureRow(row: HTMLDivElement, entry: ResizeObserverEntry | undefined, list: Virtualizer<HTMLDivElement, HTMLDivElement>): number {
+function measureRow(
+  row: HTMLDivElement,
+  entry: ResizeObserverEntry | undefined,
+  list: Virtualizer<HTMLDivElement, HTMLDivElement>,
+): number {
   const box = entry?.borderBoxSize[0];
   if (box) return Math.round(box.blockSize);
   return list.itemSizeCache.get(list.options.getItemKey(list.indexFromElement(row))) ?? ROW_MIN_HEIGHT_PX;
@@ -52,32 +56,32 @@ export const EntryList = memo(function EntryList({ items, revealed, copied, acti
     <>
       <IconSprite />
       <div
-      ref={scrollRef}
-      data-testid="vault-list"
-      className="max-h-[70vh] overflow-y-auto rounded-2xl border border-slate-800 bg-slate-900/80 shadow-xl"
-    >
-      <div role="list" aria-label="Saved passwords" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((row) => {
-          const item = items[row.index];
-          if (!item) return null;
-          return (
-            <div
-              key={row.key}
-              ref={virtualizer.measureElement}
-              role="listitem"
-              aria-labelledby={nameIdOf(item.id)}
-              aria-posinset={row.index + 1}
-              aria-setsize={items.length}
-              data-index={row.index}
-              data-entry-id={item.id}
-              className="absolute top-0 left-0 w-full"
-              style={{ transform: `translateY(${row.start}px)` }}
-            >
-              <EntryRow item={item} password={revealed.get(item.id)} copied={copied.has(item.id)} actions={actions} />
-            </div>
-          );
-        })}
-      </div>
+        ref={scrollRef}
+        data-testid="vault-list"
+        className="max-h-[70vh] overflow-y-auto rounded-2xl border border-slate-800 bg-slate-900/80 shadow-xl"
+      >
+        <div role="list" aria-label="Saved passwords" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const item = items[row.index];
+            if (!item) return null;
+            return (
+              <div
+                key={row.key}
+                ref={virtualizer.measureElement}
+                role="listitem"
+                aria-labelledby={nameIdOf(item.id)}
+                aria-posinset={row.index + 1}
+                aria-setsize={items.length}
+                data-index={row.index}
+                data-entry-id={item.id}
+                className="absolute top-0 left-0 w-full"
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                <EntryRow item={item} password={revealed.get(item.id)} copied={copied.has(item.id)} actions={actions} />
+              </div>
+            );
+          })}
+        </div>
       </div>
     </>
   );

@@ -1,13 +1,13 @@
 import { KdfParamsRejectedError } from '@lockit/crypto';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { listEntries } from '@/api/list-entries';
 import { PasswordInput } from '@/components/ui/password-input';
 import { isSecureContextNow, SecureContextNotice } from '@/components/ui/secure-context-notice';
 import { buttonPrimary, card } from '@/components/ui/styles';
 import { KeyDerivationError } from '@/lib/derive-keys';
 import type { UnlockedVault } from '@/lib/keyring';
 import { logFailure } from '@/lib/log';
-import { listEntries } from '@/api/list-entries';
 import { unlockVault, WrongMasterPasswordError } from '../lib/unlock-vault';
 
 const UNREACHABLE = "Lockit could not get your vault's key from the server. Please try again.";

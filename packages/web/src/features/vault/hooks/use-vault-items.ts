@@ -1,7 +1,7 @@
 import { useEffect, useReducer } from 'react';
+import { listEntries } from '@/api/list-entries';
 import { useKeyring } from '@/lib/keyring-context';
 import { logFailure } from '@/lib/log';
-import { listEntries } from '@/api/list-entries';
 import { openEntries } from '../lib/open-entries';
 import { mark, VAULT_DECRYPTED_MARK, VAULT_LOAD_START_MARK } from '../lib/perf-marks';
 import { revisionMemoryOf } from '../lib/revision-memory';
@@ -44,8 +44,8 @@ function reducer(state: VaultItemsState, action: VaultItemsAction): VaultItemsSt
 }
 
 /**
- * The decrypted list of this vault: fetched (or taken from the fetch an unlock or the sign-in started) and
- * decrypted once per vault key (in slices), then changed entry by entry. The decrypted data
+ * The decrypted list of this vault: fetched (or taken from the fetch an unlock or the sign-in
+ * started) and decrypted once per vault key (in slices), then changed entry by entry. The decrypted data
  * lives in this component state only, so it is dropped as soon as the vault locks and the
  * screen unmounts.
  */
