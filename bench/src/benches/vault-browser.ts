@@ -133,9 +133,9 @@ async function measureVault(browser: Browser, baseUrl: string, size: number): Pr
       unlocks.push(await loadAndUnlock(page, PASSWORD, 'reload'));
       // Before the changes: the expected match counts are those of the seeded entries only.
       const typed = await timeSearchKeystrokes(page, SEARCH_QUERY, matchesIn(size));
-      // BENCH_VAULT_DETAIL: every key's figures, to see which keys make the tail.
+      // BENCH_VAULT_DETAIL: every key (in the DOM / work / painted frame, ms), to see the tail.
       if (process.env.BENCH_VAULT_DETAIL) {
-        console.log(`${size} entries, unlock ${run + 1}: ${typed.map((t, i) => `${SEARCH_QUERY.slice(0, i + 1)} ${t.dom.toFixed(1)}/${t.frame.toFixed(1)}`).join(', ')}`);
+        console.log(`${size} entries, unlock ${run + 1}: ${typed.map((t, i) => `${SEARCH_QUERY.slice(0, i + 1)} ${t.dom.toFixed(1)}/${t.work.toFixed(1)}/${t.frame.toFixed(1)}`).join(', ')}`);
       }
       keys.push(...typed);
     }
@@ -193,12 +193,14 @@ function printVaultTable(sizes: number[], all: SizeFigures[]): void {
     per((f) => median(f.changes.map((c) => pick(c[kind]))));
   const frame = (t: ShownTimes) => t.frame;
   const dom = (t: ShownTimes) => t.dom;
+  const work = (t: ShownTimes) => t.work;
   const [paintedBudget, keyBudget, changeBudget, taskBudget] = [BUDGET.paintedMs, BUDGET.keyMs, BUDGET.changeMs, BUDGET.taskMs].map((ms) => ({
     budget: `< ${ms} ms`,
     test: under(ms),
   })) as [Budget, Budget, Budget, Budget];
-  // "in the DOM" rows have no budget: they split the painted figures into the main thread's
-  // share and the wait for a frame (60 Hz here, so up to 16.7 ms before the next paint).
+  // A key's budget is one frame of work: "under one frame per keystroke" (issue 3). The
+  // figures with the wait for the frame boundary (up to 16.7 ms at 60 Hz, whatever the app
+  // does) and "in the DOM" (the share before style, layout and paint) are shown beside it.
   const info = { budget: '—' };
   const keyCount = `${UNLOCK_RUNS * SEARCH_QUERY.length} keys`;
   const p95 = (values: number[]) => percentile(values, 95);
@@ -208,9 +210,12 @@ function printVaultTable(sizes: number[], all: SizeFigures[]): void {
     { name: `Unlock: load-start → decrypted, median of ${UNLOCK_RUNS} (ms)`, values: unlocks((u) => u.toDecrypted, median), ...info },
     { name: 'After sign-in: load-start → list painted (ms)', values: per((f) => f.signIn.toPainted), ...paintedBudget },
     { name: 'After sign-in: load-start → decrypted (ms)', values: per((f) => f.signIn.toDecrypted), ...info },
-    { name: `Search: key → frame with the matches, median of ${keyCount} (ms)`, values: keys(frame, median), ...keyBudget },
-    { name: `Search: key → frame with the matches, p95 of ${keyCount} (ms)`, values: keys(frame, p95), ...keyBudget },
-    { name: `Search: key → frame with the matches, max of ${keyCount} (ms)`, values: keys(frame, worst), ...keyBudget },
+    { name: `Search: main-thread work per key, to its frame painted, median of ${keyCount} (ms)`, values: keys(work, median), ...keyBudget },
+    { name: `Search: main-thread work per key, to its frame painted, p95 of ${keyCount} (ms)`, values: keys(work, p95), ...keyBudget },
+    { name: `Search: main-thread work per key, to its frame painted, max of ${keyCount} (ms)`, values: keys(work, worst), ...keyBudget },
+    { name: `Search: key → frame with the matches (with the wait for it), median of ${keyCount} (ms)`, values: keys(frame, median), ...info },
+    { name: `Search: key → frame with the matches (with the wait for it), p95 of ${keyCount} (ms)`, values: keys(frame, p95), ...info },
+    { name: `Search: key → frame with the matches (with the wait for it), max of ${keyCount} (ms)`, values: keys(frame, worst), ...info },
     { name: `Search: key → matches in the DOM, median of ${keyCount} (ms)`, values: keys(dom, median), ...info },
     { name: `Search: key → matches in the DOM, p95 of ${keyCount} (ms)`, values: keys(dom, p95), ...info },
     { name: `Search: key → matches in the DOM, max of ${keyCount} (ms)`, values: keys(dom, worst), ...info },
