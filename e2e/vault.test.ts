@@ -32,17 +32,21 @@ const editedPassword = 'bank-Rotated-2020';
 
 const row = rowOf;
 
+/** A new account, signed up, verified and signed in, on its vault; page errors collected. */
+async function signedInOnVault(prefix: string) {
+  const account = newAccount(prefix);
+  const context = await newContext(browser, server.url);
+  const errors = collectPageErrors(context);
+  const page = await context.newPage();
+  await signUpAndVerify(page, smtp, account);
+  await signIn(page, account.username, account.password);
+  await openVault(page);
+  return { account, context, errors, page };
+}
+
 describe('the vault in a real browser', () => {
   it('adds, reveals, copies, edits, deletes, unlocks after a reload, searches, and stores only ciphertext', async () => {
-    const account = newAccount('vault');
-    const context = await newContext(browser, server.url);
-    const errors = collectPageErrors(context);
-    const page = await context.newPage();
-
-    await signUpAndVerify(page, smtp, account);
-    await signIn(page, account.username, account.password);
-    await header(page).getByRole('link', { name: 'Vault' }).first().click();
-    await page.getByRole('heading', { name: 'Your Password Vault' }).waitFor();
+    const { account, context, errors, page } = await signedInOnVault('vault');
     await page.getByText(`You haven't saved any passwords yet. Click "Add" to get started!`).waitFor();
 
     for (const entry of entries) await addEntry(page, entry);
@@ -128,13 +132,7 @@ describe('the vault in a real browser', () => {
   });
 
   it('keeps rows apart when they grow: on a phone, and when a long password is revealed', async () => {
-    const account = newAccount('rows');
-    const context = await newContext(browser, server.url);
-    const errors = collectPageErrors(context);
-    const page = await context.newPage();
-    await signUpAndVerify(page, smtp, account);
-    await signIn(page, account.username, account.password);
-    await openVault(page);
+    const { context, errors, page } = await signedInOnVault('rows');
     const long = `long-${'x'.repeat(180)}`;
     await addEntry(page, { service: 'Aardvark Bank', username: 'ada', password: long });
     for (const n of [1, 2, 3, 4]) await addEntry(page, { service: `Bistro ${n}`, username: `ada${n}`, password: `pw-${n}-Secret` });

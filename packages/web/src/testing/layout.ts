@@ -2,7 +2,8 @@
  * jsdom does no layout: every element measures 0 × 0, so a virtualized list would believe
  * its viewport is empty and render (almost) no rows. This gives the vault's scroll container
  * and its rows the sizes a browser would, and nothing else: production code is unchanged.
- * With these numbers 10 rows fill the viewport; the list adds its overscan rows.
+ * The list takes rows at its own estimate (72 px) unless it reads their height, which the
+ * tests count: about 8 rows fill this viewport, and the list adds its overscan rows.
  */
 export const TEST_LIST_VIEWPORT_PX = 600;
 export const TEST_ROW_HEIGHT_PX = 60;
