@@ -131,6 +131,30 @@ describe('the vault in a real browser', () => {
     }
   });
 
+  it("draws each row action's icon, each its own shape, in forced colours too", async () => {
+    const { context, errors, page } = await signedInOnVault('icons');
+    await addEntry(page, { service: 'Icon Bank', username: 'ada', password: 'icon-Secret-1' });
+    const row = rowOf(page, 'Icon Bank');
+    await page.mouse.move(0, 0);
+    const names = ['Show password for Icon Bank', 'Copy password for Icon Bank', 'Edit Icon Bank', 'Delete Icon Bank'];
+    const edit = row.getByRole('button', { name: 'Edit Icon Bank' });
+    // Four icons, and the same button without its icon: what a mask that failed to load, or
+    // no icon CSS, leaves. Five different pictures, or an icon is missing or wrong.
+    const distinctPictures = async () => {
+      const shots = await Promise.all(names.map((name) => row.getByRole('button', { name }).screenshot()));
+      await edit.evaluate((button) => button.classList.remove('row-icon'));
+      shots.push(await edit.screenshot());
+      await edit.evaluate((button) => button.classList.add('row-icon'));
+      return new Set(shots.map((png) => png.toString('base64'))).size;
+    };
+
+    expect(await distinctPictures()).toBe(names.length + 1);
+    await page.emulateMedia({ forcedColors: 'active' });
+    expect(await distinctPictures()).toBe(names.length + 1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps rows apart when they grow: on a phone, and when a long password is revealed', async () => {
     const { context, errors, page } = await signedInOnVault('rows');
     const long = `long-${'x'.repeat(180)}`;

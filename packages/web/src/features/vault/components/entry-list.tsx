@@ -1,11 +1,8 @@
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useRef } from 'react';
+import { rowsToRender } from '../lib/rows-to-render';
 import type { VaultItem } from '../lib/vault-item';
-import { EntryRow, nameIdOf, ROW_MIN_HEIGHT_PX, type RowActions } from './entry-row';
-import { IconSprite } from './icons';
-
-/** Rows kept beyond each edge of the view: enough to scroll by wheel without a blank band. */
-const OVERSCAN_ROWS = 4;
+import { EntryRow, nameIdOf, ROW_MIN_HEIGHT_PX, rowClassOf, type RowActions } from './entry-row';
 
 /**
  * A row's height without forcing a layout. The library's default reads `offsetHeight` when a
@@ -40,6 +37,9 @@ interface EntryListProps {
 export const EntryList = memo(function EntryList({ items, revealed, copied, actions }: EntryListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const getItemKey = useCallback((index: number) => items[index]?.id ?? index, [items]);
+  // Read when the rows in view change (while scrolling, at every row), so its direction is current.
+  const listRef = useRef<Virtualizer<HTMLDivElement, HTMLDivElement>>(null);
+  const rangeExtractor = useCallback((range: Range) => rowsToRender(range, listRef.current?.scrollDirection ?? null), []);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
@@ -49,40 +49,38 @@ export const EntryList = memo(function EntryList({ items, revealed, copied, acti
     estimateSize: () => ROW_MIN_HEIGHT_PX,
     getItemKey,
     measureElement: measureRow,
-    overscan: OVERSCAN_ROWS,
+    rangeExtractor,
   });
+  listRef.current = virtualizer;
 
   return (
-    <>
-      <IconSprite />
-      <div
-        ref={scrollRef}
-        data-testid="vault-list"
-        className="max-h-[70vh] overflow-y-auto rounded-2xl border border-slate-800 bg-slate-900/80 shadow-xl"
-      >
-        <div role="list" aria-label="Saved passwords" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((row) => {
-            const item = items[row.index];
-            if (!item) return null;
-            return (
-              <div
-                key={row.key}
-                ref={virtualizer.measureElement}
-                role="listitem"
-                aria-labelledby={nameIdOf(item.id)}
-                aria-posinset={row.index + 1}
-                aria-setsize={items.length}
-                data-index={row.index}
-                data-entry-id={item.id}
-                className="absolute top-0 left-0 w-full"
-                style={{ transform: `translateY(${row.start}px)` }}
-              >
-                <EntryRow item={item} password={revealed.get(item.id)} copied={copied.has(item.id)} actions={actions} />
-              </div>
-            );
-          })}
-        </div>
+    <div
+      ref={scrollRef}
+      data-testid="vault-list"
+      className="max-h-[70vh] overflow-y-auto rounded-2xl border border-slate-800 bg-slate-900/80 shadow-xl"
+    >
+      <div role="list" aria-label="Saved passwords" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const item = items[row.index];
+          if (!item) return null;
+          return (
+            <div
+              key={row.key}
+              ref={virtualizer.measureElement}
+              role="listitem"
+              aria-labelledby={nameIdOf(item.id)}
+              aria-posinset={row.index + 1}
+              aria-setsize={items.length}
+              data-index={row.index}
+              data-entry-id={item.id}
+              className={`absolute top-0 left-0 w-full ${rowClassOf(item)}`}
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              <EntryRow item={item} password={revealed.get(item.id)} copied={copied.has(item.id)} actions={actions} />
+            </div>
+          );
+        })}
       </div>
-    </>
+    </div>
   );
 });

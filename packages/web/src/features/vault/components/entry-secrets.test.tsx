@@ -27,10 +27,13 @@ describe('Vault: reveal', () => {
     const { app, github, mail } = await openVault();
     const show = within(github).getByRole('button', { name: 'Show password for GitHub' });
     expect(show).toHaveAttribute('aria-pressed', 'false');
+    expect(show).toHaveAttribute('data-icon', 'eye');
     await app.user.click(show);
 
     expect(await within(github).findByText('gh-secret')).toBeInTheDocument();
-    expect(within(github).getByRole('button', { name: 'Hide password for GitHub' })).toHaveAttribute('aria-pressed', 'true');
+    const hide = within(github).getByRole('button', { name: 'Hide password for GitHub' });
+    expect(hide).toHaveAttribute('aria-pressed', 'true');
+    expect(hide).toHaveAttribute('data-icon', 'eye-off');
     expect(within(mail).getByText('••••••••')).toBeInTheDocument();
     expect(screen.queryByText('mail-secret')).not.toBeInTheDocument();
 
@@ -53,19 +56,18 @@ describe('Vault: copy', () => {
     await app.user.click(within(github).getByRole('button', { name: 'Copy password for GitHub' }));
 
     const copied = await within(github).findByRole('button', { name: 'Password for GitHub copied' });
-    expect(copied.querySelector('[data-icon="check"]')).not.toBeNull();
+    expect(copied).toHaveAttribute('data-icon', 'check');
     expect(writeText).toHaveBeenCalledWith('gh-secret');
     expect(await navigator.clipboard.readText()).toBe('gh-secret');
     // The password was copied, not revealed; the other entry shows no check.
     expect(within(github).getByText('••••••••')).toBeInTheDocument();
-    expect(within(mail).getByRole('button', { name: 'Copy password for Mail' }).querySelector('[data-icon="copy"]')).not.toBeNull();
+    expect(within(mail).getByRole('button', { name: 'Copy password for Mail' })).toHaveAttribute('data-icon', 'copy');
 
     await advance(1_850);
     expect(within(github).getByRole('button', { name: 'Password for GitHub copied' })).toBeInTheDocument();
     await advance(200);
     const again = within(github).getByRole('button', { name: 'Copy password for GitHub' });
-    expect(again.querySelector('[data-icon="copy"]')).not.toBeNull();
-    expect(again.querySelector('[data-icon="check"]')).toBeNull();
+    expect(again).toHaveAttribute('data-icon', 'copy');
   });
 
   it('copies a revealed password as shown', async () => {

@@ -2,10 +2,12 @@ import { apiPaths } from '@lockit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, route, signedInRoutes } from '@/testing/fake-api';
-import { rowHeightReadsSoFar, TEST_ROW_HEIGHT_PX } from '@/testing/layout';
+import { rowHeightReadsSoFar, TEST_LIST_VIEWPORT_PX, TEST_ROW_HEIGHT_PX } from '@/testing/layout';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
 import { fakeEntryRoutes, listedNames, sealedEntries, sealedEntry, unlockedKeyring, type PlainEntry } from '@/testing/vault-fixtures';
+import { REST_OVERSCAN_ROWS, SCROLL_AHEAD_ROWS } from '../lib/rows-to-render';
+import { ROW_MIN_HEIGHT_PX } from './entry-row';
 import { VaultPage } from './vault-page';
 
 const routes = pageRoutes({ '/vault': <VaultPage /> });
@@ -19,6 +21,7 @@ async function openVault(plains: PlainEntry[]) {
   return { app, api, entries };
 }
 
+const span = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const entry = (serviceName: string, username = 'someone', url?: string): PlainEntry => ({ serviceName, username, password: 'pw', url });
 
 describe('Vault list: order', () => {
@@ -92,6 +95,19 @@ describe('Vault list: size', () => {
     expect(within(screen.getByRole('listitem', { name: 'Service 1199' })).getByText('user1199')).toBeInTheDocument();
   });
 
+  it('keeps two rows beyond the view at rest and eight ahead while scrolling, so a search key replaces few rows', async () => {
+    await openVault(many);
+    const list = screen.getByTestId('vault-list');
+    const renderedIndexes = () => [...list.querySelectorAll('[data-index]')].map((row) => Number(row.getAttribute('data-index')));
+    // At the list's estimate (72 px) the first 600 px show rows 0 to 8.
+    const lastInView = Math.ceil(TEST_LIST_VIEWPORT_PX / ROW_MIN_HEIGHT_PX) - 1;
+    expect(renderedIndexes()).toEqual(span(0, lastInView + REST_OVERSCAN_ROWS));
+
+    list.scrollTop = 300 * ROW_MIN_HEIGHT_PX;
+    fireEvent.scroll(list);
+    await waitFor(() => expect(renderedIndexes()).toEqual(span(300 - REST_OVERSCAN_ROWS, 300 + lastInView + SCROLL_AHEAD_ROWS)));
+  });
+
   it('mounts the rows a search brings without reading their height, which would force a layout per row', async () => {
     const { app } = await openVault(many);
     const before = rowHeightReadsSoFar();
@@ -100,16 +116,19 @@ describe('Vault list: size', () => {
     expect(rowHeightReadsSoFar()).toBe(before);
   });
 
-  it('draws every row icon from the one sprite on the page, so a row mounts only an <svg> and a <use> per icon', async () => {
+  it('mounts a row as ten elements: its icons are drawn by CSS, named on each button', async () => {
     await openVault([entry('Bank')]);
-    const uses = [...screen.getByRole('listitem', { name: 'Bank' }).querySelectorAll('svg > use')];
-    expect(uses).toHaveLength(4);
-    for (const use of uses) {
-      const target = document.getElementById(use.getAttribute('href')?.replace(/^#/, '') ?? '');
-      expect(target?.tagName.toLowerCase()).toBe('symbol');
-      expect(target?.querySelector('path')).not.toBeNull();
-    }
-    expect(document.querySelectorAll('symbol[id^="lockit-icon-"]')).toHaveLength(6);
+    const row = screen.getByRole('listitem', { name: 'Bank' });
+    expect(row.querySelectorAll('*').length + 1).toBe(10);
+    expect(row.querySelector('svg')).toBeNull();
+    const icons = within(row).getAllByRole('button').map((button) => [button.getAttribute('aria-label'), button.getAttribute('data-icon')]);
+    expect(icons).toEqual([
+      ['Show password for Bank', 'eye'],
+      ['Copy password for Bank', 'copy'],
+      ['Edit Bank', 'edit'],
+      ['Delete Bank', 'trash'],
+    ]);
+    for (const button of within(row).getAllByRole('button')) expect(button).toHaveClass('row-icon');
   });
 
   it('fetches once and marks the end of decryption and the first paint for the performance harness', async () => {
