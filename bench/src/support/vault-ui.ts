@@ -50,11 +50,29 @@ export async function timeSearchKeystrokes(
   }
   await box.fill('');
   await page.waitForFunction(
-    (count) => document.querySelector('[role="listitem"]')?.getAttribute('aria-setsize') === String(count),
+    (count) => {
+      const row = document.querySelector('[role="listitem"]');
+      return count === 0 ? row === null : row?.getAttribute('aria-setsize') === String(count);
+    },
     matches(''),
     { polling: 50 },
   );
   return times;
+}
+
+const BARE_SEARCH_PATH = '/bench-bare-search';
+const BARE_SEARCH_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Bare search field</title></head>
+<body><label>Search <input type="search"></label></body></html>`;
+
+/**
+ * The ceiling of a search key: a page at the app's origin holding nothing but a labelled
+ * search field (served by the browser from the bench, never by the app), where the same keys
+ * cost only what the browser itself spends on a key in a text field and its frame.
+ */
+export async function openBareSearchPage(page: Page): Promise<void> {
+  await page.route(`**${BARE_SEARCH_PATH}`, (route) => route.fulfill({ contentType: 'text/html', body: BARE_SEARCH_PAGE }));
+  await page.goto(BARE_SEARCH_PATH);
 }
 
 const rowOf = (page: Page, service: string): Locator =>
