@@ -19,8 +19,8 @@ export default defineConfig({
           root: 'packages/server',
           environment: 'node',
           env: { LOCKIT_TEST_DB: 'sqlite' },
-          // Several server processes share one database only on PostgreSQL.
-          exclude: [...configDefaults.exclude, 'test/several-servers.test.ts'],
+          // Several server processes, and other schemas beside Lockit's, exist only on PostgreSQL.
+          exclude: [...configDefaults.exclude, 'test/several-servers.test.ts', 'test/postgres-schemas.test.ts'],
           testTimeout: 20_000,
         },
       },

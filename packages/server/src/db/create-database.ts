@@ -5,6 +5,7 @@ import pg from 'pg';
 import {
   Kysely,
   PostgresDialect,
+  type DatabaseIntrospector,
   SqliteDialect,
   type PostgresCursor,
   type PostgresPool,
@@ -14,6 +15,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import type { DatabaseConfig } from '../config/app-config';
+import { CurrentSchemaIntrospector } from './current-schema-introspector';
 import type { Database } from './schema';
 
 const INT8_OID = 20;
@@ -67,7 +69,14 @@ function postgresDialect(url: string, searchPath?: string): PostgresDialect {
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  return new PostgresDialect({ pool: withPreparedStatements(pool) });
+  return new CurrentSchemaPostgresDialect({ pool: withPreparedStatements(pool) });
+}
+
+/** Introspects only the schema Lockit lives in; see CurrentSchemaIntrospector for why. */
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
 }
 
 /** Distinct statements one process prepares at most; any further ones run unprepared. */
