@@ -1,5 +1,5 @@
 import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { rowsToRender } from '../lib/rows-to-render';
 import type { VaultItem } from '../lib/vault-item';
 import { EntryRow, nameIdOf, ROW_MIN_HEIGHT_PX, rowClassOf, type RowActions } from './entry-row';
@@ -22,6 +22,28 @@ function measureRow(
   return list.itemSizeCache.get(list.options.getItemKey(list.indexFromElement(row))) ?? ROW_MIN_HEIGHT_PX;
 }
 
+/**
+ * The items whose rows beyond the view are rendered: until the task after the frame that
+ * paints a change of rows (a search key, an edit), the items from before it. Meanwhile only
+ * the rows in view, and the rows beyond it that show the same entry as before, render, so a
+ * key creates no row out of sight before its frame; the others follow in a task of their own.
+ */
+function useSettledItems(items: readonly VaultItem[]): readonly VaultItem[] {
+  const [settled, setSettled] = useState(items);
+  useEffect(() => {
+    if (settled === items) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setSettled(items));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [settled, items]);
+  return settled;
+}
+
 interface EntryListProps {
   items: readonly VaultItem[];
   revealed: ReadonlyMap<string, string>;
@@ -37,9 +59,14 @@ interface EntryListProps {
 export const EntryList = memo(function EntryList({ items, revealed, copied, actions }: EntryListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const getItemKey = useCallback((index: number) => items[index]?.id ?? index, [items]);
+  const settled = useSettledItems(items);
   // Read when the rows in view change (while scrolling, at every row), so its direction is current.
   const listRef = useRef<Virtualizer<HTMLDivElement, HTMLDivElement>>(null);
-  const rangeExtractor = useCallback((range: Range) => rowsToRender(range, listRef.current?.scrollDirection ?? null), []);
+  const rangeExtractor = useCallback(
+    (range: Range) =>
+      rowsToRender(range, listRef.current?.scrollDirection ?? null, settled === items ? undefined : (index) => settled[index] === items[index]),
+    [settled, items],
+  );
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,

@@ -108,6 +108,34 @@ describe('Vault list: size', () => {
     await waitFor(() => expect(renderedIndexes()).toEqual(span(300 - REST_OVERSCAN_ROWS, 300 + lastInView + SCROLL_AHEAD_ROWS)));
   });
 
+  it('on a search key creates no row out of view before its frame: new rows beyond the view follow it, unchanged ones stay', async () => {
+    await openVault(many);
+    const list = screen.getByTestId('vault-list');
+    const renderedIndexes = () => [...list.querySelectorAll('[data-index]')].map((row) => Number(row.getAttribute('data-index')));
+    const lastInView = Math.ceil(TEST_LIST_VIEWPORT_PX / ROW_MIN_HEIGHT_PX) - 1;
+    let frames = 0;
+    const countFrames = () => {
+      frames += 1;
+      requestAnimationFrame(countFrames);
+    };
+    requestAnimationFrame(countFrames);
+    await waitFor(() => expect(frames).toBeGreaterThan(0));
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'service 1' } });
+    const framesAtKey = frames;
+    expect(listedNames()[0]).toBe('Service 1000');
+    expect(renderedIndexes()).toEqual(span(0, lastInView));
+    await waitFor(() => expect(renderedIndexes()).toEqual(span(0, lastInView + REST_OVERSCAN_ROWS)));
+    expect(frames).toBeGreaterThan(framesAtKey);
+
+    // A key that leaves the rows as they are keeps the rows beyond the view as they are.
+    const beyondView = list.querySelector(`[data-index="${lastInView + 1}"]`);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'service 10' } });
+    expect(listedNames()[0]).toBe('Service 1000');
+    expect(renderedIndexes()).toEqual(span(0, lastInView + REST_OVERSCAN_ROWS));
+    expect(list.querySelector(`[data-index="${lastInView + 1}"]`)).toBe(beyondView);
+  });
+
   it('mounts the rows a search brings without reading their height, which would force a layout per row', async () => {
     const { app } = await openVault(many);
     const before = rowHeightReadsSoFar();

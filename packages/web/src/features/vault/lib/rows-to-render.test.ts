@@ -14,6 +14,13 @@ describe('rowsToRender', () => {
     expect(rowsToRender(range(100, 107), 'backward')).toEqual(span(100 - SCROLL_AHEAD_ROWS, 107 + REST_OVERSCAN_ROWS));
   });
 
+  it('while the rows settle keeps beyond the view only the rows showing the same entry, and every row ahead of a scroll', () => {
+    expect(rowsToRender(range(100, 107), null, () => false)).toEqual(span(100, 107));
+    expect(rowsToRender(range(100, 107), null, (index) => index === 98 || index === 109)).toEqual([98, ...span(100, 107), 109]);
+    expect(rowsToRender(range(100, 107), null, () => true)).toEqual(span(100 - REST_OVERSCAN_ROWS, 107 + REST_OVERSCAN_ROWS));
+    expect(rowsToRender(range(100, 107), 'forward', () => false)).toEqual(span(100 - REST_OVERSCAN_ROWS, 107 + SCROLL_AHEAD_ROWS));
+  });
+
   it('stops at the ends of the list', () => {
     expect(rowsToRender(range(0, 7, 9), 'forward')).toEqual(span(0, 8));
     expect(rowsToRender(range(0, 2, 3), 'backward')).toEqual(span(0, 2));
