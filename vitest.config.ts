@@ -13,6 +13,10 @@ export default defineConfig({
     projects: [
       { test: { name: 'crypto', root: 'packages/crypto', environment: 'node' } },
       { test: { name: 'contract', root: 'packages/contract', environment: 'node' } },
+      { test: { name: 'lint', root: 'tools/lint', environment: 'node' } },
+      // The benches' own helpers; the benches themselves run with `npm run bench`.
+      { test: { name: 'bench', root: 'bench', environment: 'node' } },
+      { test: { name: 'test-support', root: 'packages/test-support', environment: 'node' } },
       {
         test: {
           name: 'server:sqlite',
@@ -22,6 +26,8 @@ export default defineConfig({
           // Several server processes, and other schemas beside Lockit's, exist only on PostgreSQL.
           exclude: [...configDefaults.exclude, 'test/several-servers.test.ts', 'test/postgres-schemas.test.ts'],
           testTimeout: 20_000,
+          // beforeAll hooks sign accounts up with real Argon2id: on 2 busy cores 10 s is not enough.
+          hookTimeout: 60_000,
         },
       },
       {
@@ -31,6 +37,8 @@ export default defineConfig({
           environment: 'node',
           env: { LOCKIT_TEST_DB: 'postgres' },
           testTimeout: 20_000,
+          // beforeAll hooks sign accounts up with real Argon2id: on 2 busy cores 10 s is not enough.
+          hookTimeout: 60_000,
         },
       },
       'packages/web/vitest.config.ts',

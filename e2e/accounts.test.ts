@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startAppServer, type AppServer } from './support/app-server';
-import { collectPageErrors, launchBrowser, newContext } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useE2e } from './support/setup';
 import { header, signIn, signUpAndVerify, submitSignIn, changeMasterPassword } from './support/journeys';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 
-let smtp: SmtpSink;
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startAppServer({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+const e2e = useE2e();
 
 describe('accounts in a real browser', () => {
   it('signs up with the mailed code, manages the profile, changes the password and deletes the account', async () => {
-    const context = await newContext(browser, server.url);
-    const errors = collectPageErrors(context);
+    const context = await e2e.newContext();
+    const errors = e2e.errors;
     const page = await context.newPage();
     const username = `ada${Date.now() % 100000}`;
     const email = `${username}@example.test`;
@@ -32,8 +15,11 @@ describe('accounts in a real browser', () => {
     const secondPassword = 'an even longer passphrase 42';
 
     await page.goto('/signup');
-    await page.getByText(/cannot recover|can't recover|cannot be recovered/i).first().waitFor();
-    await signUpAndVerify(page, smtp, { fullname: 'Ada Lovelace', username, email, password: firstPassword });
+    await page
+      .getByText(/cannot recover|can't recover|cannot be recovered/i)
+      .first()
+      .waitFor();
+    await signUpAndVerify(page, e2e.smtp, { fullname: 'Ada Lovelace', username, email, password: firstPassword });
 
     await signIn(page, username, firstPassword);
     await header(page).getByRole('link', { name: 'Profile' }).first().waitFor();

@@ -1,26 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { SESSION_HINT_COOKIE } from '@lockit/contract';
-import { startAppServer, type AppServer } from './support/app-server';
-import { launchBrowser, newContext } from './support/browser';
+import { useE2e } from './support/setup';
 import { header, newAccount, signIn, signUpAndVerify } from './support/journeys';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 
-let smtp: SmtpSink;
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startAppServer({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+const e2e = useE2e();
 
 interface Watched {
   page: Page;
@@ -46,7 +30,7 @@ async function watchedPage(context: BrowserContext): Promise<Watched> {
 
 describe('a first visit', () => {
   it('to /home and to / (splash) sends no API request and logs no error, CSP violations included', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await e2e.newContext();
     const visit = await watchedPage(context);
     await visit.page.goto('/home', { waitUntil: 'networkidle' });
     await header(visit.page).getByRole('link', { name: 'Sign In' }).first().waitFor();
@@ -61,9 +45,9 @@ describe('a first visit', () => {
 
   it('after sign-in checks the session (zod loaded under the CSP), and after logout sends nothing again', async () => {
     const account = newAccount('first');
-    const context = await newContext(browser, server.url);
+    const context = await e2e.newContext();
     const visit = await watchedPage(context);
-    await signUpAndVerify(visit.page, smtp, account);
+    await signUpAndVerify(visit.page, e2e.smtp, account);
     await signIn(visit.page, account.username, account.password);
 
     const hint = (await context.cookies()).find((cookie) => cookie.name === SESSION_HINT_COOKIE);

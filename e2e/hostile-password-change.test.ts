@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DEFAULT_KDF_PARAMS, type KdfParams } from '@lockit/crypto';
-import { startAppServer, type AppServer } from './support/app-server';
-import { collectPageErrors, launchBrowser, newContext } from './support/browser';
+import { useE2e } from './support/setup';
 import { authKeyOf, createAccountViaApi, findSecrets, sentText } from './support/hostile';
 import { header, newAccount, signIn, submitSignIn, type Account, changeMasterPassword } from './support/journeys';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { startTamperingProxy, type TamperingProxy } from './support/tampering-proxy';
+
+const e2e = useE2e();
 
 /**
  * Attack 10: the server answers a password change with success but keeps what it had. The
@@ -16,10 +16,7 @@ import { startTamperingProxy, type TamperingProxy } from './support/tampering-pr
  * the old wrapped key served with the new params.
  */
 
-let smtp: SmtpSink;
-let server: AppServer;
 let proxy: TamperingProxy;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
@@ -32,15 +29,12 @@ let before: { prelogin: { data: { kdf: KdfParams; salt: string } }; protectedKey
 const UNLOCK_REFUSED = "Lockit could not unlock your vault: the server's key data failed verification.";
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startAppServer({ smtpUrl: smtp.url });
-  proxy = await startTamperingProxy(server.url);
-  browser = await launchBrowser();
+  proxy = await startTamperingProxy(e2e.server.url);
 
   account = newAccount('rollback');
-  await createAccountViaApi(server.url, smtp, account, floor);
-  context = await newContext(browser, proxy.url);
-  errors = collectPageErrors(context);
+  await createAccountViaApi(e2e.server.url, e2e.smtp, account, floor);
+  context = await e2e.newContext({ baseURL: proxy.url });
+  errors = e2e.errors;
   page = await context.newPage();
 
   await signIn(page, account.username, account.password);
@@ -58,10 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await proxy?.close();
-  await server?.stop();
-  await smtp?.close();
 });
 
 const sentSince = (from: number) => proxy.recorded.slice(from);
@@ -98,7 +89,7 @@ describe('a hostile server after a password change', () => {
 
   it('attack 10: the old wrapped key served with the new params fails the unwrap, and the session is ended', async () => {
     const current = (await (
-      await fetch(`${server.url}/api/users/prelogin`, {
+      await fetch(`${e2e.server.url}/api/users/prelogin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-lockit-client': 'web' },
         body: JSON.stringify({ username: account.username }),

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DEFAULT_KDF_PARAMS, randomSalt, type KdfParams } from '@lockit/crypto';
-import { startAppServer, type AppServer } from './support/app-server';
-import { collectPageErrors, launchBrowser, newContext } from './support/browser';
+import { useE2e } from './support/setup';
 import { authKeyOf, authKeyUnchecked, findSecrets, forgeProtectedKey, sentText } from './support/hostile';
 import { header, newAccount, signUpAndVerify, submitSignIn, type Account } from './support/journeys';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { startTamperingProxy, type TamperingProxy } from './support/tampering-proxy';
+
+const e2e = useE2e();
 
 /**
  * A hostile server at sign-in: the browser talks only to the tampering proxy, which forwards
@@ -14,10 +14,7 @@ import { startTamperingProxy, type TamperingProxy } from './support/tampering-pr
  * profile (another device), so only the checks built into the app stand in the way.
  */
 
-let smtp: SmtpSink;
-let server: AppServer;
 let proxy: TamperingProxy;
-let browser: Browser;
 let victim: Account;
 let real: { salt: string; kdf: KdfParams; authKey: string };
 const opened: BrowserContext[] = [];
@@ -25,16 +22,13 @@ const opened: BrowserContext[] = [];
 const UNLOCK_REFUSED = "Lockit could not unlock your vault: the server's key data failed verification.";
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startAppServer({ smtpUrl: smtp.url });
-  proxy = await startTamperingProxy(server.url);
-  browser = await launchBrowser();
+  proxy = await startTamperingProxy(e2e.server.url);
 
   victim = newAccount('victim');
   const { page } = await freshDevice();
-  await signUpAndVerify(page, smtp, victim);
+  await signUpAndVerify(page, e2e.smtp, victim);
   const pre = (await (
-    await fetch(`${server.url}/api/users/prelogin`, {
+    await fetch(`${e2e.server.url}/api/users/prelogin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-lockit-client': 'web' },
       body: JSON.stringify({ username: victim.username }),
@@ -50,17 +44,14 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await proxy?.close();
-  await server?.stop();
-  await smtp?.close();
 });
 
 /** A new browser profile (no storage from earlier tests) pointed at the hostile server. */
 async function freshDevice(): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, proxy.url);
+  const context = await e2e.newContext({ baseURL: proxy.url });
   opened.push(context);
-  const errors = collectPageErrors(context);
+  const errors = e2e.errors;
   return { page: await context.newPage(), errors };
 }
 
@@ -116,7 +107,11 @@ describe('a hostile server at sign-in', () => {
   it('attack 2: prelogin with another salt fails the unwrap: nothing opens and the session is ended', async () => {
     const { page, errors } = await freshDevice();
     const otherSalt = randomSalt();
-    proxy.rewrite({ method: 'POST', path: '/api/users/prelogin', rewrite: () => ({ message: 'OK', data: { kdf: real.kdf, salt: otherSalt } }) });
+    proxy.rewrite({
+      method: 'POST',
+      path: '/api/users/prelogin',
+      rewrite: () => ({ message: 'OK', data: { kdf: real.kdf, salt: otherSalt } }),
+    });
     acceptAnyAuthKey();
     const from = proxy.recorded.length;
 
@@ -137,7 +132,11 @@ describe('a hostile server at sign-in', () => {
   it('attack 2: prelogin with other params within the floor fails the unwrap: nothing opens and the session is ended', async () => {
     const { page, errors } = await freshDevice();
     const floor: KdfParams = { algorithm: 'argon2id', memoryKiB: 19 * 1024, iterations: 2, parallelism: 1 };
-    proxy.rewrite({ method: 'POST', path: '/api/users/prelogin', rewrite: () => ({ message: 'OK', data: { kdf: floor, salt: real.salt } }) });
+    proxy.rewrite({
+      method: 'POST',
+      path: '/api/users/prelogin',
+      rewrite: () => ({ message: 'OK', data: { kdf: floor, salt: real.salt } }),
+    });
     acceptAnyAuthKey();
     const from = proxy.recorded.length;
 
@@ -152,7 +151,7 @@ describe('a hostile server at sign-in', () => {
     expect(errors).toEqual([]);
   });
 
-  it("attack 3: a wrapped vault key the server made under a password it chose is refused at sign-in, and nothing is encrypted under it", async () => {
+  it('attack 3: a wrapped vault key the server made under a password it chose is refused at sign-in, and nothing is encrypted under it', async () => {
     const { page, errors } = await freshDevice();
     const forged = await forgeProtectedKey('the attacker chose this one', real.salt, real.kdf);
     proxy.rewrite({

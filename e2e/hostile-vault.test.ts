@@ -1,20 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DEFAULT_KDF_PARAMS, type KdfParams } from '@lockit/crypto';
-import { startAppServer, type AppServer } from './support/app-server';
-import { collectPageErrors, launchBrowser, newContext } from './support/browser';
-import {
-  addEntryViaApi,
-  createAccountViaApi,
-  findSecrets,
-  forgeProtectedKey,
-  sentText,
-  signInViaApi,
-} from './support/hostile';
+import { useE2e } from './support/setup';
+import { addEntryViaApi, createAccountViaApi, findSecrets, forgeProtectedKey, sentText, signInViaApi } from './support/hostile';
 import { header, newAccount, signIn, signUpAndVerify, type Account } from './support/journeys';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { addEntry as addEntryInPage, entryRows as entryRowsOf, openVault as openVaultPage } from './support/vault-page';
 import { startTamperingProxy, type InterceptedResponse, type TamperingProxy } from './support/tampering-proxy';
+
+const e2e = useE2e();
 
 /**
  * A hostile server serving the vault: one person signed in once in one tab; each test makes
@@ -47,10 +40,7 @@ interface WireEntry {
   updatedAt: string;
 }
 
-let smtp: SmtpSink;
-let server: AppServer;
 let proxy: TamperingProxy;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
@@ -61,21 +51,21 @@ let intruderEntry: WireEntry;
 let testStart: number;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startAppServer({ smtpUrl: smtp.url });
-  proxy = await startTamperingProxy(server.url);
-  browser = await launchBrowser();
+  proxy = await startTamperingProxy(e2e.server.url);
 
   const other = newAccount('other');
   const floor: KdfParams = { algorithm: 'argon2id', memoryKiB: 19 * 1024, iterations: 2, parallelism: 1 };
-  await createAccountViaApi(server.url, smtp, other, floor);
-  intruderEntry = (await addEntryViaApi(server.url, await signInViaApi(server.url, other.username, other.password), intruder)) as unknown as WireEntry;
+  await createAccountViaApi(e2e.server.url, e2e.smtp, other, floor);
+  intruderEntry = (await addEntryViaApi(
+    await signInViaApi(e2e.server.url, other.username, other.password),
+    intruder,
+  )) as unknown as WireEntry;
 
   victim = newAccount('vaultvictim');
-  context = await newContext(browser, proxy.url);
-  errors = collectPageErrors(context);
+  context = await e2e.newContext({ baseURL: proxy.url });
+  errors = e2e.errors;
   page = await context.newPage();
-  await signUpAndVerify(page, smtp, victim);
+  await signUpAndVerify(page, e2e.smtp, victim);
   await signIn(page, victim.username, victim.password);
   await openVault();
   const addsBefore = proxy.recorded.length;
@@ -93,10 +83,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await proxy?.close();
-  await server?.stop();
-  await smtp?.close();
 });
 
 const openVault = () => openVaultPage(page);
@@ -171,7 +158,9 @@ function expectNothingLeft() {
 }
 
 async function reveal(index: number) {
-  await rowById(ids[index]!).getByRole('button', { name: `Show password for ${typed[index]!.service}` }).click();
+  await rowById(ids[index]!)
+    .getByRole('button', { name: `Show password for ${typed[index]!.service}` })
+    .click();
 }
 
 describe('a hostile server serving the vault', () => {
@@ -210,7 +199,9 @@ describe('a hostile server serving the vault', () => {
     // Reveal and copy refuse the moved passwords: nothing shown, nothing copied.
     await reveal(2);
     await expectDamaged(ids[2]!);
-    await rowById(ids[3]!).getByRole('button', { name: `Copy password for ${typed[3].service}` }).click();
+    await rowById(ids[3]!)
+      .getByRole('button', { name: `Copy password for ${typed[3].service}` })
+      .click();
     await expectDamaged(ids[3]!);
     await expectNotInPage(typed[2].password, typed[3].password);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('clipboard before');
@@ -264,7 +255,9 @@ describe('a hostile server serving the vault', () => {
     await expectDamaged(ids[0]!);
     await expectOpen(1);
     // Edit opens the password first: the plaintext one is refused, no form opens, nothing is saved.
-    await rowById(ids[1]!).getByRole('button', { name: `Edit ${typed[1].service}` }).click();
+    await rowById(ids[1]!)
+      .getByRole('button', { name: `Edit ${typed[1].service}` })
+      .click();
     await expectDamaged(ids[1]!);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await expectNotInPage(planted.username, planted.password, typed[0].username);
@@ -332,7 +325,7 @@ describe('a hostile server serving the vault', () => {
 
   it('attack 3: a wrapped vault key the server made under a password it chose is refused at Unlock, and nothing is encrypted under it', async () => {
     const pre = (await (
-      await fetch(`${server.url}/api/users/prelogin`, {
+      await fetch(`${e2e.server.url}/api/users/prelogin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-lockit-client': 'web' },
         body: JSON.stringify({ username: victim.username }),

@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startAppServer, type AppServer } from './support/app-server';
-import { collectPageErrors, launchBrowser, MOBILE, newContext } from './support/browser';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
+import { describe, expect, it } from 'vitest';
+import { PHONE } from '@lockit/test-support/chromium';
+import { useE2e } from './support/setup';
 
-let smtp: SmtpSink;
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startAppServer({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+const e2e = useE2e();
 
 describe('the header at 375 px', () => {
   it('opens the slide-in menu, 90% wide, and closes it on a link and on an outside click', async () => {
-    const context = await newContext(browser, server.url, MOBILE);
-    const errors = collectPageErrors(context);
+    const context = await e2e.newContext({ viewport: PHONE });
+    const errors = e2e.errors;
     const page = await context.newPage();
     await page.goto('/home');
 

@@ -1,37 +1,20 @@
 import Database from 'better-sqlite3';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { KdfParams } from '@lockit/crypto';
-import { startAppServer, type AppServer } from './support/app-server';
-import { collectPageErrors, launchBrowser, newContext } from './support/browser';
+import { useE2e } from './support/setup';
 import { authKeyOf, findSecrets } from './support/hostile';
 import { header, newAccount, signIn, signUpAndVerify, changeMasterPassword } from './support/journeys';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { addEntry } from './support/vault-page';
+
+const e2e = useE2e();
 
 /**
  * A database thief: after a realistic session in the browser, everything the server keeps
  * on disk (every table, and the raw SQLite, WAL and SHM files, free pages included) is
  * searched for every secret typed in the test, as typed and in common encodings.
  */
-
-let smtp: SmtpSink;
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startAppServer({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
 
 const entries = [
   {
@@ -76,11 +59,11 @@ function rawFiles(dataDir: string): string {
 describe('a thief with a copy of the database', () => {
   it('finds no typed secret, service name, entry user name or master password, in the clear or encoded', async () => {
     const account = newAccount('thief');
-    const context = await newContext(browser, server.url);
-    const errors = collectPageErrors(context);
+    const context = await e2e.newContext();
+    const errors = e2e.errors;
     const page = await context.newPage();
 
-    await signUpAndVerify(page, smtp, account);
+    await signUpAndVerify(page, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     await header(page).getByRole('link', { name: 'Vault' }).first().click();
     for (const entry of entries) await addEntry(page, entry);
@@ -97,12 +80,12 @@ describe('a thief with a copy of the database', () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    const tables = dumpTables(server.databasePath);
+    const tables = dumpTables(e2e.server.databasePath);
     // The dump works: what the server must know (the account's name and email) is there.
     expect(tables).toContain(account.username);
     expect(tables).toContain(account.email);
 
-    const db = new Database(server.databasePath, { readonly: true });
+    const db = new Database(e2e.server.databasePath, { readonly: true });
     const user = db
       .prepare('SELECT salt, kdf_memory_kib, kdf_iterations, kdf_parallelism FROM users WHERE username = ?')
       .get(account.username) as { salt: string; kdf_memory_kib: number; kdf_iterations: number; kdf_parallelism: number };
@@ -126,8 +109,8 @@ describe('a thief with a copy of the database', () => {
     });
 
     expect(findSecrets(tables, secrets)).toEqual([]);
-    expect(findSecrets(rawFiles(server.dataDir), secrets)).toEqual([]);
+    expect(findSecrets(rawFiles(e2e.server.dataDir), secrets)).toEqual([]);
     // Nor does the server's own log hold any of them.
-    expect(findSecrets(server.output(), secrets)).toEqual([]);
+    expect(findSecrets(e2e.server.output(), secrets)).toEqual([]);
   });
 });

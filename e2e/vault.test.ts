@@ -1,27 +1,10 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startAppServer, type AppServer } from './support/app-server';
-import { collectPageErrors, launchBrowser, newContext } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useE2e } from './support/setup';
 import { header, newAccount, signIn, signUpAndVerify } from './support/journeys';
-import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { addEntry, entryRows as rows, openVault, rowOf } from './support/vault-page';
 
-let smtp: SmtpSink;
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startAppServer({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-});
+const e2e = useE2e();
 
 const entries = [
   { service: 'GitHub Enterprise', username: 'octo-ada', password: 'gh-Secret-4242' },
@@ -35,10 +18,10 @@ const row = rowOf;
 /** A new account, signed up, verified and signed in, on its vault; page errors collected. */
 async function signedInOnVault(prefix: string) {
   const account = newAccount(prefix);
-  const context = await newContext(browser, server.url);
-  const errors = collectPageErrors(context);
+  const context = await e2e.newContext();
+  const errors = e2e.errors;
   const page = await context.newPage();
-  await signUpAndVerify(page, smtp, account);
+  await signUpAndVerify(page, e2e.smtp, account);
   await signIn(page, account.username, account.password);
   await openVault(page);
   return { account, context, errors, page };
@@ -110,16 +93,10 @@ describe('the vault in a real browser', () => {
     await context.close();
 
     // The database holds none of what was typed, in any column of any table.
-    const typed = [
-      account.password,
-      editedPassword,
-      ...entries.flatMap((e) => [e.service, e.username, e.password]),
-    ];
-    const db = new Database(server.databasePath, { readonly: true });
+    const typed = [account.password, editedPassword, ...entries.flatMap((e) => [e.service, e.username, e.password])];
+    const db = new Database(e2e.server.databasePath, { readonly: true });
     try {
-      const tables = db
-        .prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`)
-        .all() as Array<{ name: string }>;
+      const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{ name: string }>;
       const dump = tables
         .map(({ name }) => JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).all()))
         .join('\n')
@@ -159,7 +136,8 @@ describe('the vault in a real browser', () => {
     const { context, errors, page } = await signedInOnVault('rows');
     const long = `long-${'x'.repeat(180)}`;
     await addEntry(page, { service: 'Aardvark Bank', username: 'ada', password: long });
-    for (const n of [1, 2, 3, 4]) await addEntry(page, { service: `Bistro ${n}`, username: `ada${n}`, password: `pw-${n}-Secret` });
+    for (const n of [1, 2, 3, 4])
+      await addEntry(page, { service: `Bistro ${n}`, username: `ada${n}`, password: `pw-${n}-Secret` });
 
     // Every row's box, in list order: each must start where the one above it ends or below.
     const overlaps = () =>

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every suite: type checks, crypto, contract, server on SQLite and on PostgreSQL, web,
-# and end-to-end in Debian's Chromium against the built app. Installs Chromium when missing.
+# Runs every suite: type checks, lint (ESLint, Prettier), crypto, contract, server on SQLite and
+# on PostgreSQL, web, and end-to-end in Debian's Chromium against the built app. Installs
+# Chromium when missing.
 # Exits non-zero when anything fails; ends with one "N passed, N failed" line per suite.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +12,9 @@ export LOCKIT_TEST_PG_URL="${LOCKIT_TEST_PG_URL:-postgres://postgres@127.0.0.1:5
 
 echo "== type check"
 npm run typecheck --silent || { echo "typecheck: 0 passed, 1 failed"; exit 1; }
+
+echo "== lint"
+npm run lint --silent || { echo "lint: 0 passed, 1 failed"; exit 1; }
 
 echo "== build the web app (the end-to-end suite drives the built app)"
 npm run build --silent || { echo "build: 0 passed, 1 failed"; exit 1; }

@@ -33,7 +33,11 @@ for (const [id, micros] of selfTime) {
   const key = `${frame.functionName || '(anonymous)'} ${where}:${frame.lineNumber + 1}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + micros);
   const pkg = frame.url.includes('node_modules/')
-    ? (frame.url.split('node_modules/').pop() ?? '').split('/').slice(0, 2).join('/').replace(/\/[^@].*$/, '')
+    ? (frame.url.split('node_modules/').pop() ?? '')
+        .split('/')
+        .slice(0, 2)
+        .join('/')
+        .replace(/\/[^@].*$/, '')
     : frame.url.includes('/packages/')
       ? `lockit:${frame.url.split('/packages/')[1]?.split('/')[0]}`
       : frame.url.startsWith('node:')

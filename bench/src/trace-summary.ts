@@ -27,7 +27,10 @@ type Slice = TraceEvent & { dur: number };
 const WINDOW_US = 60_000;
 
 const STAGES: [string, RegExp][] = [
-  ['script', /^(FunctionCall|EventDispatch|TimerFire|FireAnimationFrame|FireIdleCallback|RunMicrotasks|v8\.|V8\.|MajorGC|MinorGC|HitTest)/],
+  [
+    'script',
+    /^(FunctionCall|EventDispatch|TimerFire|FireAnimationFrame|FireIdleCallback|RunMicrotasks|v8\.|V8\.|MajorGC|MinorGC|HitTest)/,
+  ],
   ['style', /^(UpdateLayoutTree|RecalculateStyles)/],
   ['layout', /^(Layout|UpdateLayout)/],
   ['paint', /^(PrePaint|Paint|Layerize|UpdateLayer)/],
@@ -94,10 +97,13 @@ for (const file of files) {
   }
 }
 const sorted = (pick: (cost: KeyCost) => number) => all.map(pick).sort((a, b) => a - b);
-const at = (values: number[], p: number) => values[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? Number.NaN;
+const at = (values: number[], p: number) =>
+  values[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ?? Number.NaN;
 for (const [label, values] of [
   ['busy', sorted((cost) => cost.busyUs)],
   ['CPU', sorted((cost) => cost.cpuUs)],
 ] as const) {
-  console.log(`${all.length} keys, main thread ${label} per key (ms): median ${ms(at(values, 50))}, p95 ${ms(at(values, 95))}, max ${ms(at(values, 100))}`);
+  console.log(
+    `${all.length} keys, main thread ${label} per key (ms): median ${ms(at(values, 50))}, p95 ${ms(at(values, 95))}, max ${ms(at(values, 100))}`,
+  );
 }

@@ -1,19 +1,9 @@
-import {
-  deriveAccountKeys,
-  deriveKeysFromPassword,
-  encryptField,
-  generateVaultKeyBytes,
-  importVaultKey,
-  newEntryId,
-  randomSalt,
-  unwrapVaultKey,
-  wrapVaultKey,
-  type KdfParams,
-} from '@lockit/crypto';
+import { apiPaths } from '@lockit/contract';
+import { deriveAccountKeys, deriveKeysFromPassword, generateVaultKeyBytes, wrapVaultKey, type KdfParams } from '@lockit/crypto';
+import { ApiClient, newAccount, sealEntry, signInOverHttp, signUpOverHttp, type SmtpSink } from '@lockit/test-support';
 // Raw Argon2id with no policy: @lockit/crypto (rightly) refuses to derive below the floor, but
 // a test must compute what a downgraded client WOULD send, to prove it never was.
 import { argon2id } from 'hash-wasm';
-import type { SmtpSink } from './smtp-sink';
 import type { RecordedRequest } from './tampering-proxy';
 
 /** The authKey a client would send for `password` under `params` and `salt`, floor or not. */
@@ -81,13 +71,6 @@ export function sentText(requests: readonly RecordedRequest[]): string {
   return requests.map((r) => `${r.method} ${r.path}\n${JSON.stringify(r.headers)}\n${r.body}`).join('\n');
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json', 'x-lockit-client': 'web' };
-
-async function post(url: string, body: unknown): Promise<void> {
-  const answer = await fetch(url, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(body) });
-  if (!answer.ok) throw new Error(`${url} answered ${answer.status}: ${await answer.text()}`);
-}
-
 /**
  * Creates and verifies an account straight through the API with the given params, as an
  * older or other client could have: the browser under test then meets them for the first
@@ -96,72 +79,34 @@ async function post(url: string, body: unknown): Promise<void> {
 export async function createAccountViaApi(
   serverUrl: string,
   smtp: SmtpSink,
-  account: { fullname: string; username: string; email: string; password: string },
+  person: { fullname: string; username: string; email: string; password: string },
   kdf: KdfParams,
 ): Promise<void> {
-  const salt = randomSalt();
-  const keys = await deriveKeysFromPassword(account.password, salt, kdf);
-  const protectedKey = await wrapVaultKey(generateVaultKeyBytes(), keys.wrapKey, kdf, salt);
-  const mailsBefore = smtp.mails.length;
-  await post(`${serverUrl}/api/users/create`, {
-    fullname: account.fullname,
-    username: account.username,
-    email: account.email,
-    password: keys.authKey,
-    kdf,
-    salt,
-    protectedKey,
-  });
-  await post(`${serverUrl}/api/email/send-code`, { email: account.email, username: account.username });
-  const code = await smtp.waitForCode(account.email, mailsBefore);
-  await post(`${serverUrl}/api/email/verify-code`, { email: account.email, username: account.username, code });
+  await signUpOverHttp(new ApiClient(serverUrl), smtp.inbox, await newAccount({ ...person, kdf }));
 }
 
-/** A signed-in API session outside the browser: its cookies and its unwrapped vault key. */
+/** A signed-in API session outside the browser: its client (cookies) and its unwrapped vault key. */
 export interface ApiSession {
-  cookie: string;
+  client: ApiClient;
   vaultKey: CryptoKey;
 }
 
 /** Signs in straight through the API, the way the web app does, and unwraps the vault key. */
 export async function signInViaApi(serverUrl: string, username: string, password: string): Promise<ApiSession> {
-  const pre = (await (
-    await fetch(`${serverUrl}/api/users/prelogin`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ username }) })
-  ).json()) as { data: { salt: string; kdf: KdfParams } };
-  const keys = await deriveKeysFromPassword(password, pre.data.salt, pre.data.kdf);
-  const answer = await fetch(`${serverUrl}/api/users/login`, {
-    method: 'POST',
-    headers: JSON_HEADERS,
-    body: JSON.stringify({ username, password: keys.authKey }),
-  });
-  if (!answer.ok) throw new Error(`login answered ${answer.status}`);
-  const { data } = (await answer.json()) as { data: { protectedKey: string } };
-  const bytes = await unwrapVaultKey(data.protectedKey, keys.wrapKey, pre.data.kdf, pre.data.salt);
-  const cookie = answer.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  return { cookie, vaultKey: await importVaultKey(bytes) };
+  const client = new ApiClient(serverUrl);
+  return { client, vaultKey: await signInOverHttp(client, username, password) };
 }
 
 /** Adds one entry, encrypted as the web app encrypts it; returns the stored wire entry. */
 export async function addEntryViaApi(
-  serverUrl: string,
   session: ApiSession,
   fields: { serviceName: string; username: string; password: string },
 ): Promise<Record<string, unknown>> {
-  const id = newEntryId();
-  const body = {
-    id,
-    serviceName: await encryptField(session.vaultKey, id, 'serviceName', fields.serviceName),
-    username: await encryptField(session.vaultKey, id, 'username', fields.username),
-    password: await encryptField(session.vaultKey, id, 'password', fields.password),
-  };
-  const answer = await fetch(`${serverUrl}/api/passwords/add`, {
-    method: 'POST',
-    headers: { ...JSON_HEADERS, cookie: session.cookie },
-    body: JSON.stringify(body),
-  });
-  if (!answer.ok) throw new Error(`add answered ${answer.status}: ${await answer.text()}`);
-  return ((await answer.json()) as { data: Record<string, unknown> }).data;
+  const answer = await session.client.expect<{ data: Record<string, unknown> }>(
+    201,
+    'POST',
+    apiPaths.addEntry,
+    await sealEntry(session.vaultKey, fields),
+  );
+  return answer.data;
 }

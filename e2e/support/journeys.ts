@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { SmtpSink } from './smtp-sink';
+import type { SmtpSink } from '@lockit/test-support';
 
 export interface Account {
   fullname: string;
@@ -30,12 +30,11 @@ export async function signUpAndVerify(page: Page, smtp: SmtpSink, account: Accou
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  const mailsBefore = smtp.mails.length;
+  const code = smtp.inbox.expectCode(account);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Verify Your Email' });
   await dialog.waitFor();
-  const code = await smtp.waitForCode(account.email, mailsBefore);
-  await dialog.getByRole('textbox').fill(code);
+  await dialog.getByRole('textbox').fill(await code());
   await dialog.getByRole('button', { name: 'Verify Code' }).click();
   await page.getByText('Email verified!').waitFor();
   await page.waitForURL('**/signin', { timeout: 10_000 });

@@ -81,37 +81,34 @@ export async function startTamperingProxy(targetUrl: string) {
         requestRule.used++;
       }
 
-      const upstream = httpRequest(
-        { hostname: target.hostname, port: target.port, method, path, headers },
-        (answer) => {
-          const answerChunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => answerChunks.push(chunk));
-          answer.on('end', () => {
-            let body = Buffer.concat(answerChunks);
-            let status = answer.statusCode ?? 502;
-            record.answer = { status, body: body.toString('utf8') };
-            const rule = findRule(rules, method, path);
-            const isJson = String(answer.headers['content-type'] ?? '').includes('application/json');
-            if (rule && isJson) {
-              const intercepted: InterceptedResponse = {
-                method,
-                path,
-                status,
-                body: JSON.parse(body.toString('utf8')) as unknown,
-                requestBody: sentJson,
-              };
-              const replaced = rule.rewrite(intercepted);
-              body = Buffer.from(JSON.stringify(replaced === undefined ? intercepted.body : replaced));
-              status = intercepted.status;
-              rule.used++;
-            }
-            const responseHeaders = { ...answer.headers, 'content-length': String(body.length) };
-            delete responseHeaders['transfer-encoding'];
-            outgoing.writeHead(status, responseHeaders);
-            outgoing.end(body);
-          });
-        },
-      );
+      const upstream = httpRequest({ hostname: target.hostname, port: target.port, method, path, headers }, (answer) => {
+        const answerChunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => answerChunks.push(chunk));
+        answer.on('end', () => {
+          let body = Buffer.concat(answerChunks);
+          let status = answer.statusCode ?? 502;
+          record.answer = { status, body: body.toString('utf8') };
+          const rule = findRule(rules, method, path);
+          const isJson = String(answer.headers['content-type'] ?? '').includes('application/json');
+          if (rule && isJson) {
+            const intercepted: InterceptedResponse = {
+              method,
+              path,
+              status,
+              body: JSON.parse(body.toString('utf8')) as unknown,
+              requestBody: sentJson,
+            };
+            const replaced = rule.rewrite(intercepted);
+            body = Buffer.from(JSON.stringify(replaced === undefined ? intercepted.body : replaced));
+            status = intercepted.status;
+            rule.used++;
+          }
+          const responseHeaders = { ...answer.headers, 'content-length': String(body.length) };
+          delete responseHeaders['transfer-encoding'];
+          outgoing.writeHead(status, responseHeaders);
+          outgoing.end(body);
+        });
+      });
       upstream.on('error', () => {
         outgoing.writeHead(502, { 'content-type': 'application/json' });
         outgoing.end(JSON.stringify({ message: 'proxy: upstream failed' }));

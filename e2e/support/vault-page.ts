@@ -12,8 +12,7 @@ export interface TypedEntry {
 
 export const savedList = (page: Page) => page.getByRole('list', { name: 'Saved passwords' });
 export const entryRows = (page: Page) => savedList(page).getByRole('listitem');
-export const rowOf = (page: Page, service: string) =>
-  entryRows(page).filter({ has: page.getByText(service, { exact: true }) });
+export const rowOf = (page: Page, service: string) => entryRows(page).filter({ has: page.getByText(service, { exact: true }) });
 
 /** Opens the vault from the header and waits for its heading. */
 export async function openVault(page: Page): Promise<void> {

@@ -1,8 +1,9 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
-import { precompress } from './tools/precompress';
+import { defineConfig, loadEnv } from 'vite';
+import { parseSiteSettings } from './src/config/site-settings.ts';
+import { precompress } from './tools/precompress.ts';
 
 /**
  * The built app is served under a strict CSP (`script-src 'self' 'wasm-unsafe-eval';
@@ -17,8 +18,7 @@ import { precompress } from './tools/precompress';
  * not need (zod with the contract's schemas, hash-wasm, @tanstack/react-virtual) are not in
  * it and arrive with the pages or the first API answer that need them.
  */
-const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/;
 
 /**
  * The contract as browsers load it (zod and every schema; its zod-free paths module stays
@@ -27,28 +27,35 @@ const FRAMEWORK =
  */
 const CONTRACT_ENTRY = /[\\/]packages[\\/]contract[\\/]src[\\/]browser\.ts$/;
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  server: {
-    proxy: { '/api': { target: 'http://127.0.0.1:3000' } },
-  },
-  build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
-    emptyOutDir: true,
-    modulePreload: { polyfill: false },
-    assetsInlineLimit: 0,
-    rolldownOptions: {
-      output: {
-        codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] },
-        chunkFileNames: (chunk) => {
-          const name = chunk.moduleIds.some((id) => CONTRACT_ENTRY.test(id)) ? 'contract' : '[name]';
-          return `assets/${name}-[hash].js`;
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig(({ mode }) => {
+  // The credit and social links are checked here, so a malformed one stops the build (and the
+  // dev server) with its message instead of reaching a browser as a blank page.
+  parseSiteSettings(loadEnv(mode, ROOT, 'VITE_'));
+  return {
+    plugins: [react(), tailwindcss(), precompress()],
+    resolve: {
+      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    },
+    server: {
+      proxy: { '/api': { target: 'http://127.0.0.1:3000' } },
+    },
+    build: {
+      outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+      emptyOutDir: true,
+      modulePreload: { polyfill: false },
+      assetsInlineLimit: 0,
+      rolldownOptions: {
+        output: {
+          codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK }] },
+          chunkFileNames: (chunk) => {
+            const name = chunk.moduleIds.some((id) => CONTRACT_ENTRY.test(id)) ? 'contract' : '[name]';
+            return `assets/${name}-[hash].js`;
+          },
         },
       },
     },
-  },
-  worker: { format: 'es' },
+    worker: { format: 'es' },
+  };
 });

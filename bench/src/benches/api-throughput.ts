@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiPaths, CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@lockit/contract';
-import { newDatabase } from '../support/database';
+import { createServerDatabase, startNodeProcess } from '@lockit/test-support';
 import { CONNECTIONS, DURATION, measureLoad, type LoadFigures } from '../support/load';
 import { median, printHeading, printTable, verdict, type Cell } from '../support/report';
-import { addEntries, clientIp, CodeInbox, createSignedInAccount, encryptEntry, inParallel, prepareKeys } from '../support/seed';
-import { startLockitServer, startNodeServer, tempDir, type DbKind } from '../support/server-process';
+import { addEntries, clientIp, createSignedInAccount, encryptEntry, inParallel, prepareKeys } from '../support/seed';
+import { startLockitServer, startSeedingServer, type DbKind } from '../support/server-process';
 
 const LIST_SIZE = 100;
 const ADD_POOL = Number(process.env.BENCH_ADD_POOL ?? 60_000);
@@ -25,19 +25,9 @@ export async function apiThroughputBench(kinds: DbKind[] = ['sqlite', 'postgres'
 }
 
 async function benchOne(kind: DbKind): Promise<void> {
-  const dir = tempDir('lockit-bench-api-');
-  const db = await newDatabase(kind, dir.path);
+  const db = await createServerDatabase(kind, 'lockit-bench-api');
   try {
-    // Seeding: TRUST_PROXY gives each account its own client address, as behind a proxy, so
-    // the per-IP sign-up limits (10 an hour) see many clients rather than one.
-    const inbox = new CodeInbox();
-    const seeding = await startLockitServer({
-      databaseUrl: db.url,
-      dataDir: dir.path,
-      logLevel: 'info',
-      env: { TRUST_PROXY: 'true' },
-      onLine: inbox.onLine,
-    });
+    const { server: seeding, inbox } = await startSeedingServer(db);
     const keys = await prepareKeys('correct horse battery staple');
     const lister = await createSignedInAccount(seeding.url, inbox, keys, 'lister', clientIp(1));
     await addEntries(lister, keys.vaultKey, LIST_SIZE);
@@ -54,13 +44,17 @@ async function benchOne(kind: DbKind): Promise<void> {
     await seeding.stop();
 
     // Measuring: a fresh process, product defaults, no request logging.
-    const server = await startLockitServer({ databaseUrl: db.url, dataDir: dir.path });
+    const server = await startLockitServer({ db });
     const listAnswer = await fetch(`${server.url}${apiPaths.listEntries}`, { headers: { cookie: lister.cookieHeader } });
     const listBytes = Buffer.from(await listAnswer.arrayBuffer());
     if (listAnswer.status !== 200) throw new Error(`list answered ${listAnswer.status}`);
-    const bodyFile = join(dir.path, 'list-body.json');
+    const bodyFile = join(db.dataDir, 'list-body.json');
     writeFileSync(bodyFile, listBytes);
-    const bare = await startNodeServer({ script: 'bench/src/bare-server.ts', readyPath: '/bare', env: { BARE_BODY_FILE: bodyFile } });
+    const bare = await startNodeProcess({
+      script: 'bench/src/bare-server.ts',
+      readyPath: '/bare',
+      env: { BARE_BODY_FILE: bodyFile },
+    });
 
     const pool = await addPool(keys.vaultKey);
     let nextAdd = 0;
@@ -77,13 +71,21 @@ async function benchOne(kind: DbKind): Promise<void> {
       const manyLists: LoadFigures[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const warm = round > 0;
-        lists.push(await measureLoad({ url: `${server.url}${apiPaths.listEntries}`, headers: { cookie: lister.cookieHeader } }, { pid: server.pid, warm }));
+        lists.push(
+          await measureLoad(
+            { url: `${server.url}${apiPaths.listEntries}`, headers: { cookie: lister.cookieHeader } },
+            { pid: server.pid, warm },
+          ),
+        );
         bares.push(await measureBare(true));
         // Fixed requests, one per account, that each connection sends in turn: a setupRequest
         // would rebuild every request in the load generator, which shares the server's cores.
         manyLists.push(
           await measureLoad(
-            { url: server.url, requests: adders.map((cookie) => ({ method: 'GET', path: apiPaths.listEntries, headers: { cookie } })) },
+            {
+              url: server.url,
+              requests: adders.map((cookie) => ({ method: 'GET', path: apiPaths.listEntries, headers: { cookie } })),
+            },
             { pid: server.pid, warm },
           ),
         );
@@ -99,7 +101,11 @@ async function benchOne(kind: DbKind): Promise<void> {
               headers: post,
               setupRequest: (request, context) => {
                 context.cookie ??= adders[nextAdder++ % adders.length];
-                return { ...request, headers: { ...post, cookie: String(context.cookie) }, body: pool[nextAdd++ % pool.length] ?? '' };
+                return {
+                  ...request,
+                  headers: { ...post, cookie: String(context.cookie) },
+                  body: pool[nextAdd++ % pool.length] ?? '',
+                };
               },
             },
           ],
@@ -138,8 +144,14 @@ async function benchOne(kind: DbKind): Promise<void> {
         [
           ...bares.map((f, i) => roundRow(`bare Fastify route, run ${i + 1}`, f, '')),
           ...lists.map((f, r) => roundRow(`GET vault list, round ${r + 1}`, f, listRatios[r] ?? Number.NaN)),
-          ...manyLists.map((f, r) => roundRow(`GET vault list, ${adders.length} accounts, round ${r + 1}`, f, manyRatios[r] ?? Number.NaN)),
-          roundRow(`POST add entry (${adders.length} accounts; add used ${Math.min(nextAdd, pool.length)} of ${pool.length} pre-encrypted entries)`, add, add.requestsPerSecond / ceiling),
+          ...manyLists.map((f, r) =>
+            roundRow(`GET vault list, ${adders.length} accounts, round ${r + 1}`, f, manyRatios[r] ?? Number.NaN),
+          ),
+          roundRow(
+            `POST add entry (${adders.length} accounts; add used ${Math.min(nextAdd, pool.length)} of ${pool.length} pre-encrypted entries)`,
+            add,
+            add.requestsPerSecond / ceiling,
+          ),
           roundRow('POST verify session', verify, verify.requestsPerSecond / ceiling),
         ],
       );
@@ -169,7 +181,6 @@ async function benchOne(kind: DbKind): Promise<void> {
     }
   } finally {
     await db.drop();
-    dir.remove();
   }
 }
 

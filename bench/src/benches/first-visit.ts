@@ -4,10 +4,10 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/browser';
-import { newDatabase } from '../support/database';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@lockit/test-support/chromium';
+import { createServerDatabase } from '@lockit/test-support';
 import { printHeading, printTable, verdict, type Cell } from '../support/report';
-import { startLockitServer, tempDir, webDist } from '../support/server-process';
+import { startLockitServer, webDist } from '../support/server-process';
 
 const BUDGET_JS_GZIP = 100_000;
 const BUDGET_SCORE = 95;
@@ -75,7 +75,7 @@ interface Visit {
  * them once the network is idle (lazy route chunks included).
  */
 async function visit(baseUrl: string, path: string): Promise<Visit> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
   try {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
@@ -99,9 +99,8 @@ async function visit(baseUrl: string, path: string): Promise<Visit> {
 /** Issue 6, part 4: what a first visit costs, and Lighthouse's mobile scores for /home. */
 export async function firstVisitBench(): Promise<void> {
   printHeading('First visit: JS and CSS before first paint, Lighthouse (mobile) on /home');
-  const dir = tempDir('lockit-bench-first-visit-');
-  const db = await newDatabase('sqlite', dir.path);
-  const server = await startLockitServer({ databaseUrl: db.url, dataDir: dir.path });
+  const db = await createServerDatabase('sqlite', 'lockit-bench-first-visit');
+  const server = await startLockitServer({ db });
   try {
     const entry = entryAssets();
     const root = await visit(server.url, '/');
@@ -109,7 +108,7 @@ export async function firstVisitBench(): Promise<void> {
     const homeJsGzip = totals(home.beforePaint).jsGzip;
     const header = ['visit', 'JS files', 'JS raw kB', 'JS gzip kB', 'CSS raw kB', 'CSS gzip kB', 'budget', ''];
     printTable(
-      'JS and CSS of a first visit (kB = 1000 bytes; gzip -9 of the built files; the server sends the build\'s Brotli or gzip copies)',
+      "JS and CSS of a first visit (kB = 1000 bytes; gzip -9 of the built files; the server sends the build's Brotli or gzip copies)",
       header,
       [
         ['index.html: entry script, modulepreloads, stylesheets', ...sums(entry), '', ''],
@@ -147,7 +146,6 @@ export async function firstVisitBench(): Promise<void> {
   } finally {
     await server.stop();
     await db.drop();
-    dir.remove();
   }
 }
 
@@ -175,11 +173,21 @@ async function lighthouseScores(url: string): Promise<void> {
       ['category', 'score', 'budget', ''],
       rows,
     );
-    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ];
     printTable(
       'Lighthouse metrics (simulated mobile)',
       ['metric', 'value', 'score'],
-      metrics.map((id) => [lhr.audits[id]?.title ?? id, lhr.audits[id]?.displayValue ?? '', Math.round((lhr.audits[id]?.score ?? 0) * 100)]),
+      metrics.map((id) => [
+        lhr.audits[id]?.title ?? id,
+        lhr.audits[id]?.displayValue ?? '',
+        Math.round((lhr.audits[id]?.score ?? 0) * 100),
+      ]),
     );
     // Every audit that did not pass, in every category (not only those under budget), so
     // what Lighthouse says about plain-HTTP localhost (HTTPS, HSTS) is visible too.
@@ -192,12 +200,18 @@ async function lighthouseScores(url: string): Promise<void> {
         failing.push([id, ref.id, audit.title, ref.weight, audit.score, audit.displayValue ?? '', firstItem(audit.details)]);
       }
     }
-    if (failing.length) printTable('Lighthouse audits below 0.9', ['category', 'audit', 'title', 'weight', 'score', 'value', 'first item'], failing);
+    if (failing.length)
+      printTable(
+        'Lighthouse audits below 0.9',
+        ['category', 'audit', 'title', 'weight', 'score', 'value', 'first item'],
+        failing,
+      );
     else console.log('Lighthouse: no audit below 0.9');
     // The plain-HTTP server on localhost: what the transport-security audits make of it.
     for (const id of ['is-on-https', 'redirects-http', 'has-hsts']) {
       const audit = lhr.audits[id];
-      if (audit) console.log(`Lighthouse ${id}: ${audit.scoreDisplayMode} ${audit.score ?? '-'} ${firstItem(audit.details)}`.trim());
+      if (audit)
+        console.log(`Lighthouse ${id}: ${audit.scoreDisplayMode} ${audit.score ?? '-'} ${firstItem(audit.details)}`.trim());
     }
   } finally {
     chrome.kill();

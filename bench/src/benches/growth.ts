@@ -1,15 +1,12 @@
 import { apiPaths } from '@lockit/contract';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery } from 'kysely';
-// Not exported by @lockit/server's index: the bench seeds with the server's own hash and
-// explains the very SQL its repositories send.
-import { hashAuthKey } from '../../../packages/server/src/auth/password-hashing';
-import { createRepositories } from '../../../packages/server/src/db/repositories/index';
-import type { Database } from '../../../packages/server/src/db/schema';
-import { ApiSession } from '../support/api-client';
-import { newDatabase, type BenchDatabase } from '../support/database';
+// The bench seeds with the server's own hash and explains the very SQL its repositories send.
+import { createRepositories, hashAuthKey, type Database } from '@lockit/server/internals';
+import { ApiClient } from '@lockit/test-support';
+import { createServerDatabase, type ServerDatabase } from '@lockit/test-support';
 import { median, printHeading, printTable } from '../support/report';
 import { clientIp, encryptEntry, prepareKeys, signIn, type SeedKeys } from '../support/seed';
-import { startLockitServer, tempDir, type ServerProcess } from '../support/server-process';
+import { startLockitServer, type ServerProcess } from '../support/server-process';
 
 const SIZES = [100, 1_000, 10_000];
 const USERS = 10_000;
@@ -31,11 +28,10 @@ interface Measured {
  */
 export async function growthBench(): Promise<void> {
   printHeading(`Growth on PostgreSQL: vault list at ${SIZES.join(' / ')} entries, then among ${USERS} users`);
-  const dir = tempDir('lockit-bench-growth-');
-  const db = await newDatabase('postgres', dir.path);
+  const db = await createServerDatabase('postgres', 'lockit-bench-growth');
   try {
     // The server's own migrations make the schema; every row after that is plain SQL.
-    await (await startLockitServer({ databaseUrl: db.url, dataDir: dir.path })).stop();
+    await (await startLockitServer({ db })).stop();
     const keys = await prepareKeys('correct horse battery staple');
     const authHash = await hashAuthKey(keys.authKey); // one Argon2 hash shared by every seeded user
     await seedPool(db, keys);
@@ -46,11 +42,15 @@ export async function growthBench(): Promise<void> {
     for (const user of measured) await insertEntries(db, [user.id], user.entries);
     await db.query('analyze');
     const seedAlone = (performance.now() - started) / 1000;
-    const alone = await measureAll(db, dir.path, keys, measured);
+    const alone = await measureAll(db, keys, measured);
 
     started = performance.now();
     const others = await insertUsers(db, keys, authHash, 'bg', USERS - measured.length);
-    await insertEntries(db, others.map((u) => u.id), BACKGROUND_ENTRIES);
+    await insertEntries(
+      db,
+      others.map((u) => u.id),
+      BACKGROUND_ENTRIES,
+    );
     // Everyone else signed in once too: the session lookup searches 10,000 sessions.
     await db.query(
       `insert into sessions (id, user_id, access_hash, access_expires_at, refresh_hash, refresh_expires_at, absolute_expires_at, user_agent, created_at, last_used_at)
@@ -62,7 +62,7 @@ export async function growthBench(): Promise<void> {
     // Planner statistics as autovacuum would have them on a server that grew over time.
     await db.query('analyze');
     const seedOthers = (performance.now() - started) / 1000;
-    const crowd = await measureAll(db, dir.path, keys, measured, true);
+    const crowd = await measureAll(db, keys, measured, true);
 
     const [counts] = await db.query<{ users: string; entries: string; sessions: string; size: string }>(
       `select (select count(*) from users) users, (select count(*) from entries) entries, (select count(*) from sessions) sessions,
@@ -71,7 +71,9 @@ export async function growthBench(): Promise<void> {
     printTable(
       `GET ${apiPaths.listEntries} on PostgreSQL, ms (uncached: vault_revision bumped by SQL before each read; warm: served from the per-revision cache)`,
       ['entries', 'bytes', `users`, 'first', 'uncached median', 'warm median'],
-      measured.flatMap((user, i) => [alone[i]!, crowd[i]!].map((m) => [user.entries, m.bytes, m.users, m.first, m.uncached, m.warm])),
+      measured.flatMap((user, i) =>
+        [alone[i]!, crowd[i]!].map((m) => [user.entries, m.bytes, m.users, m.first, m.uncached, m.warm]),
+      ),
     );
     console.log(
       `seeded in ${seedAlone.toFixed(1)} s (measured users) + ${seedOthers.toFixed(1)} s (${USERS - measured.length} users × ${BACKGROUND_ENTRIES} entries, one session each); ` +
@@ -79,14 +81,15 @@ export async function growthBench(): Promise<void> {
     );
   } finally {
     await db.drop();
-    dir.remove();
   }
 }
 
 /** A few hundred real v1 ciphertexts, made once, for the SQL seeding to draw from. */
-async function seedPool(db: BenchDatabase, keys: SeedKeys): Promise<void> {
+async function seedPool(db: ServerDatabase, keys: SeedKeys): Promise<void> {
   const bodies = await Promise.all(Array.from({ length: POOL }, (_, n) => encryptEntry(keys.vaultKey, n)));
-  await db.query('create temporary table pool (n int primary key, service_name text, username text, password text, url text, notes text)');
+  await db.query(
+    'create temporary table pool (n int primary key, service_name text, username text, password text, url text, notes text)',
+  );
   await db.query(
     `insert into pool select n - 1, s, u, p, l, o
      from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) with ordinality t(s, u, p, l, o, n)`,
@@ -95,7 +98,7 @@ async function seedPool(db: BenchDatabase, keys: SeedKeys): Promise<void> {
 }
 
 /** `count` verified users, all with the same key material and auth hash (one known authKey). */
-async function insertUsers(db: BenchDatabase, keys: SeedKeys, authHash: string, prefix: string, count: number) {
+async function insertUsers(db: ServerDatabase, keys: SeedKeys, authHash: string, prefix: string, count: number) {
   return db.query<{ id: string; username: string }>(
     `insert into users (id, username, username_folded, email, email_folded, fullname, auth_hash, kdf_algorithm,
        kdf_memory_kib, kdf_iterations, kdf_parallelism, salt, protected_key, verified_at, created_at, updated_at)
@@ -103,7 +106,18 @@ async function insertUsers(db: BenchDatabase, keys: SeedKeys, authHash: string, 
             $2, $3, $4, $5, $6, $7, $8, $9::bigint, $9::bigint, $9::bigint
      from generate_series(1, $10::int) g
      returning id, username`,
-    [prefix, authHash, keys.params.algorithm, keys.params.memoryKiB, keys.params.iterations, keys.params.parallelism, keys.salt, keys.protectedKey, Date.now(), count],
+    [
+      prefix,
+      authHash,
+      keys.params.algorithm,
+      keys.params.memoryKiB,
+      keys.params.iterations,
+      keys.params.parallelism,
+      keys.salt,
+      keys.protectedKey,
+      Date.now(),
+      count,
+    ],
   );
 }
 
@@ -112,7 +126,7 @@ async function insertUsers(db: BenchDatabase, keys: SeedKeys, authHash: string, 
  * bound to their entry id, so these fresh ids no longer match them and no client could open
  * them; the server never checks that binding, so for a server-side timing they are as real.
  */
-async function insertEntries(db: BenchDatabase, userIds: string[], perUser: number): Promise<void> {
+async function insertEntries(db: ServerDatabase, userIds: string[], perUser: number): Promise<void> {
   await db.query(
     `insert into entries (id, user_id, service_name, username, password, url, notes, revision, created_at, updated_at)
      select gen_random_uuid()::text, u.id, p.service_name, p.username, p.password, p.url, p.notes, 1, $3::bigint + g, $3::bigint + g
@@ -130,13 +144,13 @@ interface Figures {
 }
 
 /** A fresh server process; each measured user signs in, then reads its list. */
-async function measureAll(db: BenchDatabase, dataDir: string, keys: SeedKeys, measured: Measured[], explain = false) {
-  const server = await startLockitServer({ databaseUrl: db.url, dataDir, env: { TRUST_PROXY: 'true' } });
+async function measureAll(db: ServerDatabase, keys: SeedKeys, measured: Measured[], explain = false) {
+  const server = await startLockitServer({ db, env: { TRUST_PROXY: 'true' } });
   try {
     const [{ users } = { users: '0' }] = await db.query<{ users: string }>('select count(*) users from users');
     const figures: Figures[] = [];
     for (const [i, user] of measured.entries()) {
-      const session = new ApiSession(server.url, clientIp(10 + i));
+      const session = new ApiClient(server.url, clientIp(10 + i));
       await signIn(session, user.username, keys.authKey);
       figures.push({ users: Number(users), ...(await timeList(server, db, session, user)) });
     }
@@ -147,7 +161,7 @@ async function measureAll(db: BenchDatabase, dataDir: string, keys: SeedKeys, me
   }
 }
 
-async function timeList(server: ServerProcess, db: BenchDatabase, session: ApiSession, user: Measured) {
+async function timeList(server: ServerProcess, db: ServerDatabase, session: ApiClient, user: Measured) {
   let bytes = 0;
   const read = async () => {
     const start = performance.now();
@@ -176,7 +190,7 @@ async function timeList(server: ServerProcess, db: BenchDatabase, session: ApiSe
  * EXPLAIN (ANALYZE, BUFFERS) of the SQL the repositories send: a Kysely on a dummy driver
  * runs the real repository methods and hands their compiled queries to the log hook.
  */
-async function explainQueries(db: BenchDatabase, measured: Measured[]): Promise<void> {
+async function explainQueries(db: ServerDatabase, measured: Measured[]): Promise<void> {
   const compiled: CompiledQuery[] = [];
   const dummy = new Kysely<Database>({
     dialect: {
@@ -198,7 +212,10 @@ async function explainQueries(db: BenchDatabase, measured: Measured[]): Promise<
   // The smallest and the largest vault: the planner may choose differently for each.
   const lists = [measured[0], measured[measured.length - 1]].filter((u): u is Measured => u !== undefined);
   for (const user of lists) await repos.entries.listByUser(user.id);
-  const names = ['session lookup (every authenticated request)', ...lists.map((u) => `vault list of the ${u.entries}-entry user`)];
+  const names = [
+    'session lookup (every authenticated request)',
+    ...lists.map((u) => `vault list of the ${u.entries}-entry user`),
+  ];
   for (const [i, query] of compiled.entries()) {
     const plan = await db.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${query.sql}`, [...query.parameters]);
     const lines = plan.map((r) => r['QUERY PLAN']);
@@ -209,4 +226,3 @@ async function explainQueries(db: BenchDatabase, measured: Measured[]): Promise<
   }
   await dummy.destroy();
 }
-

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { apiPaths, CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@lockit/contract';
 import { DEFAULT_KDF_PARAMS, deriveKeysFromPassword, randomSalt } from '@lockit/crypto';
-// Not exported by @lockit/server's index: the bench times exactly what the login route calls.
-import { hashAuthKey, verifyAuthKey } from '../../../packages/server/src/auth/password-hashing';
-import { newDatabase } from '../support/database';
+// The bench times exactly what the login route calls.
+import { hashAuthKey, verifyAuthKey } from '@lockit/server/internals';
+import { createServerDatabase } from '@lockit/test-support';
 import { median, percentile, printHeading, printTable, verdict, type Cell } from '../support/report';
-import { clientIp, CodeInbox, createSignedInAccount, inParallel, prepareKeys } from '../support/seed';
-import { startLockitServer, tempDir } from '../support/server-process';
+import { clientIp, createSignedInAccount, inParallel, prepareKeys } from '../support/seed';
+import { startLockitServer, startSeedingServer } from '../support/server-process';
 
 const BUDGET_SERVER_MS = 50;
 const VERIFY_RUNS = Number(process.env.BENCH_VERIFY_RUNS ?? 30);
@@ -61,18 +61,10 @@ export async function signInCostBench(): Promise<void> {
   });
   const hashing = await timeEach(10, () => hashAuthKey(keys.authKey));
 
-  const dir = tempDir('lockit-bench-sign-in-');
-  const db = await newDatabase('sqlite', dir.path);
+  const db = await createServerDatabase('sqlite', 'lockit-bench-sign-in');
   try {
     // Accounts through the API (sign-up, emailed code); the server hashes each authKey itself.
-    const inbox = new CodeInbox();
-    const seeding = await startLockitServer({
-      databaseUrl: db.url,
-      dataDir: dir.path,
-      logLevel: 'info',
-      env: { TRUST_PROXY: 'true' },
-      onLine: inbox.onLine,
-    });
+    const { server: seeding, inbox } = await startSeedingServer(db);
     await inParallel(ACCOUNTS, 2, async (i) => {
       await createSignedInAccount(seeding.url, inbox, keys, `signer${i}`, clientIp(1 + i));
     });
@@ -81,12 +73,16 @@ export async function signInCostBench(): Promise<void> {
     // Measuring: a fresh process (empty rate limiters), no request logging. Every request
     // comes from its own X-Forwarded-For address, as many people signing in behind a proxy,
     // so the per-IP limits never answer 429 and the figure is the login's own cost.
-    const server = await startLockitServer({ databaseUrl: db.url, dataDir: dir.path, env: { TRUST_PROXY: 'true' } });
+    const server = await startLockitServer({ db, env: { TRUST_PROXY: 'true' } });
     let nextIp = 1000;
     const post = async (path: string, body: unknown) => {
       const answer = await fetch(`${server.url}${path}`, {
         method: 'POST',
-        headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, 'content-type': 'application/json', 'x-forwarded-for': clientIp(nextIp++) },
+        headers: {
+          [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
+          'content-type': 'application/json',
+          'x-forwarded-for': clientIp(nextIp++),
+        },
         body: JSON.stringify(body),
       });
       await answer.arrayBuffer();
@@ -113,21 +109,48 @@ export async function signInCostBench(): Promise<void> {
         `Sign-in cost (ms). Server Argon2id ${serverParams}; client KDF ${DEFAULT_KDF_PARAMS.algorithm} m=${DEFAULT_KDF_PARAMS.memoryKiB},t=${DEFAULT_KDF_PARAMS.iterations},p=${DEFAULT_KDF_PARAMS.parallelism}`,
         ['measure', 'n', 'median', 'p90', 'max', 'per second', 'budget', ''],
         [
-          row('server: Argon2id verify of the authKey, in process', verify, 1000 / median(verify), `< ${BUDGET_SERVER_MS} ms`, median(verify) < BUDGET_SERVER_MS),
+          row(
+            'server: Argon2id verify of the authKey, in process',
+            verify,
+            1000 / median(verify),
+            `< ${BUDGET_SERVER_MS} ms`,
+            median(verify) < BUDGET_SERVER_MS,
+          ),
           row('server: Argon2id hash (sign-up, password change), in process', hashing, 1000 / median(hashing)),
           row('POST /api/users/prelogin, end to end', prelogin, 1000 / median(prelogin)),
-          row(`POST /api/users/login, end to end, sequential for ${LOGIN_SECONDS} s`, logins, logins.length / elapsed, `< ${BUDGET_SERVER_MS} ms`, median(logins) < BUDGET_SERVER_MS),
-          ['server CPU per login (process user+system time / logins)', logins.length, cpuPerLogin, '', '', 1000 / cpuPerLogin, `< ${BUDGET_SERVER_MS} ms`, verdict(cpuPerLogin < BUDGET_SERVER_MS)],
-          row('client KDF in Node: deriveKeysFromPassword, default parameters', kdf, 1000 / median(kdf), 'reference (browser: own bench)'),
+          row(
+            `POST /api/users/login, end to end, sequential for ${LOGIN_SECONDS} s`,
+            logins,
+            logins.length / elapsed,
+            `< ${BUDGET_SERVER_MS} ms`,
+            median(logins) < BUDGET_SERVER_MS,
+          ),
+          [
+            'server CPU per login (process user+system time / logins)',
+            logins.length,
+            cpuPerLogin,
+            '',
+            '',
+            1000 / cpuPerLogin,
+            `< ${BUDGET_SERVER_MS} ms`,
+            verdict(cpuPerLogin < BUDGET_SERVER_MS),
+          ],
+          row(
+            'client KDF in Node: deriveKeysFromPassword, default parameters',
+            kdf,
+            1000 / median(kdf),
+            'reference (browser: own bench)',
+          ),
         ],
       );
-      console.log(`logins/s per core: ${(logins.length / elapsed).toFixed(1)} sequential on one server process; ${(1000 / cpuPerLogin).toFixed(1)} from its CPU time per login`);
+      console.log(
+        `logins/s per core: ${(logins.length / elapsed).toFixed(1)} sequential on one server process; ${(1000 / cpuPerLogin).toFixed(1)} from its CPU time per login`,
+      );
     } finally {
       await server.stop();
     }
   } finally {
     await db.drop();
-    dir.remove();
   }
 }
 

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import { apiPaths, CLIENT_HEADER, CLIENT_HEADER_VALUE, type EntryWire } from '@lockit/contract';
 import { decryptField, encryptField, newEntryId, type EntryFieldName } from '@lockit/crypto';
-import { newDatabase } from '../support/database';
+import { createServerDatabase } from '@lockit/test-support';
 import { printHeading, printTable, verdict, median } from '../support/report';
-import { clientIp, CodeInbox, createSignedInAccount, inParallel, prepareKeys } from '../support/seed';
-import { startLockitServer, tempDir, type DbKind } from '../support/server-process';
+import { clientIp, createSignedInAccount, inParallel, prepareKeys } from '../support/seed';
+import { startLockitServer, startSeedingServer, type DbKind } from '../support/server-process';
 
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_SOAK_CONNECTIONS ?? 200);
@@ -14,15 +14,31 @@ const SEEDED_PER_ACCOUNT = 20;
 /** Pre-encrypted entries, so the bench's CPU goes to sending; a refill loop tops it up. */
 const POOL = Number(process.env.BENCH_SOAK_POOL ?? SECONDS * 250);
 const SAMPLE_PER_ACCOUNT = 4;
-const FIELDS: EntryFieldName[] = ['serviceName', 'username', 'password', 'url', 'notes'];
+/** The spec's fields: the soak writes entries as the spec's clients do. */
+type SoakField = Exclude<EntryFieldName, 'overview' | 'details'>;
+const FIELDS: SoakField[] = ['serviceName', 'username', 'password', 'url', 'notes'];
 const RSS_GROWTH_BUDGET = 0.1;
 /** Sessions are signed in once: the access token must outlive the run (15 minutes). */
 const ACCESS_LIFETIME_S = 15 * 60;
 
 /** One entry id with a fixed set of ciphertexts: version 0 is the add, 1 and 2 alternate as updates. */
-type Kit = { n: number; id: string; serviceName: string; username: string; url: string; notes: string | null; passwords: [string, string, string] };
-const plain = (n: number, field: EntryFieldName, version = 0) =>
-  ({ serviceName: `Service ${n}`, username: `user${n}@example.com`, password: `pw-${n}-${version}-Xq9!`, url: `https://s${n}.example.com/`, notes: `Notes of ${n}.` })[field];
+type Kit = {
+  n: number;
+  id: string;
+  serviceName: string;
+  username: string;
+  url: string;
+  notes: string | null;
+  passwords: [string, string, string];
+};
+const plain = (n: number, field: SoakField, version = 0) =>
+  ({
+    serviceName: `Service ${n}`,
+    username: `user${n}@example.com`,
+    password: `pw-${n}-${version}-Xq9!`,
+    url: `https://s${n}.example.com/`,
+    notes: `Notes of ${n}.`,
+  })[field];
 
 /**
  * One entry as the server acknowledged it. `version`: the password version of the last 2xx
@@ -39,26 +55,29 @@ type OpKind = 'list' | 'verify' | 'profile' | 'add' | 'update' | 'delete';
 type Op = { kind: OpKind; tracked?: Tracked; account?: Account; to?: number };
 
 export async function soakBench(kinds: ('sqlite' | 'postgres')[] = ['sqlite']): Promise<void> {
-  if (SECONDS >= ACCESS_LIFETIME_S) throw new Error(`BENCH_SOAK_SECONDS must stay under ${ACCESS_LIFETIME_S} (the access token lifetime)`);
+  if (SECONDS >= ACCESS_LIFETIME_S)
+    throw new Error(`BENCH_SOAK_SECONDS must stay under ${ACCESS_LIFETIME_S} (the access token lifetime)`);
   printHeading(`Soak: ${SECONDS} s, ${CONNECTIONS} connections, ${ACCOUNTS} accounts, mixed reads and writes`);
   for (const kind of kinds) await soakOne(kind);
 }
 
 async function soakOne(kind: DbKind): Promise<void> {
-  const dir = tempDir('lockit-bench-soak-');
-  const db = await newDatabase(kind, dir.path);
+  const db = await createServerDatabase(kind, 'lockit-bench-soak');
   try {
     // Seeding at info level (codes are in the log), then a fresh process at warn for the load,
     // so request logging does not weigh on the figures. TRUST_PROXY: one address per account.
-    const inbox = new CodeInbox();
-    const seeding = await startLockitServer({ databaseUrl: db.url, dataDir: dir.path, logLevel: 'info', env: { TRUST_PROXY: 'true' }, onLine: inbox.onLine });
+    const { server: seeding, inbox } = await startSeedingServer(db);
     const keys = await prepareKeys('correct horse battery staple');
     let kitNumber = 0;
     const newKit = () => makeKit(keys.vaultKey, kitNumber++);
     const accounts: Account[] = [];
     await inParallel(ACCOUNTS, 4, async (i) => {
       const session = await createSignedInAccount(seeding.url, inbox, keys, `soak${i}`, clientIp(1000 + i));
-      const headers = { cookie: session.cookieHeader, 'x-forwarded-for': clientIp(1000 + i), [CLIENT_HEADER]: CLIENT_HEADER_VALUE };
+      const headers = {
+        cookie: session.cookieHeader,
+        'x-forwarded-for': clientIp(1000 + i),
+        [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
+      };
       const account: Account = { headers, entries: [], present: [] };
       for (let e = 0; e < SEEDED_PER_ACCOUNT; e++) {
         const kit = await newKit();
@@ -72,19 +91,25 @@ async function soakOne(kind: DbKind): Promise<void> {
     const pool: Kit[] = [];
     while (pool.length < POOL) pool.push(await newKit());
 
-    const server = await startLockitServer({ databaseUrl: db.url, dataDir: dir.path, env: { TRUST_PROXY: 'true' } });
+    const server = await startLockitServer({ db, env: { TRUST_PROXY: 'true' } });
     const rss: number[] = [];
     const sample = () => rss.push(rssMiB(server.pid));
     let running = true;
     const refill = (async () => {
-      while (running) if (pool.length < POOL / 4) pool.push(await newKit());
-      else await new Promise((r) => setTimeout(r, 250));
+      while (running)
+        if (pool.length < POOL / 4) pool.push(await newKit());
+        else await new Promise((r) => setTimeout(r, 250));
     })();
     try {
       const tally: Tally = { statuses: new Map(), built: new Map(), acknowledged: 0, anomalies: 0 };
       sample();
       const sampler = setInterval(sample, 1000);
-      const result = await autocannon({ url: server.url, connections: CONNECTIONS, duration: SECONDS, requests: [soakRequest(accounts, pool, tally)] });
+      const result = await autocannon({
+        url: server.url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: [soakRequest(accounts, pool, tally)],
+      });
       clearInterval(sampler);
       const atLoadEnd = rss.length;
       await new Promise((r) => setTimeout(r, 5000)); // in-flight work and GC settle before the end figure
@@ -98,7 +123,6 @@ async function soakOne(kind: DbKind): Promise<void> {
     }
   } finally {
     await db.drop();
-    dir.remove();
   }
 }
 
@@ -125,8 +149,9 @@ function soakRequest(accounts: Account[], pool: Kit[], tally: Tally): RequestSpe
           : { ...request, method, path, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
       const t = op.tracked;
       if (op.kind === 'add' && t) return send('POST', apiPaths.addEntry, addBody(t.kit));
-      if (op.kind === 'update' && t) return send('PUT', apiPaths.updateEntry(t.kit.id), { ...addBody(t.kit, op.to), revision: t.revision });
-      if (op.kind === 'delete' && t) return send('DELETE', apiPaths.deleteEntry(t.kit.id));
+      if (op.kind === 'update' && t)
+        return send('PUT', apiPaths.updateEntry(t.kit.id), { ...addBody(t.kit, op.to), revision: t.revision });
+      if (op.kind === 'delete' && t) return send('DELETE', `${apiPaths.deleteEntry(t.kit.id)}?revision=${t.revision}`);
       if (op.kind === 'verify') return send('POST', apiPaths.verifySession);
       return send('GET', op.kind === 'profile' ? apiPaths.profile : apiPaths.listEntries);
     },
@@ -187,7 +212,7 @@ async function verifyVaults(url: string, accounts: Account[], vaultKey: CryptoKe
     const answer = await fetch(`${url}${apiPaths.listEntries}`, { headers: account.headers });
     if (answer.status !== 200) throw new Error(`the vault list answered ${answer.status}`);
     const { data } = (await answer.json()) as { data: EntryWire[] };
-    const stored = new Map(data.map((entry) => [entry.id, entry]));
+    const stored = new Map(data.filter((entry) => entry.deletedAt === null).map((entry) => [entry.id, entry])); // a delete moves to Trash
     let sampled = 0;
     for (const t of account.entries) {
       // Busy at the end: the write's answer never came, so before and after are both right.
@@ -203,7 +228,8 @@ async function verifyVaults(url: string, accounts: Account[], vaultKey: CryptoKe
       for (const field of sampled++ < SAMPLE_PER_ACCOUNT ? FIELDS : []) {
         const ciphertext = entry[field];
         if (ciphertext === null) continue;
-        const ok = (await decryptField(vaultKey, entry.id, field, ciphertext).catch(() => undefined)) === plain(t.kit.n, field, version);
+        const ok =
+          (await decryptField(vaultKey, entry.id, field, ciphertext).catch(() => undefined)) === plain(t.kit.n, field, version);
         check[ok ? 'decrypted' : 'corrupted']++;
         if (!ok) break; // one corrupted entry counts once
       }
@@ -214,19 +240,38 @@ async function verifyVaults(url: string, accounts: Account[], vaultKey: CryptoKe
 }
 
 function sameCiphertexts(entry: EntryWire, kit: Kit, version: number): boolean {
-  return entry.serviceName === kit.serviceName && entry.username === kit.username && entry.password === kit.passwords[version] && entry.url === kit.url && entry.notes === kit.notes;
+  return (
+    entry.serviceName === kit.serviceName &&
+    entry.username === kit.username &&
+    entry.password === kit.passwords[version] &&
+    entry.url === kit.url &&
+    entry.notes === kit.notes
+  );
 }
 
 function addBody(kit: Kit, version = 0) {
-  return { id: kit.id, serviceName: kit.serviceName, username: kit.username, password: kit.passwords[version], url: kit.url, notes: kit.notes };
+  return {
+    id: kit.id,
+    serviceName: kit.serviceName,
+    username: kit.username,
+    password: kit.passwords[version],
+    url: kit.url,
+    notes: kit.notes,
+  };
 }
 
 async function makeKit(vaultKey: CryptoKey, n: number): Promise<Kit> {
   const id = newEntryId();
-  const seal = (field: EntryFieldName, version = 0) => encryptField(vaultKey, id, field, plain(n, field, version));
-  const [serviceName, username, url, notes, p0, p1, p2] = await Promise.all(
-    [seal('serviceName'), seal('username'), seal('url'), n % 4 === 0 ? seal('notes') : null, seal('password', 0), seal('password', 1), seal('password', 2)],
-  );
+  const seal = (field: SoakField, version = 0) => encryptField(vaultKey, id, field, plain(n, field, version));
+  const [serviceName, username, url, notes, p0, p1, p2] = await Promise.all([
+    seal('serviceName'),
+    seal('username'),
+    seal('url'),
+    n % 4 === 0 ? seal('notes') : null,
+    seal('password', 0),
+    seal('password', 1),
+    seal('password', 2),
+  ]);
   return { n, id, serviceName, username, url, notes, passwords: [p0, p1, p2] };
 }
 
@@ -237,27 +282,47 @@ function rssMiB(pid: number): number {
 
 function report(kind: DbKind, result: Result, tally: Tally, check: VaultCheck, rss: number[], atLoadEnd: number): void {
   const fivexx = [...tally.statuses].filter(([code]) => code >= 500).reduce((sum, [, count]) => sum + count, 0);
-  const byStatus = [...tally.statuses].sort(([a], [b]) => a - b).map(([code, count]) => `${count}×${code}`).join(', ');
+  const byStatus = [...tally.statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([code, count]) => `${count}×${code}`)
+    .join(', ');
   // Flat: the second half of the load does not keep climbing, as a leak would with every request.
   const w = Math.max(1, Math.min(10, Math.floor(atLoadEnd / 4)));
   const half = Math.floor(atLoadEnd / 2);
   const mid = median(rss.slice(half - Math.floor(w / 2), half - Math.floor(w / 2) + w));
   const growth = mid > 0 ? (median(rss.slice(atLoadEnd - w, atLoadEnd)) - mid) / mid : 0;
   const mib = (value: number | undefined) => (value ?? 0).toFixed(0);
-  const row = (name: string, value: string, budget = '', ok?: boolean) => [name, value, budget, ok === undefined ? '' : verdict(ok)];
-  printTable(`${kind}: ${SECONDS} s, ${CONNECTIONS} connections, ${ACCOUNTS} accounts`, ['figure', 'value', 'budget', ''], [
-    row('requests', `${result.requests.total} (sent: ${[...tally.built].map(([op, n]) => `${op} ${n}`).join(', ')})`),
-    row('req/s (mean) · latency p50 / p99 ms', `${result.requests.average.toFixed(0)} · ${result.latency.p50} / ${result.latency.p99}`),
-    row('statuses', byStatus || 'none'),
-    row('5xx answers', String(fivexx), '0', fivexx === 0),
-    row('errors / timeouts', `${result.errors} / ${result.timeouts}`, '0', result.errors + result.timeouts === 0),
-    row('writes acknowledged (2xx)', String(tally.acknowledged)),
-    row('404/409 on known entries', String(tally.anomalies), '0', tally.anomalies === 0),
-    row('entries checked (in flight at the end)', `${check.checked} (${check.inDoubt})`),
-    row('lost entries', String(check.lost), '0', check.lost === 0),
-    row('corrupted entries', String(check.corrupted), '0', check.corrupted === 0),
-    row('fields decrypted from a sample', String(check.decrypted)),
-    row('RSS start / peak / end MiB', `${mib(rss[0])} / ${mib(Math.max(...rss))} / ${mib(rss[rss.length - 1])}`),
-    row('RSS growth, mid-load to load end', `${(growth * 100).toFixed(1)}%`, `< ${RSS_GROWTH_BUDGET * 100}%`, growth < RSS_GROWTH_BUDGET),
-  ]);
+  const row = (name: string, value: string, budget = '', ok?: boolean) => [
+    name,
+    value,
+    budget,
+    ok === undefined ? '' : verdict(ok),
+  ];
+  printTable(
+    `${kind}: ${SECONDS} s, ${CONNECTIONS} connections, ${ACCOUNTS} accounts`,
+    ['figure', 'value', 'budget', ''],
+    [
+      row('requests', `${result.requests.total} (sent: ${[...tally.built].map(([op, n]) => `${op} ${n}`).join(', ')})`),
+      row(
+        'req/s (mean) · latency p50 / p99 ms',
+        `${result.requests.average.toFixed(0)} · ${result.latency.p50} / ${result.latency.p99}`,
+      ),
+      row('statuses', byStatus || 'none'),
+      row('5xx answers', String(fivexx), '0', fivexx === 0),
+      row('errors / timeouts', `${result.errors} / ${result.timeouts}`, '0', result.errors + result.timeouts === 0),
+      row('writes acknowledged (2xx)', String(tally.acknowledged)),
+      row('404/409 on known entries', String(tally.anomalies), '0', tally.anomalies === 0),
+      row('entries checked (in flight at the end)', `${check.checked} (${check.inDoubt})`),
+      row('lost entries', String(check.lost), '0', check.lost === 0),
+      row('corrupted entries', String(check.corrupted), '0', check.corrupted === 0),
+      row('fields decrypted from a sample', String(check.decrypted)),
+      row('RSS start / peak / end MiB', `${mib(rss[0])} / ${mib(Math.max(...rss))} / ${mib(rss[rss.length - 1])}`),
+      row(
+        'RSS growth, mid-load to load end',
+        `${(growth * 100).toFixed(1)}%`,
+        `< ${RSS_GROWTH_BUDGET * 100}%`,
+        growth < RSS_GROWTH_BUDGET,
+      ),
+    ],
+  );
 }

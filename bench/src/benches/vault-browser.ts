@@ -1,11 +1,11 @@
 import { DEFAULT_KDF_PARAMS } from '@lockit/crypto';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newProbedPage } from '../support/browser';
-import { newDatabase } from '../support/database';
+import { createServerDatabase, type ServerDatabase } from '@lockit/test-support';
 import { kdfRuns, type ShownTimes, type VaultLoad } from '../support/page-probes';
 import { describeMachine, median, percentile, printHeading, printTable, verdict, type Cell } from '../support/report';
-import { addEntries, clientIp, CodeInbox, createSignedInAccount, prepareKeys } from '../support/seed';
-import { startLockitServer, tempDir, type ServerProcess } from '../support/server-process';
+import { addEntries, clientIp, createSignedInAccount, prepareKeys } from '../support/seed';
+import { startLockitServer, startSeedingServer, type ServerProcess } from '../support/server-process';
 import {
   loadAndUnlock,
   openBareSearchPage,
@@ -51,14 +51,13 @@ function matchesIn(size: number): (typed: string) => number {
  */
 export async function vaultBrowserBench(sizes: number[] = sizesFromEnv()): Promise<void> {
   printHeading(`Large vaults in Chromium (${sizes.map((size) => size.toLocaleString('en')).join(' and ')} entries)`);
-  const dir = tempDir('lockit-bench-vault-');
-  const db = await newDatabase('sqlite', dir.path);
+  const db = await createServerDatabase('sqlite', 'lockit-bench-vault');
   let server: ServerProcess | undefined;
   let browser: Browser | undefined;
   try {
-    await seed(db.url, dir.path, sizes);
+    await seed(db, sizes);
     // Measuring: a fresh process with the product's defaults, no request logging.
-    server = await startLockitServer({ databaseUrl: db.url, dataDir: dir.path });
+    server = await startLockitServer({ db });
     browser = await launchBrowser();
     const figures: SizeFigures[] = [];
     for (const size of sizes) figures.push(await measureVault(browser, server.url, size));
@@ -73,7 +72,6 @@ export async function vaultBrowserBench(sizes: number[] = sizesFromEnv()): Promi
     await browser?.close();
     await server?.stop();
     await db.drop();
-    dir.remove();
   }
 }
 
@@ -93,23 +91,16 @@ function runsFromEnv(): number {
 function sizesFromEnv(): number[] {
   const sizes = (process.env.BENCH_VAULT_SIZES ?? '1000,10000').split(',').map(Number);
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) {
-    throw new Error(`BENCH_VAULT_SIZES must be whole numbers above 0, separated by commas; got "${process.env.BENCH_VAULT_SIZES}"`);
+    throw new Error(
+      `BENCH_VAULT_SIZES must be whole numbers above 0, separated by commas; got "${process.env.BENCH_VAULT_SIZES}"`,
+    );
   }
   return sizes;
 }
 
 /** One account per size, plus one whose keys use the default KDF params. */
-async function seed(databaseUrl: string, dataDir: string, sizes: number[]): Promise<void> {
-  const inbox = new CodeInbox();
-  // TRUST_PROXY: each account gets its own client address (per-IP sign-up limits); info:
-  // the development mailer logs the verification codes at that level.
-  const seeding = await startLockitServer({
-    databaseUrl,
-    dataDir,
-    logLevel: 'info',
-    env: { TRUST_PROXY: 'true' },
-    onLine: inbox.onLine,
-  });
+async function seed(db: ServerDatabase, sizes: number[]): Promise<void> {
+  const { server: seeding, inbox } = await startSeedingServer(db);
   try {
     const keys = await prepareKeys(PASSWORD);
     for (const [i, size] of sizes.entries()) {
@@ -152,7 +143,9 @@ async function measureVault(browser: Browser, baseUrl: string, size: number): Pr
       );
       // BENCH_VAULT_DETAIL: every key (in the DOM / work / painted frame, ms), to see the tail.
       if (process.env.BENCH_VAULT_DETAIL) {
-        console.log(`${size} entries, unlock ${run + 1}: ${typed.map((t, i) => `${SEARCH_QUERY.slice(0, i + 1)} ${t.dom.toFixed(1)}/${t.work.toFixed(1)}/${t.frame.toFixed(1)}`).join(', ')}`);
+        console.log(
+          `${size} entries, unlock ${run + 1}: ${typed.map((t, i) => `${SEARCH_QUERY.slice(0, i + 1)} ${t.dom.toFixed(1)}/${t.work.toFixed(1)}/${t.frame.toFixed(1)}`).join(', ')}`,
+        );
       }
       keys.push(...typed);
     }
@@ -248,7 +241,12 @@ function printVaultTable(sizes: number[], all: SizeFigures[]): void {
   const frame = (t: ShownTimes) => t.frame;
   const dom = (t: ShownTimes) => t.dom;
   const work = (t: ShownTimes) => t.work;
-  const [paintedBudget, keyBudget, changeBudget, taskBudget] = [BUDGET.paintedMs, BUDGET.keyMs, BUDGET.changeMs, BUDGET.taskMs].map((ms) => ({
+  const [paintedBudget, keyBudget, changeBudget, taskBudget] = [
+    BUDGET.paintedMs,
+    BUDGET.keyMs,
+    BUDGET.changeMs,
+    BUDGET.taskMs,
+  ].map((ms) => ({
     budget: `< ${ms} ms`,
     test: under(ms),
   })) as [Budget, Budget, Budget, Budget];
@@ -258,27 +256,79 @@ function printVaultTable(sizes: number[], all: SizeFigures[]): void {
   const info = { budget: '—' };
   const keyCount = `${UNLOCK_RUNS * SEARCH_QUERY.length} keys`;
   const rows: Figure[] = [
-    { name: `Unlock: load-start → list painted, median of ${UNLOCK_RUNS} (ms)`, values: unlocks((u) => u.toPainted, median), ...paintedBudget },
-    { name: `Unlock: load-start → list painted, worst of ${UNLOCK_RUNS} (ms)`, values: unlocks((u) => u.toPainted, worst), ...paintedBudget },
-    { name: `Unlock: load-start → decrypted, median of ${UNLOCK_RUNS} (ms)`, values: unlocks((u) => u.toDecrypted, median), ...info },
+    {
+      name: `Unlock: load-start → list painted, median of ${UNLOCK_RUNS} (ms)`,
+      values: unlocks((u) => u.toPainted, median),
+      ...paintedBudget,
+    },
+    {
+      name: `Unlock: load-start → list painted, worst of ${UNLOCK_RUNS} (ms)`,
+      values: unlocks((u) => u.toPainted, worst),
+      ...paintedBudget,
+    },
+    {
+      name: `Unlock: load-start → decrypted, median of ${UNLOCK_RUNS} (ms)`,
+      values: unlocks((u) => u.toDecrypted, median),
+      ...info,
+    },
     { name: 'After sign-in: load-start → list painted (ms)', values: per((f) => f.signIn.toPainted), ...paintedBudget },
     { name: 'After sign-in: load-start → decrypted (ms)', values: per((f) => f.signIn.toDecrypted), ...info },
-    { name: `Search: main-thread work per key, to its frame painted, median of ${keyCount} (ms)`, values: keys(work, median), ...keyBudget },
-    { name: `Search: main-thread work per key, to its frame painted, p95 of ${keyCount} (ms)`, values: keys(work, p95), ...keyBudget },
-    { name: `Search: main-thread work per key, to its frame painted, max of ${keyCount} (ms)`, values: keys(work, worst), ...keyBudget },
-    { name: `Search: key → frame with the matches (with the wait for it), median of ${keyCount} (ms)`, values: keys(frame, median), ...info },
-    { name: `Search: key → frame with the matches (with the wait for it), p95 of ${keyCount} (ms)`, values: keys(frame, p95), ...info },
-    { name: `Search: key → frame with the matches (with the wait for it), max of ${keyCount} (ms)`, values: keys(frame, worst), ...info },
+    {
+      name: `Search: main-thread work per key, to its frame painted, median of ${keyCount} (ms)`,
+      values: keys(work, median),
+      ...keyBudget,
+    },
+    {
+      name: `Search: main-thread work per key, to its frame painted, p95 of ${keyCount} (ms)`,
+      values: keys(work, p95),
+      ...keyBudget,
+    },
+    {
+      name: `Search: main-thread work per key, to its frame painted, max of ${keyCount} (ms)`,
+      values: keys(work, worst),
+      ...keyBudget,
+    },
+    {
+      name: `Search: key → frame with the matches (with the wait for it), median of ${keyCount} (ms)`,
+      values: keys(frame, median),
+      ...info,
+    },
+    {
+      name: `Search: key → frame with the matches (with the wait for it), p95 of ${keyCount} (ms)`,
+      values: keys(frame, p95),
+      ...info,
+    },
+    {
+      name: `Search: key → frame with the matches (with the wait for it), max of ${keyCount} (ms)`,
+      values: keys(frame, worst),
+      ...info,
+    },
     { name: `Search: key → matches in the DOM, median of ${keyCount} (ms)`, values: keys(dom, median), ...info },
     { name: `Search: key → matches in the DOM, p95 of ${keyCount} (ms)`, values: keys(dom, p95), ...info },
     { name: `Search: key → matches in the DOM, max of ${keyCount} (ms)`, values: keys(dom, worst), ...info },
     { name: `Add: confirm click → row painted, median of ${CHANGE_ROUNDS} (ms)`, values: change('add', frame), ...changeBudget },
-    { name: `Edit: confirm click → row painted, median of ${CHANGE_ROUNDS} (ms)`, values: change('edit', frame), ...changeBudget },
-    { name: `Delete: confirm click → row gone, painted, median of ${CHANGE_ROUNDS} (ms)`, values: change('remove', frame), ...changeBudget },
+    {
+      name: `Edit: confirm click → row painted, median of ${CHANGE_ROUNDS} (ms)`,
+      values: change('edit', frame),
+      ...changeBudget,
+    },
+    {
+      name: `Delete: confirm click → row gone, painted, median of ${CHANGE_ROUNDS} (ms)`,
+      values: change('remove', frame),
+      ...changeBudget,
+    },
     { name: `Add: confirm click → row in the DOM, median of ${CHANGE_ROUNDS} (ms)`, values: change('add', dom), ...info },
     { name: `Edit: confirm click → row in the DOM, median of ${CHANGE_ROUNDS} (ms)`, values: change('edit', dom), ...info },
-    { name: `Delete: confirm click → row gone from the DOM, median of ${CHANGE_ROUNDS} (ms)`, values: change('remove', dom), ...info },
-    { name: `Longest task, Unlock click → painted, worst of ${UNLOCK_RUNS} (ms)`, values: unlocks((u) => u.longestTask, worst), ...taskBudget },
+    {
+      name: `Delete: confirm click → row gone from the DOM, median of ${CHANGE_ROUNDS} (ms)`,
+      values: change('remove', dom),
+      ...info,
+    },
+    {
+      name: `Longest task, Unlock click → painted, worst of ${UNLOCK_RUNS} (ms)`,
+      values: unlocks((u) => u.longestTask, worst),
+      ...taskBudget,
+    },
     { name: 'Longest task, after sign-in load-start → painted (ms)', values: per((f) => f.signIn.longestTask), ...taskBudget },
     {
       name: 'DOM nodes after the list is painted',
@@ -328,8 +378,20 @@ function printKdfTable(kdf: KdfFigures): void {
     `Client KDF in Chromium at the default params (${params}), one Unlock per fresh page load`,
     ['Figure', ...kdf.workerMs.map((_, i) => `Run ${i + 1}`), 'Median', 'Budget', 'Verdict'],
     [
-      ['Argon2id in the app\'s KDF worker, request → answer (ms)', ...kdf.workerMs, workerMedian, `< ${BUDGET.kdfMs} ms`, verdict(workerMedian < BUDGET.kdfMs)],
-      ['Unlock click → vault key ready (key material, KDF, unwrap) (ms)', ...kdf.unlockToKeyMs, median(kdf.unlockToKeyMs), '—', ''],
+      [
+        "Argon2id in the app's KDF worker, request → answer (ms)",
+        ...kdf.workerMs,
+        workerMedian,
+        `< ${BUDGET.kdfMs} ms`,
+        verdict(workerMedian < BUDGET.kdfMs),
+      ],
+      [
+        'Unlock click → vault key ready (key material, KDF, unwrap) (ms)',
+        ...kdf.unlockToKeyMs,
+        median(kdf.unlockToKeyMs),
+        '—',
+        '',
+      ],
     ],
   );
 }

@@ -1,27 +1,8 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchChromium } from '@lockit/test-support/chromium';
 import { installProbes } from './page-probes';
 
-/** Debian's Chromium: Playwright's own browser download cannot work on our machines. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Without the background-networking flags Chromium keeps dialling out of a closed network. */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-
-/** The launch options of e2e/support/browser.ts (that workspace exports nothing to this one). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
-}
-
-export const DESKTOP = { width: 1280, height: 800 } as const;
+export { launchChromium as launchBrowser };
 
 /**
  * tsx compiles this package with esbuild's keepNames, which wraps inner functions in

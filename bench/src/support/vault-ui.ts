@@ -34,11 +34,7 @@ export async function loadAndUnlock(page: Page, password: string, how: 'goto' | 
 const BETWEEN_KEYS_MS = 120;
 
 /** Types `query` one key at a time; per key, the time to the frame showing its matches. */
-export async function timeSearchKeystrokes(
-  page: Page,
-  query: string,
-  matches: (typed: string) => number,
-): Promise<ShownTimes[]> {
+export async function timeSearchKeystrokes(page: Page, query: string, matches: (typed: string) => number): Promise<ShownTimes[]> {
   const box = page.getByLabel('Search');
   await box.click();
   const times: ShownTimes[] = [];
@@ -105,7 +101,9 @@ export async function timeChanges(page: Page, round: number): Promise<ChangeTime
   );
   await addDialog.waitFor({ state: 'hidden' });
 
-  await rowOf(page, added).getByRole('button', { name: `Edit ${added}` }).click();
+  await rowOf(page, added)
+    .getByRole('button', { name: `Edit ${added}` })
+    .click();
   const editDialog = page.getByRole('dialog', { name: 'Edit Password' });
   await editDialog.getByLabel('Service').fill(edited);
   const edit = await timeToFrame(page, 'click', { kind: 'present', text: edited }, () =>

@@ -43,10 +43,7 @@ export const VERIFICATION_CODE_LENGTH = 6;
 export const verifyCodeRequestSchema = z.object({
   email: emailSchema,
   username: usernameSchema,
-  code: z
-    .string()
-    .trim()
-    .length(VERIFICATION_CODE_LENGTH, `must be ${VERIFICATION_CODE_LENGTH} characters`),
+  code: z.string().trim().length(VERIFICATION_CODE_LENGTH, `must be ${VERIFICATION_CODE_LENGTH} characters`),
 });
 export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
 

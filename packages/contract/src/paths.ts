@@ -20,7 +20,14 @@ export const apiPaths = {
   listEntries: '/api/passwords/show/user-passwords',
   addEntry: '/api/passwords/add',
   updateEntry: (id: string) => `/api/passwords/update-password/${encodeURIComponent(id)}`,
+  /** With `?revision=N`: moves the entry to Trash. */
   deleteEntry: (id: string) => `/api/passwords/delete/${encodeURIComponent(id)}`,
+  restoreEntry: (id: string) => `/api/passwords/restore/${encodeURIComponent(id)}`,
+  /** With `?revision=N`: deletes a trashed entry and its history for good. */
+  purgeEntry: (id: string) => `/api/passwords/purge/${encodeURIComponent(id)}`,
+  entryHistory: (id: string) => `/api/passwords/history/${encodeURIComponent(id)}`,
+  folders: '/api/folders',
+  folder: (id: string) => `/api/folders/${encodeURIComponent(id)}`,
 } as const;
 
 /**

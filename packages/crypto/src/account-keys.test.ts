@@ -50,7 +50,7 @@ describe('deriveAccountKeys', () => {
     await expect(globalThis.crypto.subtle.exportKey('raw', wrapKey)).rejects.toThrow();
   });
 
-  it('leaves the caller\'s master key untouched', async () => {
+  it("leaves the caller's master key untouched", async () => {
     const copy = MASTER_KEY.slice();
     await deriveAccountKeys(copy);
     expect(copy).toEqual(MASTER_KEY);
@@ -94,9 +94,10 @@ describe('deriveKeysFromPassword', () => {
   });
 
   it('refuses params below the floor', async () => {
-    await expect(
-      deriveKeysFromPassword('correct horse', salt, { ...FLOOR_PARAMS, iterations: 1 }),
-    ).rejects.toMatchObject({ name: 'KdfParamsRejectedError', reason: 'below-floor' });
+    await expect(deriveKeysFromPassword('correct horse', salt, { ...FLOOR_PARAMS, iterations: 1 })).rejects.toMatchObject({
+      name: 'KdfParamsRejectedError',
+      reason: 'below-floor',
+    });
   });
 });
 

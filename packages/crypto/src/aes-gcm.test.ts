@@ -20,7 +20,15 @@ const C =
 // McGrew and Viega, "The Galois/Counter Mode of Operation (GCM)", test cases 13 to 16
 // (AES-256, 96-bit IV); the same values appear in NIST's GCM validation vectors.
 const vectors = [
-  { name: '13: empty plaintext, no AAD', key: K0, iv: '00'.repeat(12), p: '', aad: '', c: '', tag: '530f8afbc74536b9a963b4f1c4cb738b' },
+  {
+    name: '13: empty plaintext, no AAD',
+    key: K0,
+    iv: '00'.repeat(12),
+    p: '',
+    aad: '',
+    c: '',
+    tag: '530f8afbc74536b9a963b4f1c4cb738b',
+  },
   {
     name: '14: one zero block, no AAD',
     key: K0,

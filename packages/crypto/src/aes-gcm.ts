@@ -9,12 +9,7 @@ export const GCM_TAG_BYTES = 16;
  * AES-GCM encryption; returns ciphertext followed by the 16-byte tag. The caller must never
  * reuse an IV under one key: every caller in this package draws a fresh random one.
  */
-export async function aesGcmEncrypt(
-  key: CryptoKey,
-  iv: Uint8Array,
-  plaintext: Uint8Array,
-  aad: Uint8Array,
-): Promise<Uint8Array> {
+export async function aesGcmEncrypt(key: CryptoKey, iv: Uint8Array, plaintext: Uint8Array, aad: Uint8Array): Promise<Uint8Array> {
   checkIv(iv);
   const out = await globalThis.crypto.subtle.encrypt(
     { name: 'AES-GCM', iv: asBufferSource(iv), additionalData: asBufferSource(aad), tagLength: GCM_TAG_BYTES * 8 },
@@ -28,12 +23,7 @@ export async function aesGcmEncrypt(
  * AES-GCM decryption of ciphertext-plus-tag. Throws AuthenticationFailedError when the tag
  * does not verify (wrong key, IV, AAD, or any changed bit); no plaintext is released then.
  */
-export async function aesGcmDecrypt(
-  key: CryptoKey,
-  iv: Uint8Array,
-  data: Uint8Array,
-  aad: Uint8Array,
-): Promise<Uint8Array> {
+export async function aesGcmDecrypt(key: CryptoKey, iv: Uint8Array, data: Uint8Array, aad: Uint8Array): Promise<Uint8Array> {
   checkIv(iv);
   if (data.length < GCM_TAG_BYTES) throw new AuthenticationFailedError();
   try {

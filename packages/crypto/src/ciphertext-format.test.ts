@@ -28,11 +28,15 @@ describe('formatCiphertext and parseCiphertext', () => {
 
   it('every formatted text matches the pattern the server enforces, and parses back', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 12, maxLength: 12 }), fc.uint8Array({ minLength: 16, maxLength: 300 }), (iv, data) => {
-        const text = formatCiphertext(iv, data);
-        expect(text).toMatch(CIPHERTEXT_PATTERN);
-        expect(parseCiphertext(text)).toEqual({ version: 'v1', iv, data });
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 12, maxLength: 12 }),
+        fc.uint8Array({ minLength: 16, maxLength: 300 }),
+        (iv, data) => {
+          const text = formatCiphertext(iv, data);
+          expect(text).toMatch(CIPHERTEXT_PATTERN);
+          expect(parseCiphertext(text)).toEqual({ version: 'v1', iv, data });
+        },
+      ),
     );
   });
 
@@ -88,14 +92,11 @@ describe('parseCiphertext refuses', () => {
     expect(refusal(text).reason).toBe('format');
   });
 
-  it.each(['hunter2', 'correct horse battery staple', 'Mr. Smith. Hello', '', 'V1.abc.def'])(
-    'the plaintext %j',
-    (text) => {
-      const error = refusal(text);
-      expect(error.reason).toBe('format');
-      expect(error.message).toBe("This data is not in Lockit's encrypted format, so Lockit will not read it.");
-    },
-  );
+  it.each(['hunter2', 'correct horse battery staple', 'Mr. Smith. Hello', '', 'V1.abc.def'])('the plaintext %j', (text) => {
+    const error = refusal(text);
+    expect(error.reason).toBe('format');
+    expect(error.message).toBe("This data is not in Lockit's encrypted format, so Lockit will not read it.");
+  });
 
   it('a value that is not text at all', () => {
     expect(refusal(42).reason).toBe('format');

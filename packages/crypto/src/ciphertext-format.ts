@@ -65,5 +65,5 @@ function decodePart(part: string): Uint8Array {
 }
 
 function notCiphertext(): CiphertextFormatError {
-  return new CiphertextFormatError('format', 'This data is not in Lockit\'s encrypted format, so Lockit will not read it.');
+  return new CiphertextFormatError('format', "This data is not in Lockit's encrypted format, so Lockit will not read it.");
 }

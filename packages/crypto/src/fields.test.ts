@@ -49,14 +49,15 @@ describe('encryptField and decryptField', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.string({ unit: 'binary', maxLength: 3000 }), fc.string({ unit: 'grapheme', maxLength: 1000 })),
-        fc.constantFrom(...ENTRY_FIELD_NAMES),
+        fc.constantFrom(...ENTRY_FIELD_NAMES.filter((name) => name !== 'overview' && name !== 'details')),
         async (text, field) => {
           const sealed = await encryptField(vaultKey, entryId, field, text);
           expect(await decryptField(vaultKey, entryId, field, sealed)).toBe(text);
         },
       ),
     );
-  });
+    // 100 runs of up to 3,000 characters: a few seconds when the 2 cores are busy with other suites.
+  }, 30_000);
 
   it('write a v1 text the server accepts, which does not contain the plaintext', async () => {
     const sealed = await encryptField(vaultKey, entryId, 'username', 'alice@example.com');
@@ -92,7 +93,7 @@ describe('decryptField refuses', () => {
     expect(error.reason).toBe('authentication');
     expect(error.message).toBe(
       'The user name of this item could not be decrypted: it was changed, moved from another item or field, ' +
-        'or belongs to another account. Lockit will not show it.',
+        'belongs to another account, or the item lost or gained a field on the server. Lockit will not show it.',
     );
   });
 

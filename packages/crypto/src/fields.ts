@@ -4,8 +4,23 @@ import { utf8Decode, utf8Encode } from './encoding';
 import { AuthenticationFailedError, CiphertextFormatError, FieldDecryptionError } from './errors';
 import { randomBytes } from './random';
 
-export const ENTRY_FIELD_NAMES = ['serviceName', 'username', 'password', 'url', 'notes'] as const;
+/** Every encrypted field of an entry, in the canonical order of a field set. */
+export const ENTRY_FIELD_NAMES = ['serviceName', 'username', 'password', 'url', 'notes', 'overview', 'details'] as const;
 export type EntryFieldName = (typeof ENTRY_FIELD_NAMES)[number];
+
+/** The fields every entry of the item format has; `url`, `notes` and `details` are optional. */
+const REQUIRED_IN_SET: readonly EntryFieldName[] = ['serviceName', 'username', 'password', 'overview'];
+
+/**
+ * The set of fields an entry has, in canonical order: part of every field's associated data
+ * (format v2), so a server that drops, adds or swaps a field makes every field fail.
+ */
+export type EntryFieldSet = readonly EntryFieldName[];
+
+/** The canonical field set of the fields present (a string value) in `entry`. */
+export function entryFieldSet(entry: Partial<Record<EntryFieldName, string | null | undefined>>): EntryFieldSet {
+  return ENTRY_FIELD_NAMES.filter((name) => typeof entry[name] === 'string');
+}
 
 /** How each field is named in messages a person reads. */
 const FIELD_LABELS: Record<EntryFieldName, string> = {
@@ -14,32 +29,52 @@ const FIELD_LABELS: Record<EntryFieldName, string> = {
   password: 'password',
   url: 'web address',
   notes: 'notes',
+  overview: 'overview',
+  details: 'details',
 };
 
 /**
- * AAD of an entry field: `lockit/v1/entry|<entryId lowercased>|<field>`. It binds the
- * ciphertext to one entry and one field, so a text moved elsewhere fails to decrypt. The id
- * is lowercased because a UUID may come back in either case. Changing this string makes every
- * stored field unreadable.
+ * AAD of an entry field. Without a field set (entries saved before items, format v1):
+ * `lockit/v1/entry|<entryId lowercased>|<field>`, binding the ciphertext to one entry and one
+ * field. With one (format v2, every entry that has an overview):
+ * `lockit/v2/entry|<entryId lowercased>|<field>|<field set, comma-separated>`, which also
+ * binds it to the exact set of fields the entry has: removing, adding, duplicating or
+ * swapping any field changes the set every other field was sealed with, so the whole entry
+ * fails to decrypt instead of opening with less in it. A v2 text never opens as v1 (and the
+ * reverse), so a server cannot strip the overview to pass an entry off as an old one. The id
+ * is lowercased because a UUID may come back in either case. Changing these strings makes
+ * every stored field unreadable.
  */
-export function fieldAad(entryId: string, field: EntryFieldName): string {
+export function fieldAad(entryId: string, field: EntryFieldName, fieldSet?: EntryFieldSet): string {
   if (typeof entryId !== 'string' || entryId.length === 0) throw new TypeError('An entry id is required.');
   if (!(ENTRY_FIELD_NAMES as readonly string[]).includes(field)) throw new TypeError('Unknown entry field.');
-  return `lockit/v1/entry|${entryId.toLowerCase()}|${field}`;
+  if (fieldSet === undefined) {
+    if (field === 'overview' || field === 'details') throw new TypeError('An entry with an overview needs its field set.');
+    return `lockit/v1/entry|${entryId.toLowerCase()}|${field}`;
+  }
+  const canonical = ENTRY_FIELD_NAMES.filter((name) => fieldSet.includes(name));
+  if (canonical.length !== fieldSet.length || canonical.some((name, i) => name !== fieldSet[i])) {
+    throw new TypeError('A field set lists known fields once each, in canonical order.');
+  }
+  if (!REQUIRED_IN_SET.every((name) => fieldSet.includes(name)))
+    throw new TypeError('A field set must name the required fields.');
+  if (!fieldSet.includes(field)) throw new TypeError('The field is not in the field set.');
+  return `lockit/v2/entry|${entryId.toLowerCase()}|${field}|${fieldSet.join(',')}`;
 }
 
 /**
  * AES-256-GCM under the vault key, fresh random 96-bit IV per call, AAD = fieldAad(entryId,
- * field). Returns `v1.<iv>.<data>`. Throws TypeError for text with an unpaired surrogate,
- * which could not be stored faithfully.
+ * field, fieldSet). Returns `v1.<iv>.<data>` (the text format's version, not the AAD's).
+ * Throws TypeError for text with an unpaired surrogate, which could not be stored faithfully.
  */
 export async function encryptField(
   vaultKey: CryptoKey,
   entryId: string,
   field: EntryFieldName,
   plaintext: string,
+  fieldSet?: EntryFieldSet,
 ): Promise<string> {
-  const aad = utf8Encode(fieldAad(entryId, field));
+  const aad = utf8Encode(fieldAad(entryId, field, fieldSet));
   if (typeof plaintext !== 'string') throw new TypeError('Only text can be encrypted as an entry field.');
   const iv = randomBytes(GCM_IV_BYTES);
   return formatCiphertext(iv, await aesGcmEncrypt(vaultKey, iv, utf8Encode(plaintext), aad));
@@ -55,8 +90,9 @@ export async function decryptField(
   entryId: string,
   field: EntryFieldName,
   ciphertext: string,
+  fieldSet?: EntryFieldSet,
 ): Promise<string> {
-  const aad = utf8Encode(fieldAad(entryId, field));
+  const aad = utf8Encode(fieldAad(entryId, field, fieldSet));
   const label = FIELD_LABELS[field];
   let parsed;
   try {
@@ -78,7 +114,7 @@ export async function decryptField(
     if (error instanceof AuthenticationFailedError) {
       throw new FieldDecryptionError(
         'authentication',
-        `The ${label} of this item could not be decrypted: it was changed, moved from another item or field, or belongs to another account. Lockit will not show it.`,
+        `The ${label} of this item could not be decrypted: it was changed, moved from another item or field, belongs to another account, or the item lost or gained a field on the server. Lockit will not show it.`,
       );
     }
     throw error;

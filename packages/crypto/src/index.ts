@@ -8,4 +8,5 @@ export { hkdfSha256 } from './hkdf';
 export { aesGcmEncrypt, aesGcmDecrypt } from './aes-gcm';
 export { deriveAccountKeys, deriveKeysFromPassword, type AccountKeys } from './account-keys';
 export { generateVaultKeyBytes, wrapVaultKey, unwrapVaultKey, importVaultKey } from './vault-key';
-export { encryptField, decryptField, ENTRY_FIELD_NAMES, type EntryFieldName } from './fields';
+export { encryptField, decryptField, entryFieldSet, ENTRY_FIELD_NAMES, type EntryFieldName, type EntryFieldSet } from './fields';
+export { openEntryFields, sealEntryFields, storedFieldSet, type EntryTexts } from './entry-fields';

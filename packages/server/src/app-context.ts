@@ -6,7 +6,7 @@ import type { SessionService } from './auth/session-service';
 import type { RateLimits } from './security/rate-limits';
 import type { Mailer } from './mail/mailer';
 import type { BackgroundTasks } from './background-tasks';
-import type { VaultListCache } from './routes/entries/vault-list-cache';
+import type { VaultListCache } from './vault/vault-list-cache';
 
 /** What every route may use; built once by buildApp and passed explicitly, never global. */
 export interface AppContext {

@@ -11,11 +11,12 @@ import { createDatabase } from './db/create-database';
 import { migrateToLatest } from './db/migrate';
 import { createRepositories } from './db/repositories/index';
 import type { Db } from './db/schema';
-import { installAuth } from './auth/auth-plugin';
+import { installSessionGuard } from './auth/require-session';
 import { createSessionService } from './auth/session-service';
 import { installErrorHandler } from './http/error-handler';
 import { answerClientError, answerFrameworkError } from './http/pre-routing-errors';
 import { installJsonBodyParser } from './http/json-body-parser';
+import { loggerOptions } from './http/logger-options';
 import { installOriginCheck } from './security/origin-check';
 import { installSecurityHeaders } from './security/security-headers';
 import { createRateLimits } from './security/rate-limits';
@@ -25,7 +26,8 @@ import { createLogMailer } from './mail/log-mailer';
 import { createBackgroundTasks } from './background-tasks';
 import { registerApiOnlyNotFound, registerWebApp } from './web/static-web-app';
 import { registerRoutes } from './routes/index';
-import { createVaultListCache } from './routes/entries/vault-list-cache';
+import { createVaultListCache } from './vault/vault-list-cache';
+import { purgeExpiredTrash, TRASH_PURGE_INTERVAL_MS } from './vault/trash-purge';
 
 export interface AppDeps {
   /** A migrated database the caller owns; without it the app opens, migrates and closes its own. */
@@ -34,7 +36,9 @@ export interface AppDeps {
   /** A Redis client the caller owns; without it one is opened when REDIS_URL is set. */
   redis?: Redis;
   now?: () => number;
-  /** Where logs go (tests capture them); default stdout. */
+  /** How often the trash purge runs after the one at start; default hourly (tests shorten it). */
+  trashPurgeIntervalMs?: number;
+  /** Where logs go (tests capture them), as JSON unless LOG_FORMAT is `pretty`; default stdout. */
   logStream?: NonNullable<FastifyLoggerOptions['stream']>;
 }
 
@@ -43,10 +47,7 @@ const REDIS_READY_TIMEOUT_MS = 2_000;
 /** Builds the whole app (API, security, static web) without listening. Tests use it as is. */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent' && !deps.logStream
-        ? false
-        : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    logger: loggerOptions(config, deps.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     frameworkErrors: answerFrameworkError,
@@ -79,7 +80,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     vaultLists: createVaultListCache(),
     now,
   };
+  // Once at start (ready waits for it) and then on an interval, in every process: the purge
+  // is safe to run concurrently (see vault/trash-purge.ts).
+  app.addHook('onReady', async () => {
+    await background.repeat('trash purge', deps.trashPurgeIntervalMs ?? TRASH_PURGE_INTERVAL_MS, async () => {
+      const purged = await purgeExpiredTrash(ctx);
+      if (purged > 0) app.log.info({ purged }, 'trash purge: deleted entries past the retention');
+    });
+  });
   app.addHook('onClose', async () => {
+    background.stop();
     await background.drain();
     if (!deps.mailer) await mailer.close();
     if (redis && !deps.redis) {
@@ -101,7 +111,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   installSecurityHeaders(app);
   installJsonBodyParser(app);
   installOriginCheck(app, config.appOrigin);
-  installAuth(app, ctx.sessions);
+  installSessionGuard(app, ctx.sessions);
   installErrorHandler(app);
   await app.register(registerRoutes, { ctx });
 

@@ -1,16 +1,17 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config/load-config';
+import { ConfigError, hasWebBuild, loadConfig } from './config/load-config';
 import { createDatabase } from './db/create-database';
 import { migrateToLatest } from './db/migrate';
+import { readyAnnouncement } from './http/public-url';
 
-/**
- * Starts Lockit: config (fails fast with a clear message), migrations, then listen. On
- * SIGTERM/SIGINT it stops accepting, finishes in-flight requests, then closes the database
- * and Redis.
- */
 /** How long in-flight requests get to finish after a stop signal. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/**
+ * Starts Lockit: config (fails fast with a clear message), migrations, then listen, then one
+ * line with the address to open. On SIGTERM/SIGINT it stops accepting, finishes in-flight
+ * requests, then closes the database and Redis.
+ */
 async function main(): Promise<void> {
   const config = await loadConfig(process.env);
   const db = createDatabase(config.database);
@@ -45,10 +46,22 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const ready = readyAnnouncement({
+    host: config.host,
+    port: typeof address === 'object' && address ? address.port : config.port,
+    appOrigin: config.appOrigin,
+    servesWebApp: hasWebBuild(config.webDistDir),
+    behindProxy: config.trustProxy,
+  });
+  app.log.info({ browserUrl: ready.url }, ready.message);
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? error.message : `Lockit could not start: ${error instanceof Error ? error.message : String(error)}`;
+  const message =
+    error instanceof ConfigError
+      ? error.message
+      : `Lockit could not start: ${error instanceof Error ? error.message : String(error)}`;
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

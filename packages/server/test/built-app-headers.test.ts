@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@lockit/contract';
+import { webDist } from '@lockit/test-support';
 import { createProcessDatabase, startServerProcess, type ProcessDatabase, type ServerProcess } from './helpers/server-process';
 
 /**
@@ -10,7 +10,6 @@ import { createProcessDatabase, startServerProcess, type ProcessDatabase, type S
  * `npm run build`, which `npm test` runs first): the headers a browser gets, and a page that
  * works under them.
  */
-const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const indexHtml = path.join(webDist, 'index.html');
 
 let database: ProcessDatabase;
@@ -28,7 +27,12 @@ afterAll(async () => {
 });
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+  return new Map(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
 }
 
 function expectBrowserHeaders(headers: Headers, label: string) {
@@ -45,7 +49,8 @@ function expectBrowserHeaders(headers: Headers, label: string) {
   expect(headers.get('x-frame-options'), label).toBe('DENY');
   expect(headers.get('cross-origin-opener-policy'), label).toBe('same-origin');
   const permissions = headers.get('permissions-policy') ?? '';
-  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions, label).toContain(`${feature}=()`);
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+    expect(permissions, label).toContain(`${feature}=()`);
 }
 
 describe('the built web app, served by the production process', () => {
@@ -87,7 +92,7 @@ describe('the built web app, served by the production process', () => {
     expect(api.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('sends index.html and everything it loads as the build\'s Brotli copies, and robots.txt', async () => {
+  it("sends index.html and everything it loads as the build's Brotli copies, and robots.txt", async () => {
     const html = readFileSync(indexHtml, 'utf8');
     const files = ['/', ...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!)];
     expect(files.length).toBeGreaterThan(2);

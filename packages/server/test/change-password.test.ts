@@ -33,7 +33,12 @@ describe('PUT /api/users/change-password', () => {
     expect(relogin.statusCode).toBe(200);
     const prelogin = (await h.client().post(apiPaths.prelogin, { username: account.username })).json();
     expect(prelogin.data).toEqual({ kdf: next.kdf, salt: next.salt });
-    const vaultKey = await unwrapVaultKey(relogin.json().data.protectedKey, next.keys.wrapKey, prelogin.data.kdf, prelogin.data.salt);
+    const vaultKey = await unwrapVaultKey(
+      relogin.json().data.protectedKey,
+      next.keys.wrapKey,
+      prelogin.data.kdf,
+      prelogin.data.salt,
+    );
     expect(vaultKey).toEqual(account.vaultKeyBytes);
   });
 

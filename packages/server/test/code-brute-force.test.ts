@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { apiPaths } from '@lockit/contract';
-import { CODE_ALPHABET } from '../src/accounts/verification-code';
+import { CODE_ALPHABET } from '../src/identity/verification-code';
 import { DEFAULT_RATE_LIMITS } from '../src/config/rate-limit-settings';
 import { createBody, newAccount, requestCode, type TestAccount } from './helpers/accounts';
 import { useTestApp, type TestHarness } from './helpers/test-app';
@@ -35,7 +35,8 @@ function wrongCodes(right: string, count: number): string[] {
   const codes: string[] = [];
   for (let n = 0; codes.length < count; n += 1) {
     let code = '';
-    for (let rest = n, i = 0; i < 6; i += 1, rest = Math.floor(rest / CODE_ALPHABET.length)) code += CODE_ALPHABET[rest % CODE_ALPHABET.length];
+    for (let rest = n, i = 0; i < 6; i += 1, rest = Math.floor(rest / CODE_ALPHABET.length))
+      code += CODE_ALPHABET[rest % CODE_ALPHABET.length];
     if (code !== right) codes.push(code);
   }
   return codes;
@@ -48,7 +49,9 @@ async function guess(h: TestHarness, account: TestAccount, codes: string[]): Pro
     const batch = codes.slice(start, start + 100);
     answers.push(
       ...(await Promise.all(
-        batch.map((code) => h.client(freshIp()).post(apiPaths.verifyCode, { email: account.email, username: account.username, code })),
+        batch.map((code) =>
+          h.client(freshIp()).post(apiPaths.verifyCode, { email: account.email, username: account.username, code }),
+        ),
       )),
     );
   }
@@ -81,14 +84,23 @@ describe('1,000 wrong codes against one pending account', () => {
     for (let round = 1; round <= 2; round += 1) {
       const code = await requestCode(h, h.client(freshIp()), account);
       const answers = await guess(h, account, wrongCodes(code, 1000));
-      expect(tally(answers)).toEqual(new Map([[`400 ${INVALID}`, 5], [`400 ${TOO_MANY}`, 995]]));
+      expect(tally(answers)).toEqual(
+        new Map([
+          [`400 ${INVALID}`, 5],
+          [`400 ${TOO_MANY}`, 995],
+        ]),
+      );
       expect(await attemptsStored(h, account)).toBe(5);
-      const right = await h.client(freshIp()).post(apiPaths.verifyCode, { email: account.email, username: account.username, code });
+      const right = await h
+        .client(freshIp())
+        .post(apiPaths.verifyCode, { email: account.email, username: account.username, code });
       expect(right.json()).toEqual({ message: TOO_MANY });
       h.clock.advance(MINUTE); // the resend cool-down
     }
     const code = await requestCode(h, h.client(freshIp()), account);
-    const verified = await h.client(freshIp()).post(apiPaths.verifyCode, { email: account.email, username: account.username, code });
+    const verified = await h
+      .client(freshIp())
+      .post(apiPaths.verifyCode, { email: account.email, username: account.username, code });
     expect(verified.json()).toEqual({ message: 'Email verified' });
   });
 });

@@ -40,9 +40,20 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(false);
     expect(config.cookieSecure).toBe('auto');
     expect(config.logLevel).toBe('info');
+    expect(config.logFormat).toBe('auto');
     expect(config.webDistDir?.endsWith(path.join('packages', 'web', 'dist'))).toBe(true);
     expect(config.timing.codeLifetimeMs).toBe(10 * 60_000);
     expect(config.rateLimits.loginLockoutMaxSeconds).toBe(15 * 60);
+    expect(config.historyLimit).toBe(50);
+    expect(config.trashRetentionDays).toBe(30);
+  });
+
+  it('reads HISTORY_LIMIT and TRASH_RETENTION_DAYS, empty as unset', async () => {
+    const config = await loadConfig({ DATA_DIR: tempDir(), HISTORY_LIMIT: ' 200 ', TRASH_RETENTION_DAYS: '1' });
+    expect(config.historyLimit).toBe(200);
+    expect(config.trashRetentionDays).toBe(1);
+    const unset = await loadConfig({ DATA_DIR: tempDir(), HISTORY_LIMIT: '', TRASH_RETENTION_DAYS: '' });
+    expect([unset.historyLimit, unset.trashRetentionDays]).toEqual([50, 30]);
   });
 
   it('generates the server secret once (mode 0600) and reuses it', async () => {
@@ -80,7 +91,7 @@ describe('loadConfig', () => {
     expect(await db('rel.sqlite')).toEqual({ kind: 'sqlite', file: path.join(cwd, 'rel.sqlite') });
   });
 
-  it('reads booleans, COOKIE_SECURE and origins', async () => {
+  it('reads booleans, COOKIE_SECURE, LOG_FORMAT and origins', async () => {
     const config = await loadConfig({
       DATA_DIR: tempDir(),
       TRUST_PROXY: 'true',
@@ -89,6 +100,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://user:pass@mail.example.com',
       REDIS_URL: 'redis://127.0.0.1:6379',
       PORT: '8080',
+      LOG_FORMAT: 'json',
     });
     expect(config.trustProxy).toBe(true);
     expect(config.cookieSecure).toBe('always');
@@ -96,6 +108,7 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBe('smtps://user:pass@mail.example.com');
     expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
     expect(config.port).toBe(8080);
+    expect(config.logFormat).toBe('json');
   });
 
   it('treats empty variables as unset', async () => {
@@ -109,14 +122,25 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT must be a number'],
     [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL must start with smtp:// or smtps://'],
-    [{ APP_ORIGIN: 'https://vault.example.com/app' }, 'APP_ORIGIN must be an http(s) origin such as https://vault.example.com (no path)'],
+    [
+      { APP_ORIGIN: 'https://vault.example.com/app' },
+      'APP_ORIGIN must be an http(s) origin such as https://vault.example.com (no path)',
+    ],
     [{ APP_ORIGIN: 'ftp://x' }, 'APP_ORIGIN must be an http(s) origin'],
     [{ SERVER_SECRET: 'short' }, 'SERVER_SECRET must be at least 32 characters long'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must start with redis:// or rediss://'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
     [{ COOKIE_SECURE: 'sometimes' }, 'COOKIE_SECURE must be auto, true or false'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ LOG_FORMAT: 'yaml' }, 'LOG_FORMAT must be one of auto, json, pretty'],
     [{ DATABASE_URL: 'mysql://u@h/d' }, 'DATABASE_URL must be a file path, sqlite:<path>, or a postgres:// URL'],
+    [{ HISTORY_LIMIT: 'many' }, 'HISTORY_LIMIT must be a number'],
+    [{ HISTORY_LIMIT: '0' }, 'HISTORY_LIMIT must be between 1 and 1000'],
+    [{ HISTORY_LIMIT: '1001' }, 'HISTORY_LIMIT must be between 1 and 1000'],
+    [{ HISTORY_LIMIT: '2.5' }, 'HISTORY_LIMIT must be a whole number'],
+    [{ TRASH_RETENTION_DAYS: '-1' }, 'TRASH_RETENTION_DAYS must be between 1 and 3650'],
+    [{ TRASH_RETENTION_DAYS: '3651' }, 'TRASH_RETENTION_DAYS must be between 1 and 3650'],
+    [{ TRASH_RETENTION_DAYS: 'a month' }, 'TRASH_RETENTION_DAYS must be a number'],
   ])('names the variable and the problem: %j', async (env, expected) => {
     const message = await configError(env);
     expect(message).toContain(expected);
@@ -136,13 +160,16 @@ describe('loadConfig', () => {
         'COOKIE_SECURE',
         'DATABASE_URL',
         'DATA_DIR',
+        'HISTORY_LIMIT',
         'HOST',
+        'LOG_FORMAT',
         'LOG_LEVEL',
         'MAIL_FROM',
         'PORT',
         'REDIS_URL',
         'SERVER_SECRET',
         'SMTP_URL',
+        'TRASH_RETENTION_DAYS',
         'TRUST_PROXY',
         'WEB_DIST_DIR',
       ].sort(),

@@ -3,13 +3,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@lockit/contract';
 import { newEntryId } from '@lockit/crypto';
-import type { TestAccount } from './helpers/accounts';
+import {
+  ApiClient,
+  createVerifiedAccount,
+  openWireEntry,
+  startSmtpSink,
+  vaultKeyOf,
+  type ApiAnswer,
+  type SmtpSink,
+  type TestAccount,
+} from '@lockit/test-support';
 import { encryptEntry, type PlainEntry } from './helpers/entries';
-import { decryptWireEntry, signUpOverHttp } from './helpers/http-accounts';
 import { recordFigures } from './helpers/figures';
-import { HttpClient } from './helpers/http-client';
 import { createProcessDatabase, startServerProcess, type ProcessDatabase, type ServerProcess } from './helpers/server-process';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink';
 import { adminQuery } from './helpers/test-database';
 
 /**
@@ -30,7 +36,7 @@ interface EntryState {
 }
 interface User {
   account: TestAccount;
-  client: HttpClient;
+  client: ApiClient;
   entries: Map<string, EntryState>;
 }
 
@@ -53,8 +59,8 @@ beforeAll(async () => {
   database = await createProcessDatabase();
   server = await startServerProcess(serverEnv('warn'));
   for (let i = 0; i < USERS; i += 1) {
-    const client = new HttpClient(server.url);
-    users.push({ account: await signUpOverHttp(client, sink), client, entries: new Map() });
+    const { account, client } = await createVerifiedAccount(server.url, sink.inbox);
+    users.push({ account, client, entries: new Map() });
   }
 }, 60_000);
 
@@ -77,6 +83,8 @@ function plainEntry(worker: number, n: number): PlainEntry {
 /** Adds entries and edits its own, one request at a time, until told to stop. */
 async function writer(user: User, worker: number, stop: { now: boolean }): Promise<void> {
   const own: string[] = [];
+  /** The revision of each own entry, as the last acknowledged write left it: every save names it. */
+  const revisions = new Map<string, number>();
   for (let n = 0; !stop.now; n += 1) {
     const update = own.length > 0 && n % 3 === 2;
     const id = update ? own[n % own.length]! : newEntryId();
@@ -85,14 +93,17 @@ async function writer(user: User, worker: number, stop: { now: boolean }): Promi
     const state = user.entries.get(id) ?? {};
     state.pending = plain;
     user.entries.set(id, state);
-    let status: number;
+    let answer: ApiAnswer;
     try {
-      status = update ? (await user.client.put(apiPaths.updateEntry(id), body)).status : (await user.client.post(apiPaths.addEntry, body)).status;
+      answer = update
+        ? await user.client.put(apiPaths.updateEntry(id), { ...body, revision: revisions.get(id) })
+        : await user.client.post(apiPaths.addEntry, body);
     } catch (error) {
       if (stop.now) return; // the process was killed under this request
       throw error;
     }
-    expect(status, `${update ? 'update' : 'add'} answered`).toBe(update ? 200 : 201);
+    expect(answer.status, `${update ? 'update' : 'add'} answered`).toBe(update ? 200 : 201);
+    revisions.set(id, (answer.body.data as { revision: number }).revision);
     state.acked = plain;
     state.pending = undefined;
     if (!update) own.push(id);
@@ -108,7 +119,9 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<void>
 describe('SIGKILL under concurrent writes', () => {
   it('loses no acknowledged write and leaves a consistent database', async () => {
     const stop = { now: false };
-    const writers = users.flatMap((user, u) => Array.from({ length: WORKERS_PER_USER }, (_, w) => writer(user, u * 10 + w, stop)));
+    const writers = users.flatMap((user, u) =>
+      Array.from({ length: WORKERS_PER_USER }, (_, w) => writer(user, u * 10 + w, stop)),
+    );
     const failure = Promise.race(writers.map((running) => running.then(() => new Promise<never>(() => {}))));
     await Promise.race([until(() => acknowledged >= KILL_AFTER_ACKS, 15_000), failure]);
     stop.now = true;
@@ -131,7 +144,7 @@ describe('SIGKILL under concurrent writes', () => {
           expect(state.acked, `acknowledged entry ${id} is missing`).toBeUndefined();
           continue;
         }
-        const plain = await decryptWireEntry(user.account, wire);
+        const plain = await openWireEntry(await vaultKeyOf(user.account), wire);
         expect([state.acked, state.pending].filter(Boolean), `entry ${id}`).toContainEqual(plain);
         if (!state.pending) expect(plain).toEqual(state.acked);
       }
@@ -167,9 +180,18 @@ describe('SIGTERM', () => {
       }),
     );
     const calls = [
-      ...adds.map(({ user, body }) => () => user.client.post(apiPaths.addEntry, body)),
+      ...adds.map(
+        ({ user, body }) =>
+          () =>
+            user.client.post(apiPaths.addEntry, body),
+      ),
       // Sign-ins spend Argon2 time: several are still computing when the signal arrives.
-      ...users.flatMap(({ account }) => [0, 1].map(() => () => new HttpClient(server!.url).post(apiPaths.login, { username: account.username, password: account.keys.authKey }))),
+      ...users.flatMap(({ account }) =>
+        [0, 1].map(
+          () => () =>
+            new ApiClient(server!.url).post(apiPaths.login, { username: account.username, password: account.keys.authKey }),
+        ),
+      ),
     ];
     const mark = server!.output().length;
     const answers = calls.map((call) => call());

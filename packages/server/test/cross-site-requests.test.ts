@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@lockit/contract';
 import { signedInUser } from './helpers/accounts';
-import type { ApiClient } from './helpers/api-client';
+import type { InjectClient } from './helpers/inject-client';
 import { snapshotDatabase } from './helpers/db-snapshot';
 import { useTestApp } from './helpers/test-app';
 
@@ -11,7 +11,7 @@ const EVIL = 'https://evil.example';
 const REFUSED = { message: 'Request refused: it did not come from the Lockit app.' };
 
 /** What a hidden, auto-submitted <form> on another site sends: no custom header, the victim's cookies. */
-function formPost(client: ApiClient, url: string, enctype: string, body: string, origin?: string) {
+function formPost(client: InjectClient, url: string, enctype: string, body: string, origin?: string) {
   return client.request('POST', url, {
     bare: true,
     headers: { 'content-type': enctype, ...(origin ? { origin } : {}) },
@@ -19,7 +19,7 @@ function formPost(client: ApiClient, url: string, enctype: string, body: string,
   });
 }
 
-async function expectNothingHappened(client: ApiClient, before: Awaited<ReturnType<typeof snapshotDatabase>>) {
+async function expectNothingHappened(client: InjectClient, before: Awaited<ReturnType<typeof snapshotDatabase>>) {
   expect(await snapshotDatabase(h.db)).toEqual(before);
   expect((await client.get(apiPaths.profile)).statusCode).toBe(200);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '@lockit/contract';
 import { buildApp } from '../src/app';
-import { ApiClient } from './helpers/api-client';
+import { InjectClient } from './helpers/inject-client';
 import { createBody, newAccount } from './helpers/accounts';
 import { testConfig } from './helpers/test-app';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
@@ -31,13 +31,14 @@ afterAll(async () => {
 describe('without SMTP_URL', () => {
   it('writes the code to the server log at info level, marked as dev mail, and the code works', async () => {
     const account = await newAccount();
-    const client = new ApiClient(app);
+    const client = new InjectClient(app);
     await client.post(apiPaths.createUser, createBody(account));
     await client.post(apiPaths.sendCode, { email: account.email, username: account.username });
     await new Promise((resolve) => setTimeout(resolve, 50));
     const entry = lines.find((line) => line.devMail === true && line.username === account.username);
     expect(entry).toBeDefined();
     expect(entry!.level).toBe(30);
+    expect(entry!.to).toBe(account.email);
     expect(String(entry!.msg)).toContain('DEV MAIL');
     const code = String(entry!.code);
     expect(code).toMatch(/^[A-Z2-9]{6}$/);
@@ -47,12 +48,39 @@ describe('without SMTP_URL', () => {
 
   it('never logs the authKey, tokens or cookies', async () => {
     const account = await newAccount();
-    const client = new ApiClient(app);
+    const client = new InjectClient(app);
     await client.post(apiPaths.createUser, createBody(account));
     await client.post(apiPaths.login, { username: account.username, password: account.keys.authKey });
     const everything = JSON.stringify(lines);
     expect(everything).not.toContain(account.keys.authKey);
     expect(everything).not.toContain(account.protectedKey);
     expect(everything.toLowerCase()).not.toContain('cookie');
+  });
+});
+
+describe('without SMTP_URL, on a terminal (LOG_FORMAT=pretty)', () => {
+  it('draws the code in a box naming the user, and that code works', async () => {
+    let text = '';
+    const logStream = { write: (chunk: string) => void (text += chunk) };
+    const config = { ...testConfig(database.config, undefined), logLevel: 'info' as const, logFormat: 'pretty' as const };
+    const pretty = await buildApp(config, { db: database.db, logStream });
+    try {
+      const account = await newAccount();
+      const client = new InjectClient(pretty);
+      await client.post(apiPaths.createUser, createBody(account));
+      await client.post(apiPaths.sendCode, { email: account.email, username: account.username });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const boxed = new RegExp(`│  VERIFICATION CODE for ${account.username}: ([A-Z2-9]{6}) +│`).exec(text);
+      expect(boxed).not.toBeNull();
+      expect(text).not.toContain('"devMail"');
+      const verified = await client.post(apiPaths.verifyCode, {
+        email: account.email,
+        username: account.username,
+        code: boxed![1],
+      });
+      expect(verified.statusCode).toBe(200);
+    } finally {
+      await pretty.close();
+    }
   });
 });

@@ -18,19 +18,25 @@ describe("another account's entries", () => {
     expect((await bob.client.get(apiPaths.listEntries)).json().data).toEqual([]);
 
     const forged = await encryptEntry(bob.account, { serviceName: 'x', username: 'x', password: 'x' }, entry.id);
-    for (const body of [forged, { ...forged, revision: 1 }, entry]) {
+    for (const body of [
+      { ...forged, revision: 1 },
+      { ...entry, revision: 1 },
+      { ...forged, revision: 2 },
+    ]) {
       const update = await bob.client.put(apiPaths.updateEntry(entry.id), body);
       expect(update.statusCode).toBe(404);
       expect(update.json()).toEqual(NOT_FOUND);
     }
-    const remove = await bob.client.delete(apiPaths.deleteEntry(entry.id));
-    expect(remove.statusCode).toBe(404);
-    expect(remove.json()).toEqual(NOT_FOUND);
+    for (const id of [entry.id, entry.id.toUpperCase()]) {
+      const remove = await bob.client.delete(`${apiPaths.deleteEntry(id)}?revision=1`);
+      expect(remove.statusCode).toBe(404);
+      expect(remove.json()).toEqual(NOT_FOUND);
+    }
 
     expect((await alice.client.get(apiPaths.listEntries)).json().data).toEqual(before);
   });
 
-  it("cannot be overwritten by adding an entry with the same id", async () => {
+  it('cannot be overwritten by adding an entry with the same id', async () => {
     const alice = await signedInUser(h);
     const bob = await signedInUser(h);
     const entry = await encryptEntry(alice.account, { serviceName: 'bank', username: 'alice', password: 'pw' });

@@ -106,9 +106,19 @@ describe('property: any JSON body gets a readable answer, never a 5xx', () => {
         email: fc.oneof(fc.emailAddress(), fc.string(), json),
         password: fc.oneof(fc.base64String(), fc.string({ minLength: 43, maxLength: 43 }), json),
         code: fc.oneof(fc.string({ minLength: 6, maxLength: 6 }), json),
-        kdf: fc.oneof(json, fc.record({ algorithm: fc.constant('argon2id'), memoryKiB: fc.integer(), iterations: fc.double(), parallelism: fc.integer() })),
+        kdf: fc.oneof(
+          json,
+          fc.record({
+            algorithm: fc.constant('argon2id'),
+            memoryKiB: fc.integer(),
+            iterations: fc.double(),
+            parallelism: fc.integer(),
+          }),
+        ),
         serviceName: fc.oneof(fc.string(), json),
         id: fc.oneof(fc.uuid(), fc.string()),
+        revision: fc.oneof(fc.integer(), fc.double(), json),
+        name: fc.oneof(fc.string(), json),
       },
       { requiredKeys: [] },
     ),
@@ -134,6 +144,9 @@ describe('property: any JSON body gets a readable answer, never a 5xx', () => {
       ['POST', apiPaths.addEntry],
       ['PUT', apiPaths.updateEntry('3f2b8c1e-7a4d-4f6b-9c2e-1a2b3c4d5e6f')],
       ['PUT', apiPaths.updateEntry('not-a-uuid')],
+      ['POST', apiPaths.restoreEntry('3f2b8c1e-7a4d-4f6b-9c2e-1a2b3c4d5e6f')],
+      ['POST', apiPaths.folders],
+      ['PUT', apiPaths.folder('3f2b8c1e-7a4d-4f6b-9c2e-1a2b3c4d5e6f')],
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...calls), objectish, async ([method, url], body) => {

@@ -3,24 +3,29 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   addEntryRequestSchema,
+  addFolderRequestSchema,
   apiPaths,
   changePasswordRequestSchema,
   createUserRequestSchema,
+  entryRevisionQuerySchema,
   loginRequestSchema,
   preloginRequestSchema,
+  restoreEntryRequestSchema,
   sendCodeRequestSchema,
   updateEntryRequestSchema,
+  updateFolderRequestSchema,
   updateUsernameRequestSchema,
   verifyCodeRequestSchema,
 } from '@lockit/contract';
 import { buildApp } from '../src/app';
 import { createBody, login, makeKeyMaterial, newAccount, signUpAndVerify, type TestAccount } from './helpers/accounts';
-import { ApiClient } from './helpers/api-client';
+import { InjectClient } from './helpers/inject-client';
 import { snapshotDatabase } from './helpers/db-snapshot';
 import { encryptEntry } from './helpers/entries';
+import { encryptFolderName, newFolder } from './helpers/folders';
 import { recordFigures } from './helpers/figures';
 import { hostileRequestArb, type HostileRequest, type RouteUnderAttack, type Target } from './helpers/hostile-requests';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink';
+import { startSmtpSink, type SmtpSink } from '@lockit/test-support';
 import { testConfig, type TestHarness } from './helpers/test-app';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
@@ -39,7 +44,7 @@ let database: TestDatabase;
 let sink: SmtpSink;
 let app: FastifyInstance;
 let victim: TestAccount;
-let victimClient: ApiClient;
+let victimClient: InjectClient;
 let target: Target;
 let routes: RouteUnderAttack[];
 const answers = new Map<string, Map<string, number>>();
@@ -50,7 +55,7 @@ beforeAll(async () => {
   const frozenNow = Date.now();
   app = await buildApp(testConfig(database.config, sink.url), { db: database.db, now: () => frozenNow });
   await app.ready();
-  const h = { app, sink, client: (ip?: string) => new ApiClient(app, ip) } as TestHarness;
+  const h = { app, sink, client: (ip?: string) => new InjectClient(app, ip) } as TestHarness;
 
   victim = await newAccount();
   victimClient = h.client();
@@ -61,33 +66,99 @@ beforeAll(async () => {
   await signUpAndVerify(h, otherClient, other);
   await login(otherClient, other);
 
-  const ownEntry = await encryptEntry(victim, { serviceName: 'Mail', username: 'me', password: 'secret', url: 'https://mail.example', notes: null });
+  const ownEntry = await encryptEntry(victim, {
+    serviceName: 'Mail',
+    username: 'me',
+    password: 'secret',
+    url: 'https://mail.example',
+    notes: null,
+  });
   expect((await victimClient.post(apiPaths.addEntry, ownEntry)).statusCode).toBe(201);
-  expect((await victimClient.post(apiPaths.addEntry, await encryptEntry(victim, { serviceName: 'Bank', username: 'me', password: 'pin' }))).statusCode).toBe(201);
+  expect(
+    (
+      await victimClient.post(
+        apiPaths.addEntry,
+        await encryptEntry(victim, { serviceName: 'Bank', username: 'me', password: 'pin' }),
+      )
+    ).statusCode,
+  ).toBe(201);
   const othersEntry = await encryptEntry(other, { serviceName: 'Theirs', username: 'them', password: 'x' });
   expect((await otherClient.post(apiPaths.addEntry, othersEntry)).statusCode).toBe(201);
+  const ownFolder = await newFolder(victim, 'Work');
+  expect((await victimClient.post(apiPaths.folders, ownFolder)).statusCode).toBe(201);
+  const othersFolder = await newFolder(other, 'Theirs');
+  expect((await otherClient.post(apiPaths.folders, othersFolder)).statusCode).toBe(201);
 
   target = {
     accessToken: victimClient.jar.get('lockit_access')!,
     refreshToken: victimClient.jar.get('lockit_refresh')!,
     ownEntryId: ownEntry.id,
     otherUsersEntryId: othersEntry.id,
+    ownFolderId: ownFolder.id,
+    otherUsersFolderId: othersFolder.id,
   };
   const next = await makeKeyMaterial('a new master password', victim.vaultKeyBytes);
   const newEntry = await encryptEntry(victim, { serviceName: 'New', username: 'n', password: 'p', notes: 'note' });
-  const updatedEntry = await encryptEntry(victim, { serviceName: 'Mail 2', username: 'me', password: 'secret 2' }, ownEntry.id);
+  const updatedEntry = {
+    ...(await encryptEntry(victim, { serviceName: 'Mail 2', username: 'me', password: 'secret 2' }, ownEntry.id)),
+    revision: 1,
+  };
+  const renamedFolder = { name: await encryptFolderName(victim, ownFolder.id, 'Office'), revision: 1 };
   routes = [
-    { name: 'create', method: 'POST', path: () => apiPaths.createUser, hasIdParam: false, isPublic: true, body: { schema: createUserRequestSchema, valid: createBody(await newAccount()) }, nestedFields: KDF_FIELDS },
-    { name: 'send-code', method: 'POST', path: () => apiPaths.sendCode, hasIdParam: false, isPublic: true, body: { schema: sendCodeRequestSchema, valid: { email: victim.email, username: victim.username } } },
-    { name: 'verify-code', method: 'POST', path: () => apiPaths.verifyCode, hasIdParam: false, isPublic: true, body: { schema: verifyCodeRequestSchema, valid: { email: victim.email, username: victim.username, code: 'ABCDEF' } } },
-    { name: 'prelogin', method: 'POST', path: () => apiPaths.prelogin, hasIdParam: false, isPublic: true, body: { schema: preloginRequestSchema, valid: { username: victim.username } } },
-    { name: 'login', method: 'POST', path: () => apiPaths.login, hasIdParam: false, isPublic: true, body: { schema: loginRequestSchema, valid: { username: victim.username, password: victim.keys.authKey } } },
+    {
+      name: 'create',
+      method: 'POST',
+      path: () => apiPaths.createUser,
+      hasIdParam: false,
+      isPublic: true,
+      body: { schema: createUserRequestSchema, valid: createBody(await newAccount()) },
+      nestedFields: KDF_FIELDS,
+    },
+    {
+      name: 'send-code',
+      method: 'POST',
+      path: () => apiPaths.sendCode,
+      hasIdParam: false,
+      isPublic: true,
+      body: { schema: sendCodeRequestSchema, valid: { email: victim.email, username: victim.username } },
+    },
+    {
+      name: 'verify-code',
+      method: 'POST',
+      path: () => apiPaths.verifyCode,
+      hasIdParam: false,
+      isPublic: true,
+      body: { schema: verifyCodeRequestSchema, valid: { email: victim.email, username: victim.username, code: 'ABCDEF' } },
+    },
+    {
+      name: 'prelogin',
+      method: 'POST',
+      path: () => apiPaths.prelogin,
+      hasIdParam: false,
+      isPublic: true,
+      body: { schema: preloginRequestSchema, valid: { username: victim.username } },
+    },
+    {
+      name: 'login',
+      method: 'POST',
+      path: () => apiPaths.login,
+      hasIdParam: false,
+      isPublic: true,
+      body: { schema: loginRequestSchema, valid: { username: victim.username, password: victim.keys.authKey } },
+    },
     { name: 'refresh-token', method: 'POST', path: () => apiPaths.refreshToken, hasIdParam: false, isPublic: true },
     { name: 'logout', method: 'POST', path: () => apiPaths.logout, hasIdParam: false, isPublic: true },
     { name: 'verify', method: 'POST', path: () => apiPaths.verifySession, hasIdParam: false, isPublic: false },
     { name: 'profile', method: 'GET', path: () => apiPaths.profile, hasIdParam: false, isPublic: false },
     { name: 'key-material', method: 'GET', path: () => apiPaths.keyMaterial, hasIdParam: false, isPublic: false },
-    { name: 'update-username', method: 'PUT', path: () => apiPaths.updateUsername, hasIdParam: false, isPublic: false, body: { schema: updateUsernameRequestSchema, valid: { username: 'renamed_victim' } } },
+    {
+      name: 'update-username',
+      method: 'PUT',
+      path: () => apiPaths.updateUsername,
+      hasIdParam: false,
+      isPublic: false,
+      body: { schema: updateUsernameRequestSchema, valid: { username: 'renamed_victim' } },
+    },
     {
       name: 'change-password',
       method: 'PUT',
@@ -96,15 +167,92 @@ beforeAll(async () => {
       isPublic: false,
       body: {
         schema: changePasswordRequestSchema,
-        valid: { oldPassword: victim.keys.authKey, newPassword: next.keys.authKey, kdf: next.kdf, salt: next.salt, protectedKey: next.protectedKey },
+        valid: {
+          oldPassword: victim.keys.authKey,
+          newPassword: next.keys.authKey,
+          kdf: next.kdf,
+          salt: next.salt,
+          protectedKey: next.protectedKey,
+        },
       },
       nestedFields: KDF_FIELDS,
     },
     { name: 'delete-account', method: 'DELETE', path: () => apiPaths.deleteAccount, hasIdParam: false, isPublic: false },
     { name: 'list-entries', method: 'GET', path: () => apiPaths.listEntries, hasIdParam: false, isPublic: false },
-    { name: 'add-entry', method: 'POST', path: () => apiPaths.addEntry, hasIdParam: false, isPublic: false, body: { schema: addEntryRequestSchema, valid: newEntry } },
-    { name: 'update-entry', method: 'PUT', path: (id) => `${apiPaths.updateEntry('')}${id}`, hasIdParam: true, isPublic: false, body: { schema: updateEntryRequestSchema, valid: updatedEntry } },
-    { name: 'delete-entry', method: 'DELETE', path: (id) => `${apiPaths.deleteEntry('')}${id}`, hasIdParam: true, isPublic: false },
+    {
+      name: 'add-entry',
+      method: 'POST',
+      path: () => apiPaths.addEntry,
+      hasIdParam: false,
+      isPublic: false,
+      body: { schema: addEntryRequestSchema, valid: newEntry },
+    },
+    {
+      name: 'update-entry',
+      method: 'PUT',
+      path: (id) => `${apiPaths.updateEntry('')}${id}`,
+      hasIdParam: true,
+      isPublic: false,
+      body: { schema: updateEntryRequestSchema, valid: updatedEntry },
+    },
+    {
+      name: 'delete-entry',
+      method: 'DELETE',
+      path: (id) => `${apiPaths.deleteEntry('')}${id}`,
+      hasIdParam: true,
+      isPublic: false,
+      query: entryRevisionQuerySchema,
+    },
+    {
+      name: 'restore-entry',
+      method: 'POST',
+      path: (id) => `${apiPaths.restoreEntry('')}${id}`,
+      hasIdParam: true,
+      isPublic: false,
+      body: { schema: restoreEntryRequestSchema, valid: { revision: 1 } },
+    },
+    {
+      name: 'purge-entry',
+      method: 'DELETE',
+      path: (id) => `${apiPaths.purgeEntry('')}${id}`,
+      hasIdParam: true,
+      isPublic: false,
+      query: entryRevisionQuerySchema,
+    },
+    {
+      name: 'entry-history',
+      method: 'GET',
+      path: (id) => `${apiPaths.entryHistory('')}${id}`,
+      hasIdParam: true,
+      isPublic: false,
+    },
+    { name: 'list-folders', method: 'GET', path: () => apiPaths.folders, hasIdParam: false, isPublic: false },
+    {
+      name: 'add-folder',
+      method: 'POST',
+      path: () => apiPaths.folders,
+      hasIdParam: false,
+      isPublic: false,
+      body: { schema: addFolderRequestSchema, valid: await newFolder(victim, 'New') },
+    },
+    {
+      name: 'update-folder',
+      method: 'PUT',
+      path: (id) => `${apiPaths.folder('')}${id}`,
+      hasIdParam: true,
+      resource: 'folder',
+      isPublic: false,
+      body: { schema: updateFolderRequestSchema, valid: renamedFolder },
+    },
+    {
+      name: 'delete-folder',
+      method: 'DELETE',
+      path: (id) => `${apiPaths.folder('')}${id}`,
+      hasIdParam: true,
+      resource: 'folder',
+      isPublic: false,
+      query: entryRevisionQuerySchema,
+    },
   ];
 });
 
@@ -115,7 +263,8 @@ afterAll(async () => {
 });
 
 /** Internals an answer must never show: stack frames, file paths, SQL, framework codes. */
-const LEAK = /\bat .+:\d+|node_modules|\.ts\b|Error:|FST_|SQLITE|sqlite_|relation |syntax error|constraint|stack|\bselect\b|\binsert\b/i;
+const LEAK =
+  /\bat .+:\d+|node_modules|\.ts\b|Error:|FST_|SQLITE|sqlite_|relation |syntax error|constraint|stack|\bselect\b|\binsert\b/i;
 
 function checkAnswer(request: HostileRequest, response: LightMyRequestResponse): string {
   const label = `${request.method} ${request.url.slice(0, 120)} (${request.expected.reason})`;
@@ -132,12 +281,40 @@ function checkAnswer(request: HostileRequest, response: LightMyRequestResponse):
   expect(response.headers['cache-control'], label).toBe('no-store');
   expect(response.headers['retry-after'], label).toBeUndefined();
   const cookies = response.cookies as Array<{ value: string }>;
-  expect(cookies.every((cookie) => cookie.value === ''), `${label}: sets a cookie`).toBe(true);
+  expect(
+    cookies.every((cookie) => cookie.value === ''),
+    `${label}: sets a cookie`,
+  ).toBe(true);
   return `${response.statusCode} ${message}`;
 }
 
 describe('hostile input on every route', () => {
-  const names = ['create', 'send-code', 'verify-code', 'prelogin', 'login', 'refresh-token', 'logout', 'verify', 'profile', 'key-material', 'update-username', 'change-password', 'delete-account', 'list-entries', 'add-entry', 'update-entry', 'delete-entry'];
+  const names = [
+    'create',
+    'send-code',
+    'verify-code',
+    'prelogin',
+    'login',
+    'refresh-token',
+    'logout',
+    'verify',
+    'profile',
+    'key-material',
+    'update-username',
+    'change-password',
+    'delete-account',
+    'list-entries',
+    'add-entry',
+    'update-entry',
+    'delete-entry',
+    'restore-entry',
+    'purge-entry',
+    'entry-history',
+    'list-folders',
+    'add-folder',
+    'update-folder',
+    'delete-folder',
+  ];
 
   for (const name of names) {
     it(`${name}: ${RUNS_PER_ROUTE} requests, each refused with the right 4xx and a readable message; no table changes`, async () => {
@@ -163,19 +340,32 @@ describe('hostile input on every route', () => {
     });
   }
 
-  it('left the victim signed in with every entry intact', async () => {
+  it('left the victim signed in with every entry and folder intact', async () => {
     expect((await victimClient.get(apiPaths.profile)).json().data.username).toBe(victim.username);
-    expect((await victimClient.get(apiPaths.listEntries)).json().data).toHaveLength(2);
+    const entries = (await victimClient.get(apiPaths.listEntries)).json().data;
+    expect(entries).toHaveLength(2);
+    expect(
+      entries.every((entry: { revision: number; deletedAt: string | null }) => entry.revision === 1 && entry.deletedAt === null),
+    ).toBe(true);
+    expect((await victimClient.get(apiPaths.folders)).json().data).toMatchObject([{ id: target.ownFolderId, revision: 1 }]);
   });
 
-  it('sent 17,000 requests and met many different refusals', () => {
+  it(`sent ${names.length * RUNS_PER_ROUTE} requests and met many different refusals`, () => {
     const total = [...answers.values()].reduce((sum, seen) => sum + [...seen.values()].reduce((a, b) => a + b, 0), 0);
     const distinct = new Set([...answers.values()].flatMap((seen) => [...seen.keys()]));
     const statuses = new Set([...distinct].map((answer) => answer.slice(0, 3)));
-    const perRoute = Object.fromEntries([...answers].map(([name, seen]) => [name, { cases: [...seen.values()].reduce((a, b) => a + b, 0), distinct: seen.size }]));
-    recordFigures('hostile-input', { total, distinct: distinct.size, statuses: [...statuses].sort(), perRoute, answers: [...distinct].sort() });
-    expect(answers.size).toBe(17);
-    expect(total).toBeGreaterThanOrEqual(17 * RUNS_PER_ROUTE);
+    const perRoute = Object.fromEntries(
+      [...answers].map(([name, seen]) => [name, { cases: [...seen.values()].reduce((a, b) => a + b, 0), distinct: seen.size }]),
+    );
+    recordFigures('hostile-input', {
+      total,
+      distinct: distinct.size,
+      statuses: [...statuses].sort(),
+      perRoute,
+      answers: [...distinct].sort(),
+    });
+    expect(answers.size).toBe(names.length);
+    expect(total).toBeGreaterThanOrEqual(names.length * RUNS_PER_ROUTE);
     expect(distinct.size).toBeGreaterThanOrEqual(40);
     expect([...statuses].sort()).toEqual(['400', '401', '403', '404', '413', '414', '415']);
   });

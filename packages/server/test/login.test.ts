@@ -47,7 +47,9 @@ describe('POST /api/users/login', () => {
 
   it('accepts the username in another case', async () => {
     const account = await verifiedAccount();
-    const response = await h.client().post(apiPaths.login, { username: account.username.toUpperCase(), password: account.keys.authKey });
+    const response = await h
+      .client()
+      .post(apiPaths.login, { username: account.username.toUpperCase(), password: account.keys.authKey });
     expect(response.statusCode).toBe(200);
   });
 

@@ -23,10 +23,10 @@ function start(env: Record<string, string>) {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const listening = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      const match = /"browserUrl":"http:\/\/localhost:(\d+)"/.exec(stdout);
       if (match) {
         clearInterval(timer);
-        resolve(match[1]!);
+        resolve(`http://127.0.0.1:${match[1]!}`);
       }
     }, 20);
     void exited.then(() => {
@@ -53,7 +53,12 @@ describe('main', () => {
   it('migrates, serves, and on SIGTERM finishes the request in flight and exits 0', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lockit-main-'));
     const schema = `lockit_main_${randomBytes(4).toString('hex')}`;
-    const env: Record<string, string> = { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', WEB_DIST_DIR: path.join(dataDir, 'no-web') };
+    const env: Record<string, string> = {
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    };
     if (TEST_DB_KIND === 'postgres') {
       await adminQuery(`CREATE SCHEMA ${schema}`);
       const url = new URL(PG_URL);
@@ -79,7 +84,11 @@ async function serveAndStop(run: ReturnType<typeof start>, dataDir: string, sche
     expect(existsSync(path.join(dataDir, 'lockit.sqlite'))).toBe(true);
   }
   const headers = { 'content-type': 'application/json', 'x-lockit-client': 'web' };
-  const prelogin = await fetch(`${base}${apiPaths.prelogin}`, { method: 'POST', headers, body: JSON.stringify({ username: 'someone' }) });
+  const prelogin = await fetch(`${base}${apiPaths.prelogin}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: 'someone' }),
+  });
   expect(prelogin.status).toBe(200);
 
   // A sign-in spends Argon2 time: it is still running when the signal arrives.
@@ -95,4 +104,6 @@ async function serveAndStop(run: ReturnType<typeof start>, dataDir: string, sche
   expect(await run.exited).toBe(0);
   expect(run.output().stdout).toContain('SIGTERM received: closing');
   expect(run.output().stdout).toContain('serving the API only');
+  expect(run.output().stdout).toContain('Lockit API is ready at http://localhost:');
+  expect(run.output().stdout).not.toContain('Server listening at');
 }

@@ -36,7 +36,11 @@ describe('requests refused before routing', () => {
   });
 
   it('an over-long entry id: 414, without echoing it', async () => {
-    const response = await h.app.inject({ method: 'DELETE', url: `/api/passwords/delete/${'a'.repeat(5_000)}`, headers: { 'x-lockit-client': 'web' } });
+    const response = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/passwords/delete/${'a'.repeat(5_000)}`,
+      headers: { 'x-lockit-client': 'web' },
+    });
     expect(response.statusCode).toBe(414);
     expect(response.json()).toEqual({ message: 'The address of this request is too long.' });
   });
@@ -44,7 +48,11 @@ describe('requests refused before routing', () => {
 
 describe('requests too broken to be HTTP', () => {
   it('get a JSON 400 and a closed connection', async () => {
-    for (const garbage of ['GARBAGE\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 'GET /\x00 HTTP/1.1\r\n\r\n']) {
+    for (const garbage of [
+      'GARBAGE\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      'GET /\x00 HTTP/1.1\r\n\r\n',
+    ]) {
       const raw = await rawExchange(garbage);
       expect(raw, JSON.stringify(garbage)).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
       expect(raw).toMatch(/\r\nContent-Type: application\/json; charset=utf-8\r\n/i);

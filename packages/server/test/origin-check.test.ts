@@ -10,21 +10,32 @@ const REFUSED = { message: 'Request refused: it did not come from the Lockit app
 describe('origin check on state-changing requests', () => {
   it('refuses a cross-site POST even with a valid session cookie', async () => {
     const { client } = await signedInUser(h);
-    const response = await client.post(apiPaths.verifySession, undefined, { bare: true, headers: { origin: 'https://evil.example' } });
+    const response = await client.post(apiPaths.verifySession, undefined, {
+      bare: true,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual(REFUSED);
   });
 
   it('refuses a cross-site POST that also carries the client header', async () => {
-    const response = await h.client().post(apiPaths.login, { username: 'someone', password: 'A'.repeat(43) }, {
-      headers: { origin: 'https://evil.example' },
-    });
+    const response = await h.client().post(
+      apiPaths.login,
+      { username: 'someone', password: 'A'.repeat(43) },
+      {
+        headers: { origin: 'https://evil.example' },
+      },
+    );
     expect(response.statusCode).toBe(403);
   });
 
   it('refuses PUT and DELETE from another site before touching anything', async () => {
     const { client } = await signedInUser(h);
-    const rename = await client.put(apiPaths.updateUsername, { username: 'hijacked_name' }, { headers: { origin: 'https://evil.example' } });
+    const rename = await client.put(
+      apiPaths.updateUsername,
+      { username: 'hijacked_name' },
+      { headers: { origin: 'https://evil.example' } },
+    );
     expect(rename.statusCode).toBe(403);
     const remove = await client.delete(apiPaths.deleteAccount, { headers: { origin: 'https://evil.example' } });
     expect(remove.statusCode).toBe(403);
@@ -48,14 +59,20 @@ describe('origin check on state-changing requests', () => {
       ['vault.example.com:80', 'http://vault.example.com'],
       ['localhost:3000', 'http://localhost:3000'],
     ]) {
-      const response = await h.client().post(apiPaths.logout, undefined, { bare: true, headers: { host: host!, origin: origin! } });
+      const response = await h
+        .client()
+        .post(apiPaths.logout, undefined, { bare: true, headers: { host: host!, origin: origin! } });
       expect(response.statusCode, `${host} ${origin}`).toBe(200);
     }
   });
 
   it('refuses an origin that differs from the host only by port or scheme', async () => {
-    const port = await h.client().post(apiPaths.logout, undefined, { bare: true, headers: { host: 'localhost:3000', origin: 'http://localhost:3001' } });
-    const scheme = await h.client().post(apiPaths.logout, undefined, { bare: true, headers: { host: 'localhost:3000', origin: 'https://localhost:3000' } });
+    const port = await h
+      .client()
+      .post(apiPaths.logout, undefined, { bare: true, headers: { host: 'localhost:3000', origin: 'http://localhost:3001' } });
+    const scheme = await h
+      .client()
+      .post(apiPaths.logout, undefined, { bare: true, headers: { host: 'localhost:3000', origin: 'https://localhost:3000' } });
     expect(port.statusCode).toBe(403);
     expect(scheme.statusCode).toBe(403);
   });

@@ -69,10 +69,14 @@ describe('Lockit in one schema of a shared PostgreSQL database', () => {
       expect(names).not.toContain('only_elsewhere');
       expect(names).not.toContain('kysely_migration');
       const withKysely = await database.db.introspection.getTables({ withInternalKyselyTables: true });
-      expect(withKysely.map((table) => table.name)).toEqual(expect.arrayContaining(['kysely_migration', 'kysely_migration_lock', 'users']));
+      expect(withKysely.map((table) => table.name)).toEqual(
+        expect.arrayContaining(['kysely_migration', 'kysely_migration_lock', 'users']),
+      );
       const users = tables.find((table) => table.name === 'users')!;
       expect(users.columns.length).toBeGreaterThan(1);
-      expect(users.columns.every((column) => typeof column.dataType === 'string' && typeof column.isNullable === 'boolean')).toBe(true);
+      expect(users.columns.every((column) => typeof column.dataType === 'string' && typeof column.isNullable === 'boolean')).toBe(
+        true,
+      );
     } finally {
       for (const name of other) await adminQuery(`DROP SCHEMA ${name} CASCADE`);
     }

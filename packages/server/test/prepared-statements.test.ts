@@ -25,12 +25,14 @@ describe('queries of a running server', () => {
     // Twice, so each query has been prepared (and run as prepared) on some connection.
     await touch();
     await touch();
-    for (const table of ['users', 'sessions', 'entries']) {
+    for (const table of ['users', 'sessions', 'entries', 'entry_history', 'folders']) {
       await sql`alter table ${sql.table(table)} add column later_column integer`.execute(h.db);
     }
     await touch();
     const update = await encryptEntry(account, { serviceName: 's2', username: 'u', password: 'p' }, entry.id);
-    expect((await client.put(apiPaths.updateEntry(entry.id), update)).statusCode).toBe(200);
+    expect((await client.put(apiPaths.updateEntry(entry.id), { ...update, revision: 1 })).statusCode).toBe(200);
     expect((await client.get(apiPaths.listEntries)).json().data[0]).toMatchObject({ id: entry.id, revision: 2 });
+    expect((await client.get(apiPaths.entryHistory(entry.id))).json().data).toMatchObject([{ revision: 1 }]);
+    expect((await client.get(apiPaths.folders)).statusCode).toBe(200);
   });
 });

@@ -48,7 +48,11 @@ describe('GET /api/user/key-material', () => {
       salt: next.salt,
       protectedKey: next.protectedKey,
     });
-    expect((await client.get(apiPaths.keyMaterial)).json().data).toEqual({ kdf: next.kdf, salt: next.salt, protectedKey: next.protectedKey });
+    expect((await client.get(apiPaths.keyMaterial)).json().data).toEqual({
+      kdf: next.kdf,
+      salt: next.salt,
+      protectedKey: next.protectedKey,
+    });
   });
 });
 
@@ -65,6 +69,13 @@ describe('deny by default', () => {
     ['add entry', 'POST', apiPaths.addEntry],
     ['update entry', 'PUT', apiPaths.updateEntry(id)],
     ['delete entry', 'DELETE', apiPaths.deleteEntry(id)],
+    ['restore entry', 'POST', apiPaths.restoreEntry(id)],
+    ['purge entry', 'DELETE', apiPaths.purgeEntry(id)],
+    ['entry history', 'GET', apiPaths.entryHistory(id)],
+    ['list folders', 'GET', apiPaths.folders],
+    ['add folder', 'POST', apiPaths.folders],
+    ['update folder', 'PUT', apiPaths.folder(id)],
+    ['delete folder', 'DELETE', apiPaths.folder(id)],
   ];
 
   it.each(protectedCalls)('%s answers 401 "Please sign in." without a session', async (_name, method, url) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '@lockit/contract';
 import { buildApp } from '../src/app';
-import { ApiClient } from './helpers/api-client';
+import { InjectClient } from './helpers/inject-client';
 import { testConfig } from './helpers/test-app';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
@@ -33,8 +33,8 @@ afterAll(async () => {
 describe('rate limits with REDIS_URL', () => {
   it('are shared by every server process', async () => {
     const ip = '10.9.0.1';
-    const onFirst = new ApiClient(first, ip);
-    const onSecond = new ApiClient(second, ip);
+    const onFirst = new InjectClient(first, ip);
+    const onSecond = new InjectClient(second, ip);
     expect((await onFirst.post(apiPaths.prelogin, { username: 'shared_a' })).statusCode).toBe(200);
     expect((await onSecond.post(apiPaths.prelogin, { username: 'shared_b' })).statusCode).toBe(200);
     expect((await onFirst.post(apiPaths.prelogin, { username: 'shared_c' })).statusCode).toBe(200);
@@ -53,7 +53,7 @@ describe('with Redis unreachable', () => {
     });
     const app = await buildApp(config, { db: db.db });
     try {
-      const client = new ApiClient(app, '10.9.0.2');
+      const client = new InjectClient(app, '10.9.0.2');
       expect((await client.post(apiPaths.prelogin, { username: 'offline_a' })).statusCode).toBe(200);
       expect((await client.post(apiPaths.prelogin, { username: 'offline_b' })).statusCode).toBe(429);
     } finally {

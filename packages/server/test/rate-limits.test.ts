@@ -36,15 +36,19 @@ describe('per-IP limits', () => {
       expect((await h.client(ip).post(apiPaths.login, { username: `someone_${i}`, password: wrongKey })).statusCode).toBe(401);
     }
     expectLimited(await h.client(ip).post(apiPaths.login, { username: 'someone_else', password: wrongKey }));
-    expect((await h.client(freshIp()).post(apiPaths.login, { username: 'someone_else', password: wrongKey })).statusCode).toBe(401);
+    expect((await h.client(freshIp()).post(apiPaths.login, { username: 'someone_else', password: wrongKey })).statusCode).toBe(
+      401,
+    );
   });
 
   it('prelogin: per IP and per account', async () => {
     const ip = freshIp();
-    for (const name of ['name_a', 'name_b', 'name_c']) expect((await h.client(ip).post(apiPaths.prelogin, { username: name })).statusCode).toBe(200);
+    for (const name of ['name_a', 'name_b', 'name_c'])
+      expect((await h.client(ip).post(apiPaths.prelogin, { username: name })).statusCode).toBe(200);
     expectLimited(await h.client(ip).post(apiPaths.prelogin, { username: 'name_d' }));
 
-    for (let i = 0; i < 2; i += 1) expect((await h.client(freshIp()).post(apiPaths.prelogin, { username: 'popular' })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i += 1)
+      expect((await h.client(freshIp()).post(apiPaths.prelogin, { username: 'popular' })).statusCode).toBe(200);
     expectLimited(await h.client(freshIp()).post(apiPaths.prelogin, { username: 'POPULAR' }));
   });
 
@@ -64,7 +68,9 @@ describe('per-IP limits', () => {
   it('send-code: per IP and per account', async () => {
     const ip = freshIp();
     for (let i = 0; i < 3; i += 1) {
-      expect((await h.client(ip).post(apiPaths.sendCode, { email: `p${i}@example.test`, username: `pending_${i}` })).statusCode).toBe(200);
+      expect(
+        (await h.client(ip).post(apiPaths.sendCode, { email: `p${i}@example.test`, username: `pending_${i}` })).statusCode,
+      ).toBe(200);
     }
     expectLimited(await h.client(ip).post(apiPaths.sendCode, { email: 'p9@example.test', username: 'pending_9' }));
 
@@ -76,10 +82,14 @@ describe('per-IP limits', () => {
   it('verify-code: per IP and per account', async () => {
     const ip = freshIp();
     for (let i = 0; i < 3; i += 1) {
-      const response = await h.client(ip).post(apiPaths.verifyCode, { email: `v${i}@example.test`, username: `verify_${i}`, code: 'ABCDEF' });
+      const response = await h
+        .client(ip)
+        .post(apiPaths.verifyCode, { email: `v${i}@example.test`, username: `verify_${i}`, code: 'ABCDEF' });
       expect(response.statusCode).toBe(400);
     }
-    expectLimited(await h.client(ip).post(apiPaths.verifyCode, { email: 'v9@example.test', username: 'verify_9', code: 'ABCDEF' }));
+    expectLimited(
+      await h.client(ip).post(apiPaths.verifyCode, { email: 'v9@example.test', username: 'verify_9', code: 'ABCDEF' }),
+    );
 
     const body = { email: 'guess@example.test', username: 'guess_me', code: 'ABCDEF' };
     for (let i = 0; i < 2; i += 1) expect((await h.client(freshIp()).post(apiPaths.verifyCode, body)).statusCode).toBe(400);

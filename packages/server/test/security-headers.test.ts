@@ -24,7 +24,9 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
 async function cookiesAfterLogin(h: typeof behindProxy, headers: Record<string, string> = {}) {
   const account = await newAccount();
   await signUpAndVerify(h, h.client(), account);
-  const response = await h.client().post(apiPaths.login, { username: account.username, password: account.keys.authKey }, { headers });
+  const response = await h
+    .client()
+    .post(apiPaths.login, { username: account.username, password: account.keys.authKey }, { headers });
   expect(response.statusCode).toBe(200);
   return response.cookies as Array<{ name: string; secure?: boolean }>;
 }
@@ -51,7 +53,9 @@ describe('security headers', () => {
   it('add HSTS only over HTTPS', async () => {
     const plain = await behindProxy.client().post(apiPaths.prelogin, { username: 'someone' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
-    const secure = await behindProxy.client().post(apiPaths.prelogin, { username: 'someone' }, { headers: { 'x-forwarded-proto': 'https' } });
+    const secure = await behindProxy
+      .client()
+      .post(apiPaths.prelogin, { username: 'someone' }, { headers: { 'x-forwarded-proto': 'https' } });
     expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 });
@@ -81,7 +85,13 @@ describe('COOKIE_SECURE', () => {
     await signUpAndVerify(alwaysSecure, client, account);
     await login(client, account);
     const response = await client.post(apiPaths.logout);
-    const cleared = response.cookies as Array<{ name: string; secure?: boolean; path?: string; httpOnly?: boolean; sameSite?: string }>;
+    const cleared = response.cookies as Array<{
+      name: string;
+      secure?: boolean;
+      path?: string;
+      httpOnly?: boolean;
+      sameSite?: string;
+    }>;
     expect(cleared.map((cookie) => cookie.name).sort()).toEqual(['lockit_access', 'lockit_refresh', SESSION_HINT_COOKIE]);
     for (const cookie of cleared) {
       expect(cookie).toMatchObject({ secure: true, path: '/', sameSite: 'Strict' });

@@ -36,7 +36,10 @@ describe('session cookies', () => {
     expect(all.map((line) => line.split('=')[0]).sort()).toEqual(['lockit_access', 'lockit_refresh', SESSION_HINT_COOKIE]);
     const lines = all.filter((line) => !line.startsWith(`${SESSION_HINT_COOKIE}=`));
     for (const line of lines) {
-      const attributes = line.split(';').slice(1).map((part) => part.trim().toLowerCase());
+      const attributes = line
+        .split(';')
+        .slice(1)
+        .map((part) => part.trim().toLowerCase());
       expect(attributes).toContain('httponly');
       expect(attributes).toContain('samesite=strict');
       expect(attributes).toContain('path=/');
@@ -49,7 +52,13 @@ describe('session cookies', () => {
 
   it('are Secure when the request came over HTTPS', async () => {
     const { account } = await signUp(h);
-    const response = await h.client().post(apiPaths.login, { username: account.username, password: account.keys.authKey }, { headers: { 'x-forwarded-proto': 'https' } });
+    const response = await h
+      .client()
+      .post(
+        apiPaths.login,
+        { username: account.username, password: account.keys.authKey },
+        { headers: { 'x-forwarded-proto': 'https' } },
+      );
     const lines = setCookieLines(response);
     expect(lines).toHaveLength(3);
     for (const line of lines) expect(line).toMatch(/;\s*Secure(;|$)/);
@@ -62,7 +71,9 @@ describe('session cookies', () => {
     answers.push(await client.post(apiPaths.verifySession));
     answers.push(await client.get(apiPaths.profile));
     answers.push(await client.get(apiPaths.keyMaterial));
-    answers.push(await client.post(apiPaths.addEntry, await encryptEntry(account, { serviceName: 's', username: 'u', password: 'p' })));
+    answers.push(
+      await client.post(apiPaths.addEntry, await encryptEntry(account, { serviceName: 's', username: 'u', password: 'p' })),
+    );
     answers.push(await client.get(apiPaths.listEntries));
     const next = await makeKeyMaterial('another master password', account.vaultKeyBytes);
     answers.push(
@@ -78,7 +89,9 @@ describe('session cookies', () => {
     for (const response of answers) expect(response.statusCode).toBeLessThan(300);
     // Every token issued on the way, not only the last ones.
     const issued = answers
-      .flatMap((response) => (response.cookies as Array<{ name: string; value: string }>).filter((cookie) => cookie.name !== SESSION_HINT_COOKIE))
+      .flatMap((response) =>
+        (response.cookies as Array<{ name: string; value: string }>).filter((cookie) => cookie.name !== SESSION_HINT_COOKIE),
+      )
       .map((cookie) => cookie.value)
       .filter(Boolean);
     expect(issued.length).toBeGreaterThanOrEqual(6);

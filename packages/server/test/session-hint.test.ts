@@ -59,7 +59,7 @@ describe('the session hint cookie', () => {
     const response = await client.post(apiPaths.refreshToken);
     expect(response.statusCode).toBe(200);
     const refresh = named(response, 'lockit_refresh');
-    expect(refresh?.maxAge).toBeLessThanOrEqual(10 * DAY / 1000);
+    expect(refresh?.maxAge).toBeLessThanOrEqual((10 * DAY) / 1000);
     expect(named(response, SESSION_HINT_COOKIE)).toMatchObject({ value: '1', maxAge: refresh?.maxAge });
   });
 

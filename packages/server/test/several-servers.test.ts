@@ -3,12 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@lockit/contract';
 import { DEFAULT_RATE_LIMITS } from '../src/config/rate-limit-settings';
-import { newAccount } from './helpers/accounts';
+import { ApiClient, createVerifiedAccount, startSmtpSink, type SmtpSink } from '@lockit/test-support';
 import { encryptEntry } from './helpers/entries';
-import { signUpOverHttp } from './helpers/http-accounts';
-import { HttpClient } from './helpers/http-client';
 import { createProcessDatabase, startServerProcess, type ProcessDatabase, type ServerProcess } from './helpers/server-process';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink';
 
 /**
  * Two server processes on different ports behind an imagined load balancer, sharing one
@@ -48,8 +45,7 @@ describe('two server processes on one database and one Redis', () => {
   });
 
   it('a session made on one works on the other, writes included', async () => {
-    const onFirst = new HttpClient(first.url, runIp());
-    const account = await signUpOverHttp(onFirst, sink);
+    const { account, client: onFirst } = await createVerifiedAccount(first.url, sink.inbox, { forwardedFor: runIp() });
     const onSecond = onFirst.copyTo(second.url);
     expect((await onSecond.get(apiPaths.profile)).body.data).toMatchObject({ username: account.username });
     const entry = await encryptEntry(account, { serviceName: 'Shared', username: 'me', password: 'p' });
@@ -59,16 +55,14 @@ describe('two server processes on one database and one Redis', () => {
   });
 
   it('a refresh on one rotates the session for both', async () => {
-    const onFirst = new HttpClient(first.url, runIp());
-    await signUpOverHttp(onFirst, sink);
+    const { client: onFirst } = await createVerifiedAccount(first.url, sink.inbox, { forwardedFor: runIp() });
     const stale = onFirst.copyTo(second.url);
     expect((await onFirst.copyTo(second.url).post(apiPaths.refreshToken)).status).toBe(200);
     expect((await stale.get(apiPaths.profile)).status).toBe(401);
   });
 
   it('a logout on one ends the session on both', async () => {
-    const onFirst = new HttpClient(first.url, runIp());
-    await signUpOverHttp(onFirst, sink);
+    const { client: onFirst } = await createVerifiedAccount(first.url, sink.inbox, { forwardedFor: runIp() });
     const copy = onFirst.copyTo(first.url);
     expect((await onFirst.copyTo(second.url).post(apiPaths.logout)).status).toBe(200);
     expect((await copy.get(apiPaths.profile)).status).toBe(401);
@@ -78,16 +72,24 @@ describe('two server processes on one database and one Redis', () => {
 
   it('share the sign-in lockout: failures on either count for both', async () => {
     const ip = runIp();
-    const account = await signUpOverHttp(new HttpClient(first.url, ip), sink, await newAccount());
+    const { account } = await createVerifiedAccount(first.url, sink.inbox, { forwardedFor: ip });
     const servers = [first.url, second.url];
-    const wrong = (n: number) => new HttpClient(servers[n % 2]!, ip).post(apiPaths.login, { username: account.username, password: 'A'.repeat(43) });
-    for (let n = 0; n <= DEFAULT_RATE_LIMITS.loginFreeFailures; n += 1) expect((await wrong(n)).status, `failure ${n + 1}`).toBe(401);
+    const wrong = (n: number) =>
+      new ApiClient(servers[n % 2]!, ip).post(apiPaths.login, { username: account.username, password: 'A'.repeat(43) });
+    for (let n = 0; n <= DEFAULT_RATE_LIMITS.loginFreeFailures; n += 1)
+      expect((await wrong(n)).status, `failure ${n + 1}`).toBe(401);
     for (const url of servers) {
-      const locked = await new HttpClient(url, ip).post(apiPaths.login, { username: account.username, password: account.keys.authKey });
+      const locked = await new ApiClient(url, ip).post(apiPaths.login, {
+        username: account.username,
+        password: account.keys.authKey,
+      });
       expect(locked.status).toBe(429);
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     }
-    const elsewhere = await new HttpClient(second.url, runIp()).post(apiPaths.login, { username: account.username, password: account.keys.authKey });
+    const elsewhere = await new ApiClient(second.url, runIp()).post(apiPaths.login, {
+      username: account.username,
+      password: account.keys.authKey,
+    });
     expect(elsewhere.status).toBe(200);
   });
 
@@ -96,8 +98,9 @@ describe('two server processes on one database and one Redis', () => {
     const servers = [first.url, second.url];
     const points = DEFAULT_RATE_LIMITS.preloginPerIp.points;
     for (let n = 0; n < points; n += 1) {
-      expect((await new HttpClient(servers[n % 2]!, ip).post(apiPaths.prelogin, { username: `name_${n}` })).status).toBe(200);
+      expect((await new ApiClient(servers[n % 2]!, ip).post(apiPaths.prelogin, { username: `name_${n}` })).status).toBe(200);
     }
-    for (const url of servers) expect((await new HttpClient(url, ip).post(apiPaths.prelogin, { username: 'one_more' })).status).toBe(429);
+    for (const url of servers)
+      expect((await new ApiClient(url, ip).post(apiPaths.prelogin, { username: 'one_more' })).status).toBe(429);
   });
 });

@@ -66,13 +66,17 @@ describe('1,000 wrong passwords', () => {
         expectLimited(response);
         refused += 1;
       }
-      if (attempt % 100 === 0) expect((await login(h.client(freshIp()), account)).statusCode, `owner at attempt ${attempt}`).toBe(200);
+      if (attempt % 100 === 0)
+        expect((await login(h.client(freshIp()), account)).statusCode, `owner at attempt ${attempt}`).toBe(200);
       time.advance(10_000);
     }
 
     // Five free tries, then one try per lockout, each twice as long, up to 15 minutes.
     expect(checkedAt.slice(0, 6)).toEqual([0, 10, 20, 30, 40, 50]);
-    const gaps = checkedAt.slice(5).map((at, index, later) => (index === 0 ? 0 : at - later[index - 1]!)).slice(1);
+    const gaps = checkedAt
+      .slice(5)
+      .map((at, index, later) => (index === 0 ? 0 : at - later[index - 1]!))
+      .slice(1);
     expect(gaps.slice(0, 5)).toEqual([60, 120, 240, 480, 900]);
     expect(gaps.slice(5).every((gap) => gap === 900)).toBe(true);
     expect(checkedAt).toHaveLength(20); // of 1,000 sent over 2 h 47 min
@@ -88,7 +92,9 @@ describe('1,000 wrong passwords', () => {
     const account = await verifiedAccount();
     const time = freezeTime();
     const answers = await Promise.all(
-      Array.from({ length: 1000 }, () => h.client(freshIp()).post(apiPaths.login, { username: account.username, password: WRONG_KEY })),
+      Array.from({ length: 1000 }, () =>
+        h.client(freshIp()).post(apiPaths.login, { username: account.username, password: WRONG_KEY }),
+      ),
     );
     const checked = answers.filter((response) => response.statusCode === 401);
     expect(checked).toHaveLength(DEFAULT_RATE_LIMITS.loginPerAccount.points);
@@ -108,7 +114,9 @@ describe('1,000 wrong passwords', () => {
       Array.from({ length: 40 }, () => h.client(ip).post(apiPaths.login, { username: account.username, password: WRONG_KEY })),
     );
     expect(answers.filter((response) => response.statusCode === 401)).toHaveLength(DEFAULT_RATE_LIMITS.loginFreeFailures + 1);
-    expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(40 - DEFAULT_RATE_LIMITS.loginFreeFailures - 1);
+    expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(
+      40 - DEFAULT_RATE_LIMITS.loginFreeFailures - 1,
+    );
     expect((await login(h.client(freshIp()), account)).statusCode).toBe(200);
   });
 });
@@ -118,7 +126,8 @@ describe('sign-in lockout', () => {
     const account = await verifiedAccount();
     freezeTime();
     const ip = freshIp();
-    for (let i = 0; i < 6; i += 1) expect((await h.client(ip).post(apiPaths.login, { username: account.username, password: WRONG_KEY })).statusCode).toBe(401);
+    for (let i = 0; i < 6; i += 1)
+      expect((await h.client(ip).post(apiPaths.login, { username: account.username, password: WRONG_KEY })).statusCode).toBe(401);
     const locked = await login(h.client(ip), account);
     expect(expectLimited(locked)).toBe(60);
     expect(locked.json().message).toBe('Too many attempts. Try again in 1 minute.');
@@ -151,7 +160,13 @@ describe('sign-in lockout', () => {
     await login(thief, account);
     const next = await makeKeyMaterial('the next password', account.vaultKeyBytes);
     freezeTime();
-    const body = { oldPassword: WRONG_KEY, newPassword: next.keys.authKey, kdf: next.kdf, salt: next.salt, protectedKey: next.protectedKey };
+    const body = {
+      oldPassword: WRONG_KEY,
+      newPassword: next.keys.authKey,
+      kdf: next.kdf,
+      salt: next.salt,
+      protectedKey: next.protectedKey,
+    };
     for (let i = 0; i < 6; i += 1) expect((await thief.put(apiPaths.changePassword, body)).statusCode).toBe(403);
     expectLimited(await thief.put(apiPaths.changePassword, body));
     expectLimited(await thief.put(apiPaths.changePassword, { ...body, oldPassword: account.keys.authKey }));

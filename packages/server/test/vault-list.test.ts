@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '@lockit/contract';
 import { buildApp } from '../src/app';
 import { signedInUser, type TestAccount } from './helpers/accounts';
-import { ApiClient } from './helpers/api-client';
+import { InjectClient } from './helpers/inject-client';
 import { encryptEntry } from './helpers/entries';
 import { useTestApp } from './helpers/test-app';
 
@@ -24,13 +24,13 @@ afterAll(async () => {
 });
 
 /** The same browser (cookies) talking to the other process. */
-function onOther(client: ApiClient): ApiClient {
-  const copy = new ApiClient(other);
+function onOther(client: InjectClient): InjectClient {
+  const copy = new InjectClient(other);
   for (const [name, value] of client.jar) copy.jar.set(name, value);
   return copy;
 }
 
-async function listedIds(client: ApiClient): Promise<string[]> {
+async function listedIds(client: InjectClient): Promise<string[]> {
   const response = await client.get(apiPaths.listEntries);
   expect(response.statusCode).toBe(200);
   return (response.json().data as Array<{ id: string }>).map((entry) => entry.id);
@@ -49,7 +49,7 @@ async function userIdOf(account: TestAccount): Promise<string> {
 const plain = (n: number) => ({ serviceName: `Service ${n}`, username: `me${n}`, password: `pw${n}` });
 
 describe('the vault list across processes', () => {
-  it('shows an add, an update and a delete made on another process at once', async () => {
+  it('shows an add, an update, a move to Trash, a restore and a purge made on another process at once', async () => {
     const { account, client } = await signedInUser(h);
     const first = await encryptEntry(account, plain(1));
     expect((await client.post(apiPaths.addEntry, first)).statusCode).toBe(201);
@@ -60,11 +60,22 @@ describe('the vault list across processes', () => {
     expect(await listedIds(client)).toEqual([first.id, second.id]);
 
     const changed = await encryptEntry(account, plain(3), first.id);
-    expect((await onOther(client).put(apiPaths.updateEntry(first.id), changed)).statusCode).toBe(200);
-    const afterUpdate = (await client.get(apiPaths.listEntries)).json().data as Array<{ id: string; password: string; revision: number }>;
+    expect((await onOther(client).put(apiPaths.updateEntry(first.id), { ...changed, revision: 1 })).statusCode).toBe(200);
+    const afterUpdate = (await client.get(apiPaths.listEntries)).json().data as Array<{
+      id: string;
+      password: string;
+      revision: number;
+    }>;
     expect(afterUpdate[0]).toMatchObject({ id: first.id, password: changed.password, revision: 2 });
 
-    expect((await onOther(client).delete(apiPaths.deleteEntry(second.id))).statusCode).toBe(200);
+    const deletedAt = (entries: Array<{ deletedAt: string | null }>) => entries.map((entry) => entry.deletedAt !== null);
+    expect((await onOther(client).delete(`${apiPaths.deleteEntry(second.id)}?revision=1`)).statusCode).toBe(200);
+    expect(deletedAt((await client.get(apiPaths.listEntries)).json().data)).toEqual([false, true]);
+    expect((await onOther(client).post(apiPaths.restoreEntry(second.id), { revision: 2 })).statusCode).toBe(200);
+    expect(deletedAt((await client.get(apiPaths.listEntries)).json().data)).toEqual([false, false]);
+    expect((await onOther(client).delete(`${apiPaths.deleteEntry(second.id)}?revision=3`)).statusCode).toBe(200);
+    expect(deletedAt((await client.get(apiPaths.listEntries)).json().data)).toEqual([false, true]);
+    expect((await onOther(client).delete(`${apiPaths.purgeEntry(second.id)}?revision=4`)).statusCode).toBe(200);
     expect(await listedIds(client)).toEqual([first.id]);
   });
 
@@ -78,7 +89,7 @@ describe('the vault list across processes', () => {
 });
 
 describe('the vault revision', () => {
-  it('goes up with every add, update and delete, and not with a refused write', async () => {
+  it('goes up with every add, update, move to Trash, restore and purge, and not with a refused write', async () => {
     const { account, client } = await signedInUser(h);
     const userId = await userIdOf(account);
     expect(await vaultRevision(userId)).toBe(0);
@@ -90,15 +101,32 @@ describe('the vault revision', () => {
     expect(await vaultRevision(userId)).toBe(1);
 
     const update = await encryptEntry(account, plain(2), entry.id);
-    expect((await client.put(apiPaths.updateEntry(entry.id), update)).statusCode).toBe(200);
+    expect((await client.put(apiPaths.updateEntry(entry.id), { ...update, revision: 1 })).statusCode).toBe(200);
     expect(await vaultRevision(userId)).toBe(2);
     expect((await client.put(apiPaths.updateEntry(entry.id), { ...update, revision: 1 })).statusCode).toBe(409);
+    expect((await client.put(apiPaths.updateEntry(entry.id), update)).statusCode).toBe(400);
     expect(await vaultRevision(userId)).toBe(2);
 
-    expect((await client.delete(apiPaths.deleteEntry(entry.id))).statusCode).toBe(200);
+    const trash = (revision: number) => client.delete(`${apiPaths.deleteEntry(entry.id)}?revision=${revision}`);
+    expect((await trash(2)).statusCode).toBe(200);
     expect(await vaultRevision(userId)).toBe(3);
-    expect((await client.delete(apiPaths.deleteEntry(entry.id))).statusCode).toBe(404);
+    expect((await trash(2)).statusCode).toBe(409);
+    expect((await trash(3)).statusCode).toBe(409);
     expect(await vaultRevision(userId)).toBe(3);
+
+    expect((await client.post(apiPaths.restoreEntry(entry.id), { revision: 3 })).statusCode).toBe(200);
+    expect(await vaultRevision(userId)).toBe(4);
+    expect((await client.post(apiPaths.restoreEntry(entry.id), { revision: 4 })).statusCode).toBe(409);
+    expect((await trash(4)).statusCode).toBe(200);
+    expect(await vaultRevision(userId)).toBe(5);
+
+    const purge = (revision: number) => client.delete(`${apiPaths.purgeEntry(entry.id)}?revision=${revision}`);
+    expect((await purge(4)).statusCode).toBe(409);
+    expect(await vaultRevision(userId)).toBe(5);
+    expect((await purge(5)).statusCode).toBe(200);
+    expect(await vaultRevision(userId)).toBe(6);
+    expect((await purge(5)).statusCode).toBe(404);
+    expect(await vaultRevision(userId)).toBe(6);
   });
 
   it("of another account never brings one's own list: same revision, own entries", async () => {
@@ -166,7 +194,9 @@ describe('session lookups that arrive together', () => {
     const ended = users[4]!.client.clone();
     expect((await users[4]!.client.post(apiPaths.logout)).statusCode).toBe(200);
     const rounds = await Promise.all(
-      [...users.slice(0, 4), ...users.slice(0, 4)].map(({ client }) => client.post(apiPaths.verifySession)).concat(ended.post(apiPaths.verifySession)),
+      [...users.slice(0, 4), ...users.slice(0, 4)]
+        .map(({ client }) => client.post(apiPaths.verifySession))
+        .concat(ended.post(apiPaths.verifySession)),
     );
     rounds.slice(0, 8).forEach((response, i) => {
       expect(response.statusCode).toBe(200);

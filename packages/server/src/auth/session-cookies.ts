@@ -30,11 +30,7 @@ function baseOptions(request: FastifyRequest, config: AppConfig): CookieSerializ
  * is surely no session, so a signed-out visit sends no call that can only answer 401. It is
  * never read here: the tokens alone decide what a request may do.
  */
-export function setSessionCookies(
-  reply: FastifyReply,
-  config: AppConfig,
-  tokens: IssuedTokens,
-): void {
+export function setSessionCookies(reply: FastifyReply, config: AppConfig, tokens: IssuedTokens): void {
   const options = baseOptions(reply.request, config);
   const refreshMaxAge = Math.max(1, Math.floor((tokens.refreshExpiresAt - tokens.issuedAt) / 1000));
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, {

@@ -1,5 +1,5 @@
 import type { RateLimitSettings } from './rate-limit-settings';
-import type { LOG_LEVELS } from './config-schema';
+import type { LOG_FORMATS, LOG_LEVELS } from './config-schema';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
@@ -23,6 +23,12 @@ export interface AppConfig {
   /** Folder of the built web app; undefined serves the API only. */
   webDistDir: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** `auto` decides when the logger is made: pretty only when it writes to a terminal. */
+  logFormat: (typeof LOG_FORMATS)[number];
+  /** Earlier versions kept per entry, 1..1000. */
+  historyLimit: number;
+  /** Days a trashed entry is kept before the purge job deletes it, 1..3650. */
+  trashRetentionDays: number;
   rateLimits: RateLimitSettings;
   /** Time limits of codes and sessions, in milliseconds. */
   timing: TimingSettings;

@@ -35,7 +35,26 @@ const httpOrigin = z
   )
   .transform((value) => new URL(value).origin);
 
+/** Earlier versions kept per entry, and days in Trash, unless the environment says otherwise. */
+export const DEFAULT_HISTORY_LIMIT = 50;
+export const DEFAULT_TRASH_RETENTION_DAYS = 30;
+
+/** A whole number in [min, max]; empty or unset is `fallback`. */
+const wholeNumberBetween = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(min, `must be between ${min} and ${max}`)
+      .max(max, `must be between ${min} and ${max}`)
+      .default(fallback),
+  );
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** auto: readable lines when the log goes to a terminal, JSON lines otherwise. */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
 
 export const configEnvSchema = z.object({
   PORT: z.coerce
@@ -52,7 +71,11 @@ export const configEnvSchema = z.object({
   SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//i.test(value), {
     message: 'must start with smtp:// or smtps://',
   }),
-  MAIL_FROM: z.string().trim().min(3, 'must be a sender such as Lockit <no-reply@example.com>').default('Lockit <no-reply@localhost>'),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, 'must be a sender such as Lockit <no-reply@example.com>')
+    .default('Lockit <no-reply@localhost>'),
   /** Origin of a web app hosted elsewhere: CORS with credentials for exactly that origin. */
   APP_ORIGIN: optionalText.pipe(httpOrigin.optional()),
   /** At least 32 characters. Unset: generated once into <DATA_DIR>/server-secret (mode 0600). */
@@ -65,12 +88,15 @@ export const configEnvSchema = z.object({
   }),
   TRUST_PROXY: booleanText.default(false),
   /** auto: Secure cookies when the request came over HTTPS. */
-  COOKIE_SECURE: z
-    .enum(['auto', 'true', 'false'], { message: 'must be auto, true or false' })
-    .default('auto'),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { message: 'must be auto, true or false' }).default('auto'),
   /** The built web app. Default: packages/web/dist. Without an index.html only the API is served. */
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { message: `must be one of ${LOG_FORMATS.join(', ')}` }).default('auto'),
+  /** Earlier versions kept per entry (every save, Trash move and restore keeps one). */
+  HISTORY_LIMIT: wholeNumberBetween(1, 1000, DEFAULT_HISTORY_LIMIT),
+  /** Days an entry stays in Trash before the server deletes it and its history for good. */
+  TRASH_RETENTION_DAYS: wholeNumberBetween(1, 3650, DEFAULT_TRASH_RETENTION_DAYS),
 });
 
 export type ConfigEnv = z.infer<typeof configEnvSchema>;

@@ -37,6 +37,9 @@ export async function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): P
     cookieSecure: { auto: 'auto', true: 'always', false: 'never' }[parsed.COOKIE_SECURE] as AppConfig['cookieSecure'],
     webDistDir: path.resolve(cwd, parsed.WEB_DIST_DIR ?? DEFAULT_WEB_DIST),
     logLevel: parsed.LOG_LEVEL,
+    logFormat: parsed.LOG_FORMAT,
+    historyLimit: parsed.HISTORY_LIMIT,
+    trashRetentionDays: parsed.TRASH_RETENTION_DAYS,
     rateLimits: DEFAULT_RATE_LIMITS,
     timing: DEFAULT_TIMING,
   };
@@ -65,9 +68,7 @@ export function parseDatabaseUrl(value: string | undefined, dataDir: string, cwd
     return { kind: 'sqlite', file: path.resolve(cwd, file) };
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
-    throw new ConfigError(
-      'Invalid configuration: DATABASE_URL must be a file path, sqlite:<path>, or a postgres:// URL.',
-    );
+    throw new ConfigError('Invalid configuration: DATABASE_URL must be a file path, sqlite:<path>, or a postgres:// URL.');
   }
   return { kind: 'sqlite', file: path.resolve(cwd, value) };
 }

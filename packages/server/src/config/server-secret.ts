@@ -20,9 +20,11 @@ export async function loadOrCreateServerSecret(dataDir: string): Promise<Buffer>
       throw new Error(`${file} could not be created: ${(error as Error).message}`);
     }
   }
-  const text = (await readFile(file, 'utf8').catch((error: Error) => {
-    throw new Error(`${file} could not be read: ${error.message}`);
-  })).trim();
+  const text = (
+    await readFile(file, 'utf8').catch((error: Error) => {
+      throw new Error(`${file} could not be read: ${error.message}`);
+    })
+  ).trim();
   if (!/^[0-9a-f]{64}$/i.test(text)) {
     throw new Error(`${file} is damaged (expected 64 hex characters); delete it to make a new one`);
   }

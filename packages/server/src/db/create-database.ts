@@ -66,7 +66,9 @@ function postgresDialect(url: string, searchPath?: string): PostgresDialect {
     // Times are epoch milliseconds in int8 columns: well inside Number's exact range.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   return new CurrentSchemaPostgresDialect({ pool: withPreparedStatements(pool) });

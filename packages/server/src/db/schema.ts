@@ -24,7 +24,7 @@ export interface UsersTable {
   verified_at: number | null;
   created_at: number;
   updated_at: number;
-  /** Bumped with every entry write, in the same transaction: names one state of the vault. */
+  /** Bumped with every entry or folder write, in the same transaction: names one state of the vault. */
   vault_revision: Generated<number>;
 }
 
@@ -66,6 +66,44 @@ export interface EntriesTable {
   password: string;
   url: string | null;
   notes: string | null;
+  /** The encrypted document of what the list shows; null for entries of the old format. */
+  overview: string | null;
+  /** The encrypted document of the entry's other secrets (TOTP seed, card number...). */
+  details: string | null;
+  /** Bumped by every write (edit, trash, restore): the compare-and-swap token of the API. */
+  revision: number;
+  created_at: number;
+  updated_at: number;
+  /** When it went to Trash; null while live. Purged once older than the retention. */
+  deleted_at: number | null;
+}
+
+/** One replaced version of an entry: its ciphertexts as they were, never decrypted here. */
+export interface EntryHistoryTable {
+  /** A server-made UUID: history rows are never addressed by the client. */
+  id: string;
+  entry_id: string;
+  user_id: string;
+  /** The revision this version had; unique per entry, since every write bumps it. */
+  revision: number;
+  service_name: string;
+  username: string;
+  password: string;
+  url: string | null;
+  notes: string | null;
+  overview: string | null;
+  details: string | null;
+  /** That version's updated_at, and when the write that replaced it happened. */
+  saved_at: number;
+  replaced_at: number;
+}
+
+export interface FoldersTable {
+  /** Made by the client: the name's ciphertext is bound to it. */
+  id: string;
+  user_id: string;
+  /** A ciphertext; nesting ("Work/Banking") is inside it, the server sees no tree. */
+  name: string;
   revision: number;
   created_at: number;
   updated_at: number;
@@ -77,6 +115,8 @@ export interface Database {
   sessions: SessionsTable;
   retired_refresh_tokens: RetiredRefreshTokensTable;
   entries: EntriesTable;
+  entry_history: EntryHistoryTable;
+  folders: FoldersTable;
 }
 
 export type Db = Kysely<Database>;

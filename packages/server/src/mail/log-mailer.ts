@@ -2,16 +2,35 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './mailer';
 
 /**
+ * The fields of a development mail's log line. They stay top-level in JSON logs: test-support
+ * and the benches read codes from `"devMail":true` lines. On a terminal the pretty log draws
+ * them as a box (src/http/pretty-log.ts).
+ */
+export interface DevMailRecord {
+  devMail: true;
+  to: string;
+  username: string;
+  code: string;
+}
+
+export function isDevMailRecord(record: Record<string, unknown>): record is Record<string, unknown> & DevMailRecord {
+  return (
+    record.devMail === true &&
+    typeof record.to === 'string' &&
+    typeof record.username === 'string' &&
+    typeof record.code === 'string'
+  );
+}
+
+/**
  * Development mail: without SMTP_URL the code is written to the server log (info level),
  * marked as dev mail, so a fresh clone works with no mail server. Not for production.
  */
 export function createLogMailer(log: FastifyBaseLogger): Mailer {
   return {
     async sendVerificationCode({ to, username, code }) {
-      log.info(
-        { devMail: true, to, username, code },
-        `DEV MAIL (SMTP_URL is not set): verification code for ${username} is ${code}`,
-      );
+      const record: DevMailRecord = { devMail: true, to, username, code };
+      log.info(record, `DEV MAIL (SMTP_URL is not set): verification code for ${username} is ${code}`);
     },
     async close() {},
   };

@@ -1,3 +1,11 @@
+/**
+ * Layout: `routes/<area>/<verb-noun>.ts` holds HTTP handlers only, one file per API operation,
+ * its area named like the contract module it serves (`accounts`, `entries`, `folders`). Rules
+ * and services that know no HTTP live in folders named for their concern, never for a route
+ * area: `identity/` (name folding, codes, prelogin salt), `vault/` (the list cache, entry
+ * writes with history, the trash purge), `auth/`, `security/`, `mail/`, `db/`, `http/`. A
+ * vault entry is an "entry" throughout; only the spec's URLs say "passwords".
+ */
 import type { RoutePlugin } from '../app-context';
 import { createUserRoute } from './accounts/create-user';
 import { sendCodeRoute } from './accounts/send-code';
@@ -16,6 +24,13 @@ import { listEntriesRoute } from './entries/list-entries';
 import { addEntryRoute } from './entries/add-entry';
 import { updateEntryRoute } from './entries/update-entry';
 import { deleteEntryRoute } from './entries/delete-entry';
+import { restoreEntryRoute } from './entries/restore-entry';
+import { purgeEntryRoute } from './entries/purge-entry';
+import { listEntryHistoryRoute } from './entries/list-entry-history';
+import { listFoldersRoute } from './folders/list-folders';
+import { addFolderRoute } from './folders/add-folder';
+import { updateFolderRoute } from './folders/update-folder';
+import { deleteFolderRoute } from './folders/delete-folder';
 
 const routes: RoutePlugin[] = [
   createUserRoute,
@@ -35,6 +50,13 @@ const routes: RoutePlugin[] = [
   addEntryRoute,
   updateEntryRoute,
   deleteEntryRoute,
+  restoreEntryRoute,
+  purgeEntryRoute,
+  listEntryHistoryRoute,
+  listFoldersRoute,
+  addFolderRoute,
+  updateFolderRoute,
+  deleteFolderRoute,
 ];
 
 /** Every API route. Each is private unless its own options say `public: true`. */

@@ -20,10 +20,19 @@ export function createRateLimits(settings: RateLimitSettings, redis: Redis | und
   const windowed = (name: string, window: LimitWindow) => make(name, window.points, window.durationSeconds);
 
   const perAction: Record<LimitedAction, { ip: RateLimiterAbstract; account: RateLimiterAbstract }> = {
-    prelogin: { ip: windowed('prelogin-ip', settings.preloginPerIp), account: windowed('prelogin-account', settings.preloginPerAccount) },
+    prelogin: {
+      ip: windowed('prelogin-ip', settings.preloginPerIp),
+      account: windowed('prelogin-account', settings.preloginPerAccount),
+    },
     create: { ip: windowed('create-ip', settings.createPerIp), account: windowed('create-account', settings.createPerAccount) },
-    sendCode: { ip: windowed('send-code-ip', settings.sendCodePerIp), account: windowed('send-code-account', settings.sendCodePerAccount) },
-    verifyCode: { ip: windowed('verify-code-ip', settings.verifyCodePerIp), account: windowed('verify-code-account', settings.verifyCodePerAccount) },
+    sendCode: {
+      ip: windowed('send-code-ip', settings.sendCodePerIp),
+      account: windowed('send-code-account', settings.sendCodePerAccount),
+    },
+    verifyCode: {
+      ip: windowed('verify-code-ip', settings.verifyCodePerIp),
+      account: windowed('verify-code-account', settings.verifyCodePerAccount),
+    },
   };
   const loginIp = windowed('login-ip', settings.loginPerIp);
   // Per (account, address): the run of failures, counted up front so parallel guesses count too.

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 export type { HostileRequest, RouteUnderAttack, Target } from './refusal-model';
-import { BODY_LIMIT, expectedRefusal, isJson, MAX_PARAM_LENGTH, parsedOrNot, type BodyChoice, type HostileRequest, type RouteUnderAttack, type Target } from './refusal-model';
+import {
+  BODY_LIMIT,
+  expectedRefusal,
+  isJson,
+  MAX_PARAM_LENGTH,
+  parsedOrNot,
+  type BodyChoice,
+  type HostileRequest,
+  type RouteUnderAttack,
+  type Target,
+} from './refusal-model';
 import { BROKEN_JSON, HOSTILE_KEYS, HOSTILE_STRINGS, hostileValue, INVALID_UTF8 } from './hostile-values';
 
 const OWN_ORIGIN = 'http://localhost';
@@ -16,12 +26,30 @@ const originArb: fc.Arbitrary<OriginChoice> = fc.oneof(
     weight: 2,
     arbitrary: fc
       .tuple(
-        fc.constantFrom('https://evil.example', 'null', 'http://localhost.evil.example', 'http://localhost:8080', 'https://localhost', 'http://LOCALHOST.', ...HOSTILE_STRINGS.slice(0, 20)),
+        fc.constantFrom(
+          'https://evil.example',
+          'null',
+          'http://localhost.evil.example',
+          'http://localhost:8080',
+          'https://localhost',
+          'http://LOCALHOST.',
+          ...HOSTILE_STRINGS.slice(0, 20),
+        ),
         fc.boolean(),
       )
-      .map(([origin, withHeader]): OriginChoice => ({ allowed: false, headers: { origin, ...(withHeader ? { 'x-lockit-client': 'web' } : {}) } })),
+      .map(([origin, withHeader]): OriginChoice => ({
+        allowed: false,
+        headers: { origin, ...(withHeader ? { 'x-lockit-client': 'web' } : {}) },
+      })),
   },
-  { weight: 1, arbitrary: fc.constantFrom<OriginChoice>({ allowed: false, headers: {} }, { allowed: false, headers: { 'x-lockit-client': 'WEB' } }, { allowed: false, headers: { 'x-lockit-client': '' } }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<OriginChoice>(
+      { allowed: false, headers: {} },
+      { allowed: false, headers: { 'x-lockit-client': 'WEB' } },
+      { allowed: false, headers: { 'x-lockit-client': '' } },
+    ),
+  },
 );
 
 interface SessionChoice {
@@ -32,23 +60,40 @@ function sessionArb(target: Target): fc.Arbitrary<SessionChoice> {
   const flipped = target.accessToken.slice(0, -1) + (target.accessToken.endsWith('A') ? 'B' : 'A');
   // Never the victim's real refresh token as a refresh cookie: refresh-token would rightly rotate it.
   const junk = (...lookalikes: string[]) =>
-    fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.base64String({ minLength: 40, maxLength: 48 }), fc.constantFrom('A'.repeat(4096), ...lookalikes));
+    fc.oneof(
+      fc.constantFrom(...HOSTILE_STRINGS),
+      fc.base64String({ minLength: 40, maxLength: 48 }),
+      fc.constantFrom('A'.repeat(4096), ...lookalikes),
+    );
   const cookieValue = (value: string) => encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''));
   return fc.oneof(
     { weight: 6, arbitrary: fc.constant({ valid: true, cookie: `lockit_access=${target.accessToken}` }) },
     { weight: 1, arbitrary: fc.constant({ valid: false, cookie: undefined }) },
     {
       weight: 2,
-      arbitrary: junk(flipped, target.refreshToken, target.accessToken.toLowerCase(), `${target.accessToken}x`).map((value) => ({ valid: false, cookie: `lockit_access=${cookieValue(value)}` })),
+      arbitrary: junk(flipped, target.refreshToken, target.accessToken.toLowerCase(), `${target.accessToken}x`).map((value) => ({
+        valid: false,
+        cookie: `lockit_access=${cookieValue(value)}`,
+      })),
     },
     {
       weight: 1,
-      arbitrary: junk(target.accessToken, `${target.refreshToken}x`, target.refreshToken.toUpperCase()).map((value) => ({ valid: false, cookie: `lockit_refresh=${cookieValue(value)}` })),
+      arbitrary: junk(target.accessToken, `${target.refreshToken}x`, target.refreshToken.toUpperCase()).map((value) => ({
+        valid: false,
+        cookie: `lockit_refresh=${cookieValue(value)}`,
+      })),
     },
     {
       weight: 1,
       arbitrary: fc
-        .constantFrom('lockit_access', 'lockit_access=', '=;=;', 'lockit_access="unterminated', `Lockit_Access=${target.accessToken}`, `lockit_access =${target.accessToken}x`)
+        .constantFrom(
+          'lockit_access',
+          'lockit_access=',
+          '=;=;',
+          'lockit_access="unterminated',
+          `Lockit_Access=${target.accessToken}`,
+          `lockit_access =${target.accessToken}x`,
+        )
         .map((cookie) => ({ valid: false, cookie })),
     },
   );
@@ -58,7 +103,9 @@ interface ParamChoice {
   /** As it appears in the path (percent-encoded). */
   raw: string;
 }
-function paramArb(target: Target): fc.Arbitrary<ParamChoice> {
+function paramArb(route: RouteUnderAttack, target: Target): fc.Arbitrary<ParamChoice> {
+  const [own, others] =
+    route.resource === 'folder' ? [target.ownFolderId, target.otherUsersFolderId] : [target.ownEntryId, target.otherUsersEntryId];
   const encode = (value: string) => {
     try {
       return encodeURIComponent(value);
@@ -67,15 +114,28 @@ function paramArb(target: Target): fc.Arbitrary<ParamChoice> {
     }
   };
   return fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom<ParamChoice>({ raw: target.ownEntryId }, { raw: target.ownEntryId.toUpperCase() }) },
-    { weight: 1, arbitrary: fc.constant<ParamChoice>({ raw: target.otherUsersEntryId }) },
+    { weight: 3, arbitrary: fc.constantFrom<ParamChoice>({ raw: own }, { raw: own.toUpperCase() }) },
+    { weight: 1, arbitrary: fc.constant<ParamChoice>({ raw: others }) },
     { weight: 1, arbitrary: fc.uuid().map((raw): ParamChoice => ({ raw })) },
-    { weight: 2, arbitrary: fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ maxLength: 30 })).map((value): ParamChoice => ({ raw: encode(value) })) },
-    { weight: 1, arbitrary: fc.constantFrom<ParamChoice>({ raw: '%ZZ' }, { raw: '%E0%A4%A' }, { raw: '%' }, { raw: 'a'.repeat(MAX_PARAM_LENGTH + 1) }) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ maxLength: 30 }))
+        .map((value): ParamChoice => ({ raw: encode(value) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<ParamChoice>(
+        { raw: '%ZZ' },
+        { raw: '%E0%A4%A' },
+        { raw: '%' },
+        { raw: 'a'.repeat(MAX_PARAM_LENGTH + 1) },
+      ),
+    },
   );
 }
 
-const queryArb = fc.oneof(
+const hostileQueryArb = fc.oneof(
   { weight: 6, arbitrary: fc.constant('') },
   {
     weight: 1,
@@ -89,6 +149,34 @@ const queryArb = fc.oneof(
       '?username=admin&username=root',
     ),
   },
+);
+
+/** For routes that read `?revision=N`: mostly a plausible revision, often a broken one. */
+const revisionQueryArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('?revision=1', '?revision=2', '?revision=99') },
+  {
+    weight: 3,
+    arbitrary: fc.oneof(
+      fc.constantFrom(
+        '?revision=',
+        '?revision=0',
+        '?revision=-1',
+        '?revision=1.5',
+        '?revision=1e400',
+        '?revision=2147483648',
+        '?revision=9007199254740993',
+        '?revision=abc',
+        '?revision=1&revision=2',
+        '?Revision=1',
+        '?revision[]=1',
+        '?revision=%ZZ',
+      ),
+      fc
+        .oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ maxLength: 20 }))
+        .map((value) => `?revision=${encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '?'))}`),
+    ),
+  },
+  { weight: 2, arbitrary: hostileQueryArb },
 );
 
 const extraHeadersArb: fc.Arbitrary<Record<string, string>> = fc.oneof(
@@ -108,11 +196,21 @@ const extraHeadersArb: fc.Arbitrary<Record<string, string>> = fc.oneof(
 );
 
 const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json;charset=UTF-8'];
-const OTHER_TYPES = ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonp', 'text/html'];
+const OTHER_TYPES = [
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/jsonp',
+  'text/html',
+];
 
 function jsonBody(value: unknown, contentType = 'application/json'): BodyChoice {
   const text = JSON.stringify(value);
-  return text === undefined ? { payload: undefined, contentType, parsed: { value: undefined } } : { payload: text, contentType, ...parsedOrNot(text) };
+  return text === undefined
+    ? { payload: undefined, contentType, parsed: { value: undefined } }
+    : { payload: text, contentType, ...parsedOrNot(text) };
 }
 
 /** Mutations of a valid body: at least one that breaks it, and extra fields on top. */
@@ -122,23 +220,29 @@ function mutatedBodyArb(valid: Record<string, unknown>, nestedFields: string[]):
     fc.record({ op: fc.constant('delete' as const), field: fc.constantFrom(...fields) }),
     fc.record({ op: fc.constant('set' as const), field: fc.constantFrom(...fields), value: hostileValue }),
   );
-  const extra = fc.record({ op: fc.constant('set' as const), field: fc.constantFrom(...HOSTILE_KEYS), value: fc.jsonValue({ maxDepth: 2 }) });
-  return fc.tuple(fc.array(breaking, { minLength: 1, maxLength: 3 }), fc.array(extra, { maxLength: 3 })).map(([breaks, extras]) => {
-    const body = structuredClone(valid);
-    for (const change of [...breaks, ...extras]) {
-      const path = change.field.split('.');
-      let holder: Record<string, unknown> = body;
-      for (const step of path.slice(0, -1)) {
-        const next = holder[step];
-        if (next === null || typeof next !== 'object' || Array.isArray(next)) holder[step] = {};
-        holder = holder[step] as Record<string, unknown>;
-      }
-      const last = path.at(-1)!;
-      if (change.op === 'delete') delete holder[last];
-      else Object.defineProperty(holder, last, { value: change.value, enumerable: true, writable: true, configurable: true });
-    }
-    return body;
+  const extra = fc.record({
+    op: fc.constant('set' as const),
+    field: fc.constantFrom(...HOSTILE_KEYS),
+    value: fc.jsonValue({ maxDepth: 2 }),
   });
+  return fc
+    .tuple(fc.array(breaking, { minLength: 1, maxLength: 3 }), fc.array(extra, { maxLength: 3 }))
+    .map(([breaks, extras]) => {
+      const body = structuredClone(valid);
+      for (const change of [...breaks, ...extras]) {
+        const path = change.field.split('.');
+        let holder: Record<string, unknown> = body;
+        for (const step of path.slice(0, -1)) {
+          const next = holder[step];
+          if (next === null || typeof next !== 'object' || Array.isArray(next)) holder[step] = {};
+          holder = holder[step] as Record<string, unknown>;
+        }
+        const last = path.at(-1)!;
+        if (change.op === 'delete') delete holder[last];
+        else Object.defineProperty(holder, last, { value: change.value, enumerable: true, writable: true, configurable: true });
+      }
+      return body;
+    });
 }
 
 /** Text-level damage to a JSON text: invalid UTF-8 inside or outside strings, truncation, poison keys. */
@@ -150,8 +254,18 @@ function damagedTextArb(text: string): fc.Arbitrary<BodyChoice> {
       const payload = Buffer.concat([Buffer.from(text.slice(0, cut)), bytes, Buffer.from(text.slice(cut))]);
       return { payload, contentType: 'application/json', ...parsedOrNot(payload.toString('utf8')) };
     }),
-    fc.nat().map((at): BodyChoice => ({ payload: text.slice(0, at % Math.max(1, text.length)), contentType: 'application/json', ...parsedOrNot(text.slice(0, at % Math.max(1, text.length))) })),
-    fc.constantFrom('{"__proto__":{"isAdmin":true},', '{"constructor":{"prototype":{"isAdmin":true}},').map((prefix): BodyChoice => ({ payload: prefix + text.slice(1), contentType: 'application/json', ...parsedOrNot(prefix + text.slice(1)) })),
+    fc.nat().map((at): BodyChoice => ({
+      payload: text.slice(0, at % Math.max(1, text.length)),
+      contentType: 'application/json',
+      ...parsedOrNot(text.slice(0, at % Math.max(1, text.length))),
+    })),
+    fc
+      .constantFrom('{"__proto__":{"isAdmin":true},', '{"constructor":{"prototype":{"isAdmin":true}},')
+      .map((prefix): BodyChoice => ({
+        payload: prefix + text.slice(1),
+        contentType: 'application/json',
+        ...parsedOrNot(prefix + text.slice(1)),
+      })),
     fc.constant<BodyChoice>({ payload: `\ufeff${text}`, contentType: 'application/json', ...parsedOrNot(`\ufeff${text}`) }),
   );
 }
@@ -159,23 +273,57 @@ function damagedTextArb(text: string): fc.Arbitrary<BodyChoice> {
 function bodyArb(route: RouteUnderAttack): fc.Arbitrary<BodyChoice> {
   const base = route.body?.valid ?? { message: 'hello' };
   const mutated = mutatedBodyArb(base, route.nestedFields ?? []);
-  const oversized: BodyChoice = { payload: JSON.stringify({ ...base, padding: 'x'.repeat(BODY_LIMIT) }), contentType: 'application/json' };
+  const oversized: BodyChoice = {
+    payload: JSON.stringify({ ...base, padding: 'x'.repeat(BODY_LIMIT) }),
+    contentType: 'application/json',
+  };
   const deep = fc.tuple(fc.integer({ min: 1_000, max: 100_000 }), fc.boolean()).map(([depth, arrays]): BodyChoice => {
     const text = arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
     return { payload: text, contentType: 'application/json', ...parsedOrNot(text) };
   });
   return fc.oneof(
-    { weight: route.body ? 10 : 2, arbitrary: fc.tuple(mutated, fc.constantFrom(...JSON_TYPES)).map(([value, type]) => jsonBody(value, type)) },
+    {
+      weight: route.body ? 10 : 2,
+      arbitrary: fc.tuple(mutated, fc.constantFrom(...JSON_TYPES)).map(([value, type]) => jsonBody(value, type)),
+    },
     { weight: 3, arbitrary: mutated.chain((value) => damagedTextArb(JSON.stringify(value))) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => jsonBody(value)) },
-    { weight: 2, arbitrary: fc.constantFrom(...BROKEN_JSON).map((payload): BodyChoice => ({ payload, contentType: 'application/json', ...parsedOrNot(payload) })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom(...BROKEN_JSON)
+        .map((payload): BodyChoice => ({ payload, contentType: 'application/json', ...parsedOrNot(payload) })),
+    },
     { weight: 1, arbitrary: deep },
-    { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes): BodyChoice => ({ payload: Buffer.from(bytes), contentType: 'application/json', ...parsedOrNot(Buffer.from(bytes).toString('utf8')) })) },
-    { weight: 1, arbitrary: fc.constantFrom<BodyChoice>({ payload: '', contentType: 'application/json', parsed: { value: undefined } }, { payload: '   \n', contentType: 'application/json', parsed: { value: undefined } }, { payload: undefined, contentType: undefined, parsed: { value: undefined } }) },
+    {
+      weight: 1,
+      arbitrary: fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes): BodyChoice => ({
+        payload: Buffer.from(bytes),
+        contentType: 'application/json',
+        ...parsedOrNot(Buffer.from(bytes).toString('utf8')),
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<BodyChoice>(
+        { payload: '', contentType: 'application/json', parsed: { value: undefined } },
+        { payload: '   \n', contentType: 'application/json', parsed: { value: undefined } },
+        { payload: undefined, contentType: undefined, parsed: { value: undefined } },
+      ),
+    },
     { weight: 1, arbitrary: fc.constant(oversized) },
     {
       weight: 2,
-      arbitrary: fc.tuple(fc.constantFrom(...OTHER_TYPES, undefined), fc.constantFrom(JSON.stringify(base), 'username=abc&password=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--')).map(([contentType, payload]): BodyChoice => ({ payload, contentType })),
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(...OTHER_TYPES, undefined),
+          fc.constantFrom(
+            JSON.stringify(base),
+            'username=abc&password=x',
+            '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--',
+          ),
+        )
+        .map(([contentType, payload]): BodyChoice => ({ payload, contentType })),
     },
   );
 }
@@ -186,9 +334,9 @@ export function hostileRequestArb(route: RouteUnderAttack, target: Target): fc.A
     .record({
       origin: originArb,
       session: sessionArb(target),
-      param: route.hasIdParam ? paramArb(target) : fc.constant(undefined),
+      param: route.hasIdParam ? paramArb(route, target) : fc.constant(undefined),
       body: bodyArb(route),
-      query: queryArb,
+      query: route.query ? revisionQueryArb : hostileQueryArb,
       extraHeaders: extraHeadersArb,
       lengthSkew: fc.constantFrom(0, 0, 0, 0, 0, 0, 0, 0, 1, -1, 1000),
     })
@@ -201,10 +349,18 @@ export function hostileRequestArb(route: RouteUnderAttack, target: Target): fc.A
       const skewed = lengthSkew !== 0 && bytes > 1 && bytes <= BODY_LIMIT && isJson(body.contentType);
       const declaredBytes = skewed ? bytes + lengthSkew : bytes;
       if (skewed) headers['content-length'] = String(declaredBytes);
-      const expected = expectedRefusal(route, { target, originAllowed: origin.allowed, sessionValid: session.valid, param: param?.raw, body: { ...body, payload }, bytes, declaredBytes });
+      const expected = expectedRefusal(route, {
+        target,
+        originAllowed: origin.allowed,
+        sessionValid: session.valid,
+        param: param?.raw,
+        query,
+        body: { ...body, payload },
+        bytes,
+        declaredBytes,
+      });
       if (!expected) return undefined;
       return { method: route.method, url: `${route.path(param?.raw ?? '')}${query}`, headers, payload, expected };
     })
     .filter((request): request is HostileRequest => request !== undefined);
 }
-

@@ -1,3 +1,4 @@
+import { parse as parseQueryString } from 'fast-querystring';
 import secureJson from 'secure-json-parse';
 import type { z } from 'zod';
 import { entryIdSchema } from '@lockit/contract';
@@ -16,7 +17,11 @@ export interface RouteUnderAttack {
   method: Method;
   path: (id: string) => string;
   hasIdParam: boolean;
+  /** What the id in the path names (default: an entry). */
+  resource?: 'entry' | 'folder';
   isPublic: boolean;
+  /** Routes that read the query string (`?revision=N`): its schema. */
+  query?: z.ZodType;
   /** Routes that read a body: its schema and a body the schema accepts, to mutate. */
   body?: { schema: z.ZodType; valid: Record<string, unknown> };
   /** Fields inside objects (e.g. `kdf.memoryKiB`) the mutations also reach. */
@@ -29,6 +34,8 @@ export interface Target {
   refreshToken: string;
   ownEntryId: string;
   otherUsersEntryId: string;
+  ownFolderId: string;
+  otherUsersFolderId: string;
 }
 
 export interface HostileRequest {
@@ -51,6 +58,12 @@ export interface BodyChoice {
   parsed?: { value: unknown };
 }
 
+/** What the router makes of a query string (`?a=1`, or empty): Fastify's own parser, fast-querystring. */
+export function parsedQuery(query: string): Record<string, unknown> {
+  const text = query.startsWith('?') ? query.slice(1) : query;
+  return text.length === 0 ? {} : (parseQueryString(text) as Record<string, unknown>);
+}
+
 /** What the server's parser makes of a text: Fastify's own (secure-json-parse, poisoning refused). */
 export function parsedOrNot(text: string): Pick<BodyChoice, 'parsed'> {
   if (text.trim() === '') return { parsed: { value: undefined } };
@@ -65,13 +78,21 @@ export function isJson(contentType: string | undefined): boolean {
   return contentType !== undefined && /^application\/json\s*(;|$)/i.test(contentType);
 }
 
+/** A revision past what the database's integer column holds (the server refuses it before asking). */
+function beyondRevisionColumn(input: unknown): boolean {
+  const revision = (input as { revision?: unknown }).revision;
+  return typeof revision === 'number' && revision > 2_147_483_647;
+}
+
 /** The facts of one generated request that decide its answer. */
 export interface RequestFacts {
   target: Target;
   originAllowed: boolean;
   sessionValid: boolean;
-  /** The entry id as it appears in the path (percent-encoded). */
+  /** The entry or folder id as it appears in the path (percent-encoded). */
   param: string | undefined;
+  /** The query string as sent: empty, or starting with `?`. */
+  query: string;
   body: BodyChoice;
   bytes: number;
   /** What Content-Length says; differs from `bytes` when the test lies. */
@@ -80,8 +101,9 @@ export interface RequestFacts {
 
 /**
  * The answer the pipeline must give, from the first check that refuses: routing, origin,
- * session, body parsing, path parameter, body schema, then the handler's own refusals.
- * Undefined when nothing refuses (such a request is not generated: it could succeed).
+ * session, body parsing, path parameter, query, body schema, then the handler's own refusals.
+ * Undefined when nothing refuses (such a request is not generated: it could succeed, or be
+ * answered 409 by a revision check, whose answer carries the entry).
  */
 export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): HostileRequest['expected'] | undefined {
   if (c.param !== undefined && /%(?![0-9A-Fa-f]{2})/.test(c.param)) return { status: 400, reason: 'malformed URL' };
@@ -98,17 +120,26 @@ export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): Hosti
     parsed = c.body.parsed.value;
   }
   if (id !== undefined && !entryIdSchema.safeParse(id).success) return { status: 400, reason: 'entry id' };
+  if (route.query) {
+    const query = route.query.safeParse(parsedQuery(c.query));
+    if (!query.success) return { status: 400, reason: 'query' };
+    if (beyondRevisionColumn(query.data)) return { status: 400, reason: 'revision too large' };
+  }
   if (route.body) {
     const objectBody = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
-    if (!objectBody || !route.body.schema.safeParse(parsed).success) return { status: 400, reason: 'schema' };
+    const body = objectBody ? route.body.schema.safeParse(parsed) : undefined;
+    if (!body?.success) return { status: 400, reason: 'schema' };
+    if (beyondRevisionColumn(body.data)) return { status: 400, reason: 'revision too large' };
   }
   if (route.name === 'refresh-token') return { status: 401, reason: 'no valid refresh token' };
-  if (id !== undefined && route.body) {
+  if (route.name === 'update-entry' && id !== undefined) {
     const body = parsed as { id?: unknown; _id?: unknown };
     if ([body.id, body._id].some((bodyId) => typeof bodyId === 'string' && bodyId.toLowerCase() !== id.toLowerCase())) {
       return { status: 400, reason: 'id mismatch' };
     }
   }
-  if (id !== undefined && id.toLowerCase() !== c.target.ownEntryId) return { status: 404, reason: 'not the caller’s entry' };
+  const ownId = route.resource === 'folder' ? c.target.ownFolderId : c.target.ownEntryId;
+  if (id !== undefined && id.toLowerCase() !== ownId)
+    return { status: 404, reason: `not the caller’s ${route.resource ?? 'entry'}` };
   return undefined;
 }

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app';
 import { DEFAULT_TIMING, type AppConfig, type TimingSettings } from '../../src/config/app-config';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../src/config/rate-limit-settings';
+import { DEFAULT_HISTORY_LIMIT, DEFAULT_TRASH_RETENTION_DAYS } from '../../src/config/config-schema';
 import type { Db } from '../../src/db/schema';
-import { ApiClient } from './api-client';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { InjectClient } from './inject-client';
+import { startSmtpSink, type SmtpSink } from '@lockit/test-support';
 import { createTestClock, type TestClock } from './test-clock';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -35,7 +36,11 @@ export interface TestAppOptions {
   deps?: Omit<AppDeps, 'db' | 'now'>;
 }
 
-export function testConfig(database: TestDatabase['config'], smtpUrl: string | undefined, options: TestAppOptions = {}): AppConfig {
+export function testConfig(
+  database: TestDatabase['config'],
+  smtpUrl: string | undefined,
+  options: TestAppOptions = {},
+): AppConfig {
   return {
     port: 0,
     host: '127.0.0.1',
@@ -50,6 +55,9 @@ export function testConfig(database: TestDatabase['config'], smtpUrl: string | u
     cookieSecure: 'auto',
     webDistDir: undefined,
     logLevel: 'silent',
+    logFormat: 'json',
+    historyLimit: DEFAULT_HISTORY_LIMIT,
+    trashRetentionDays: DEFAULT_TRASH_RETENTION_DAYS,
     rateLimits: { ...GENEROUS_RATE_LIMITS, ...options.rateLimits },
     timing: { ...DEFAULT_TIMING, ...options.timing },
     ...options.config,
@@ -63,7 +71,7 @@ export interface TestHarness {
   clock: TestClock;
   config: AppConfig;
   /** A new browser (no cookies), optionally from another IP. */
-  client(remoteAddress?: string): ApiClient;
+  client(remoteAddress?: string): InjectClient;
 }
 
 /**
@@ -81,7 +89,7 @@ export function useTestApp(options: TestAppOptions = {}): TestHarness {
     harness.config = testConfig(database.config, harness.sink.url, options);
     harness.app = await buildApp(harness.config, { ...options.deps, db: database.db, now: harness.clock.now });
     await harness.app.ready();
-    harness.client = (remoteAddress?: string) => new ApiClient(harness.app, remoteAddress);
+    harness.client = (remoteAddress?: string) => new InjectClient(harness.app, remoteAddress);
   });
   afterAll(async () => {
     await harness.app?.close();

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { adminQuery, PG_URL } from '@lockit/test-support';
 import { createDatabase } from '../../src/db/create-database';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { DatabaseConfig } from '../../src/config/app-config';
 import type { Db } from '../../src/db/schema';
 
 export const TEST_DB_KIND = process.env.LOCKIT_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
-export const PG_URL = process.env.LOCKIT_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { adminQuery, PG_URL };
 
 export interface TestDatabase {
   db: Db;
@@ -49,14 +49,4 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await adminQuery(`DROP SCHEMA ${schema} CASCADE`);
     },
   };
-}
-
-export async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

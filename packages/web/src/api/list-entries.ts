@@ -1,6 +1,6 @@
 import { apiPaths } from '@lockit/contract';
-import type { ResponseSchema } from '@/lib/api-client';
 import { apiRequest } from '@/lib/api-client';
+import type { ResponseSchema } from '@/lib/contract';
 
 /**
  * Only the envelope is checked here; each entry is checked against the contract's

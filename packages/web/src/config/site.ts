@@ -1,18 +1,12 @@
+import { parseSiteSettings } from './site-settings';
+
 /**
- * Public facts about the project shown in the footer and on the About page. Kept in one
- * place so a self-hoster can point them at their own profiles. The author and social
- * addresses below are placeholders until the project's real profiles are filled in.
+ * Public facts about this Lockit shown by the splash, the footer and the About page. The
+ * credit and the social links come from the VITE_LOCKIT_* build settings (site-settings.ts),
+ * already checked by the build.
  */
 export const site = {
   name: 'Lockit',
   tagline: 'Lock it. Save it. Own it.',
-  author: {
-    name: 'the Lockit author',
-    profileUrl: 'https://github.com/lockit-app',
-  },
-  social: [
-    { label: 'GitHub', href: 'https://github.com/lockit-app' },
-    { label: 'LinkedIn', href: 'https://www.linkedin.com/company/lockit-app' },
-    { label: 'X', href: 'https://x.com/lockit_app' },
-  ],
-} as const;
+  ...parseSiteSettings(import.meta.env),
+};

@@ -1,5 +1,4 @@
-import type { ResponseSchema } from './api-client';
-import type { Contract } from './contract';
+import type { Contract, ResponseSchema } from './contract';
 
 /**
  * For calls whose answer the spec does not use ("result not used", "success is status

@@ -15,7 +15,11 @@ describe('apiRequest', () => {
   it('sends cookies, the client header and a JSON body', async () => {
     const api = fakeApi({ [route('POST', apiPaths.sendCode)]: { status: 200, body: { message: 'Sent' } } });
     const { messageResponseSchema } = await import('@lockit/contract');
-    await apiRequest(apiPaths.sendCode, { method: 'POST', body: { email: 'a@b.co', username: 'alice' }, schema: messageResponseSchema });
+    await apiRequest(apiPaths.sendCode, {
+      method: 'POST',
+      body: { email: 'a@b.co', username: 'alice' },
+      schema: messageResponseSchema,
+    });
     const [request] = api.requests;
     expect(request?.credentials).toBe('include');
     expect(request?.headers).toMatchObject({ 'x-lockit-client': 'web', 'content-type': 'application/json' });
@@ -49,7 +53,9 @@ describe('apiRequest', () => {
     let calls = 0;
     const api = fakeApi({
       [route('GET', apiPaths.profile)]: () =>
-        ++calls === 1 ? { status: 401, body: { message: 'Expired.' } } : { status: 200, body: { message: 'Success', data: profile } },
+        ++calls === 1
+          ? { status: 401, body: { message: 'Expired.' } }
+          : { status: 200, body: { message: 'Success', data: profile } },
       [route('POST', apiPaths.refreshToken)]: { status: 200, body: { message: 'Token refreshed' } },
     });
     await expect(getProfile()).resolves.toMatchObject({ data: profile });
@@ -69,7 +75,9 @@ describe('apiRequest', () => {
   it('does not refresh on a 401 of a call that needs no session (e.g. a wrong password at login)', async () => {
     const api = fakeApi({ [route('POST', apiPaths.login)]: { status: 401, body: { message: 'Invalid credentials.' } } });
     const { loginResponseSchema } = await import('@lockit/contract');
-    await expect(apiRequest(apiPaths.login, { method: 'POST', schema: loginResponseSchema })).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest(apiPaths.login, { method: 'POST', schema: loginResponseSchema })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(api.to('POST', apiPaths.refreshToken)).toHaveLength(0);
   });
 
@@ -120,7 +128,10 @@ describe('without the session hint cookie (surely signed out)', () => {
   });
 
   it('sends it as before once the server has set the hint', async () => {
-    fakeApi({ [route('GET', apiPaths.profile)]: { status: 200, body: { message: 'Success', data: profile } } }, { sessionHint: true });
+    fakeApi(
+      { [route('GET', apiPaths.profile)]: { status: 200, body: { message: 'Success', data: profile } } },
+      { sessionHint: true },
+    );
     await expect(getProfile()).resolves.toMatchObject({ data: profile });
   });
 
@@ -129,7 +140,10 @@ describe('without the session hint cookie (surely signed out)', () => {
     vi.resetModules();
     const client = await import('./api-client');
     const contract = await import('@lockit/contract');
-    const api = fakeApi({ [route('GET', apiPaths.profile)]: { status: 200, body: { message: 'Success', data: profile } } }, { sessionHint: false });
+    const api = fakeApi(
+      { [route('GET', apiPaths.profile)]: { status: 200, body: { message: 'Success', data: profile } } },
+      { sessionHint: false },
+    );
     await client.apiRequest(apiPaths.profile, { method: 'GET', schema: contract.profileResponseSchema, protectedCall: true });
     expect(api.requests).toHaveLength(1);
   });

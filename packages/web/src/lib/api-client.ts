@@ -1,13 +1,8 @@
 import { ApiError, NoSessionError, UnexpectedResponseError } from './api-errors';
-import { loadContract, type Contract } from './contract';
+import { loadContract, type Contract, type ResponseSchema } from './contract';
 import { send, type HttpMethod } from './http';
 import { refreshToken } from './refresh-token';
 import { maybeSignedIn } from './session-hint';
-
-/** The part of a contract (zod) schema the client needs: a safe parse. */
-export interface ResponseSchema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false };
-}
 
 export interface ApiRequest<T> {
   method: HttpMethod;

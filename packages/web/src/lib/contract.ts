@@ -7,6 +7,11 @@
  */
 export type Contract = typeof import('@lockit/contract');
 
+/** The part of a contract (zod) schema the client needs: a safe parse. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
 export function loadContract(): Promise<Contract> {
   return import('@lockit/contract');
 }

@@ -1,12 +1,7 @@
 import { DEFAULT_KDF_PARAMS, KdfParamsRejectedError, type KdfParams } from '@lockit/crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { FLOOR_KDF } from '@/testing/crypto-fixtures';
-import {
-  checkRememberedKdfParams,
-  moveRememberedKdfParams,
-  rememberKdfParams,
-  RememberedKdfDowngradeError,
-} from './kdf-memory';
+import { checkRememberedKdfParams, moveRememberedKdfParams, rememberKdfParams, RememberedKdfDowngradeError } from './kdf-memory';
 
 const STRONG: KdfParams = { ...DEFAULT_KDF_PARAMS };
 

@@ -53,7 +53,9 @@ function read(key: string): Strength | null {
   try {
     const value = JSON.parse(raw) as Record<string, unknown>;
     const valid = PARTS.every(({ key: part }) => Number.isSafeInteger(value[part]) && (value[part] as number) > 0);
-    return valid ? { memoryKiB: value.memoryKiB as number, iterations: value.iterations as number, parallelism: value.parallelism as number } : null;
+    return valid
+      ? { memoryKiB: value.memoryKiB as number, iterations: value.iterations as number, parallelism: value.parallelism as number }
+      : null;
   } catch {
     // Not ours or damaged: treated as no memory (the policy floor still applies).
     return null;

@@ -67,7 +67,11 @@ describe('Keyring', () => {
   it('ignores renames and key changes while locked', () => {
     const keyring = new Keyring();
     keyring.rename('bob');
-    keyring.replaceKeyMaterial({ kdf: { algorithm: 'argon2id', memoryKiB: 19456, iterations: 2, parallelism: 1 }, salt: 's', protectedKey: 'p' });
+    keyring.replaceKeyMaterial({
+      kdf: { algorithm: 'argon2id', memoryKiB: 19456, iterations: 2, parallelism: 1 },
+      salt: 's',
+      protectedKey: 'p',
+    });
     expect(keyring.vault).toBeNull();
   });
 

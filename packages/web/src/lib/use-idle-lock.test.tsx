@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, signedInRoutes } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
-import { advance, useFakeClock } from '@/testing/timers';
+import { advance, installFakeClock } from '@/testing/timers';
 import { unlockedKeyring } from '@/testing/vault-fixtures';
 import { AUTO_LOCK_STORAGE_KEY, saveAutoLockMinutes } from './auto-lock';
 
@@ -13,7 +13,7 @@ const routes = pageRoutes({ '/home': <h1>Any page</h1> });
 
 async function unlockedApp() {
   const { keyring } = await unlockedKeyring();
-  useFakeClock();
+  installFakeClock();
   const api = fakeApi(signedInRoutes());
   const app = renderApp('/home', { routes, keyring });
   await screen.findByRole('heading', { name: 'Any page' });

@@ -4,6 +4,8 @@ import { vi } from 'vitest';
 export interface FakeRequest {
   method: string;
   path: string;
+  /** The query string's parameters (e.g. a delete's `revision`). */
+  query: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
   credentials: RequestCredentials | undefined;
@@ -77,12 +79,16 @@ export function fakeApi(routes: Record<string, FakeRoute> = {}, options: FakeApi
   const table: Record<string, FakeRoute> = { ...signedOut, ...routes };
   const requests: FakeRequest[] = [];
   const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost:3000');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost:3000',
+    );
     const method = init?.method ?? 'GET';
     const text = typeof init?.body === 'string' ? init.body : undefined;
     const request: FakeRequest = {
       method,
       path: url.pathname,
+      query: url.searchParams,
       body: text === undefined ? undefined : (JSON.parse(text) as unknown),
       headers: { ...(init?.headers as Record<string, string> | undefined) },
       credentials: init?.credentials,

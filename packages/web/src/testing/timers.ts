@@ -4,14 +4,14 @@ import { vi } from 'vitest';
 /**
  * Testing Library detects fake timers through a global `jest` object; under Vitest there is
  * none, and its async helpers then wait on a fake setTimeout(0) that never fires. The shim
- * below exists only while `useFakeClock` is active, so the helpers advance the fake clock
+ * below exists only while `installFakeClock` is active, so the helpers advance the fake clock
  * exactly as they do under Jest.
  */
 let jestShim: { advanceTimersByTime(ms: number): void } | undefined;
 Object.defineProperty(globalThis, 'jest', { configurable: true, get: () => jestShim });
 
 /** A fully fake clock: time moves only when the test advances it. */
-export function useFakeClock(): void {
+export function installFakeClock(): void {
   vi.useFakeTimers();
   jestShim = { advanceTimersByTime: (ms) => vi.advanceTimersByTime(ms) };
 }
@@ -22,7 +22,7 @@ export function useFakeClock(): void {
  * Assertions on a duration therefore leave a margin for the few real milliseconds between
  * the moment a timer starts and the moment the test sees it.
  */
-export function useFakeClockWithRealTime(): void {
+export function installFakeClockWithRealTime(): void {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   jestShim = undefined;
 }

@@ -75,9 +75,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
   // Serves the list query (by user, oldest first) and every lookup by user.
-  await db.schema
-    .createIndex('entries_user_id_created_at_idx')
-    .on('entries')
-    .columns(['user_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('entries_user_id_created_at_idx').on('entries').columns(['user_id', 'created_at']).execute();
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * A per-user vault revision, bumped in the same transaction as every entry write, so a
- * serialized list can be reused while it is current (see entries/vault-list-cache.ts); and
+ * serialized list can be reused while it is current (see vault/vault-list-cache.ts); and
  * the list index extended by `id`, the list's tie-breaker, so the ordered list is read
  * straight from the index without a sort.
  */

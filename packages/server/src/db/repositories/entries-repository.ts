@@ -1,4 +1,5 @@
 import type { Db, EntriesTable, Executor } from '../schema';
+import { whyNotWritten, type WriteOutcome } from './write-outcome';
 
 export type EntryRow = EntriesTable;
 
@@ -16,30 +17,69 @@ const ENTRY_COLUMNS = [
   'password',
   'url',
   'notes',
+  'overview',
+  'details',
   'revision',
   'created_at',
   'updated_at',
+  'deleted_at',
 ] as const satisfies ReadonlyArray<keyof StoredEntry>;
 
+/** The ciphertexts of an entry: what an edit replaces and what history keeps. */
 export interface EntryFields {
   service_name: string;
   username: string;
   password: string;
   url: string | null;
   notes: string | null;
+  overview: string | null;
+  details: string | null;
 }
 
-export type UpdateOutcome = 'updated' | 'not-found' | 'revision-mismatch';
+export type UpdateOutcome = WriteOutcome<'updated'>;
+export type PurgeOutcome = WriteOutcome<'purged'>;
 
-/** Every query is scoped by user id: an entry of another account is the same as no entry. */
+/** Which entries a write may touch: edits apply in and out of Trash, moves only one way. */
+type Where = 'anywhere' | 'live' | 'trashed';
+
+/**
+ * Every query is scoped by user id: an entry of another account is the same as no entry.
+ * Writes to an existing entry compare and swap on its revision in one statement, so two
+ * writers based on the same version cannot both apply; callers run them in a transaction
+ * with the history row and the vault revision bump.
+ */
 export function createEntriesRepository(db: Db) {
   function find(userId: string, id: string, ex: Executor = db): Promise<StoredEntry | undefined> {
     return ex.selectFrom('entries').select(ENTRY_COLUMNS).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
+  /** Sets `changes`, bumps the revision and stamps `now`, only at `expectedRevision` and `where`. */
+  async function swap(
+    userId: string,
+    id: string,
+    expectedRevision: number,
+    where: Where,
+    changes: Partial<EntryFields> & { deleted_at?: number | null },
+    now: number,
+    ex: Executor,
+  ): Promise<UpdateOutcome> {
+    let query = ex
+      .updateTable('entries')
+      .set((eb) => ({ ...changes, revision: eb('revision', '+', 1), updated_at: now }))
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('revision', '=', expectedRevision);
+    if (where === 'live') query = query.where('deleted_at', 'is', null);
+    if (where === 'trashed') query = query.where('deleted_at', 'is not', null);
+    const result = await query.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return 'updated';
+    return whyNotWritten(await find(userId, id, ex), expectedRevision);
+  }
+
   return {
     find,
 
+    /** Live and trashed entries (Trash is a view of the same list), oldest first. */
     listByUser(userId: string, ex: Executor = db): Promise<StoredEntry[]> {
       return ex
         .selectFrom('entries')
@@ -54,30 +94,46 @@ export function createEntriesRepository(db: Db) {
       await ex.insertInto('entries').values(row).execute();
     },
 
-    /** Bumps the revision; with `expectedRevision`, applies only if the stored one matches. */
-    async update(
-      userId: string,
-      id: string,
-      fields: Partial<EntryFields>,
-      expectedRevision: number | undefined,
-      now: number,
-      ex: Executor = db,
-    ): Promise<UpdateOutcome> {
-      let query = ex
-        .updateTable('entries')
-        .set((eb) => ({ ...fields, revision: eb('revision', '+', 1), updated_at: now }))
-        .where('user_id', '=', userId)
-        .where('id', '=', id);
-      if (expectedRevision !== undefined) query = query.where('revision', '=', expectedRevision);
-      const result = await query.executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) return 'updated';
-      if (expectedRevision === undefined) return 'not-found';
-      return (await find(userId, id, ex)) ? 'revision-mismatch' : 'not-found';
+    /** Replaces ciphertexts (fields left out are kept); a trashed entry stays in Trash. */
+    update(userId: string, id: string, expectedRevision: number, fields: Partial<EntryFields>, now: number, ex: Executor = db) {
+      return swap(userId, id, expectedRevision, 'anywhere', fields, now, ex);
     },
 
-    async delete(userId: string, id: string, ex: Executor = db): Promise<boolean> {
-      const result = await ex.deleteFrom('entries').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
+    /** Moves a live entry to Trash; `wrong-state` if it is there already. */
+    trash(userId: string, id: string, expectedRevision: number, now: number, ex: Executor = db) {
+      return swap(userId, id, expectedRevision, 'live', { deleted_at: now }, now, ex);
+    },
+
+    /** Brings a trashed entry back; `wrong-state` if it is live. */
+    restore(userId: string, id: string, expectedRevision: number, now: number, ex: Executor = db) {
+      return swap(userId, id, expectedRevision, 'trashed', { deleted_at: null }, now, ex);
+    },
+
+    /** Deletes a trashed entry for good (its history is the caller's, in the same transaction). */
+    async purge(userId: string, id: string, expectedRevision: number, ex: Executor = db): Promise<PurgeOutcome> {
+      const result = await ex
+        .deleteFrom('entries')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('revision', '=', expectedRevision)
+        .where('deleted_at', 'is not', null)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 1) return 'purged';
+      return whyNotWritten(await find(userId, id, ex), expectedRevision);
+    },
+
+    /**
+     * Deletes up to `limit` entries trashed before `cutoff`, of any user, and names them. One
+     * statement: a row restored or purged meanwhile by another transaction is skipped, so
+     * several processes may run it at once.
+     */
+    deleteTrashedBefore(cutoff: number, limit: number, ex: Executor = db): Promise<Array<{ id: string; user_id: string }>> {
+      return ex
+        .deleteFrom('entries')
+        .where('id', 'in', (eb) => eb.selectFrom('entries').select('id').where('deleted_at', '<', cutoff).limit(limit))
+        .where('deleted_at', '<', cutoff)
+        .returning(['id', 'user_id'])
+        .execute();
     },
 
     async deleteByUser(userId: string, ex: Executor = db): Promise<void> {

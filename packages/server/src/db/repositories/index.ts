@@ -1,5 +1,7 @@
 import type { Db } from '../schema';
 import { createEntriesRepository } from './entries-repository';
+import { createEntryHistoryRepository } from './entry-history-repository';
+import { createFoldersRepository } from './folders-repository';
 import { createSessionsRepository } from './sessions-repository';
 import { createUsersRepository } from './users-repository';
 import { createVerificationCodesRepository } from './verification-codes-repository';
@@ -10,6 +12,8 @@ export function createRepositories(db: Db) {
     sessions: createSessionsRepository(db),
     codes: createVerificationCodesRepository(db),
     entries: createEntriesRepository(db),
+    history: createEntryHistoryRepository(db),
+    folders: createFoldersRepository(db),
   };
 }
 

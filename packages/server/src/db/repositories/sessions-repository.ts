@@ -146,7 +146,10 @@ export function createSessionsRepository(db: Db) {
     },
 
     async retireRefreshToken(tokenHash: string, sessionId: string, now: number, ex: Executor = db) {
-      await ex.insertInto('retired_refresh_tokens').values({ token_hash: tokenHash, session_id: sessionId, retired_at: now }).execute();
+      await ex
+        .insertInto('retired_refresh_tokens')
+        .values({ token_hash: tokenHash, session_id: sessionId, retired_at: now })
+        .execute();
     },
 
     findRetired(tokenHash: string, ex: Executor = db) {

@@ -60,12 +60,22 @@ export function createUsersRepository(db: Db) {
       await ex.updateTable('users').set({ verified_at: now, updated_at: now }).where('id', '=', id).execute();
     },
 
-    /** Names a new state of the vault; call in the transaction that writes the entries. */
+    /** Names a new state of the vault; call in the transaction that writes the entries or folders. */
     async bumpVaultRevision(id: string, ex: Executor = db): Promise<void> {
       await ex
         .updateTable('users')
         .set((eb) => ({ vault_revision: eb('vault_revision', '+', 1) }))
         .where('id', '=', id)
+        .execute();
+    },
+
+    /** The same for several users at once (the trash purge job). */
+    async bumpVaultRevisions(ids: readonly string[], ex: Executor = db): Promise<void> {
+      if (ids.length === 0) return;
+      await ex
+        .updateTable('users')
+        .set((eb) => ({ vault_revision: eb('vault_revision', '+', 1) }))
+        .where('id', 'in', ids)
         .execute();
     },
 

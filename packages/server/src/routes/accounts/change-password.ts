@@ -1,6 +1,6 @@
 import { apiPaths, changePasswordRequestSchema } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
-import { loadSignedInUser } from '../../auth/auth-plugin';
+import { loadSignedInUser } from '../../auth/require-session';
 import { hashAuthKey, verifyAuthKey } from '../../auth/password-hashing';
 import { setSessionCookies } from '../../auth/session-cookies';
 import { HttpError } from '../../http/http-error';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { apiPaths, createUserRequestSchema } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
-import { foldName } from '../../accounts/fold-name';
+import { foldName } from '../../identity/fold-name';
 import { hashAuthKey } from '../../auth/password-hashing';
 import { isUniqueViolation } from '../../db/create-database';
 import { HttpError } from '../../http/http-error';

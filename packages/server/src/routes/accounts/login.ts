@@ -1,6 +1,6 @@
 import { apiPaths, loginRequestSchema } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
-import { foldName } from '../../accounts/fold-name';
+import { foldName } from '../../identity/fold-name';
 import { verifyAgainstDummy, verifyAuthKey } from '../../auth/password-hashing';
 import { setSessionCookies } from '../../auth/session-cookies';
 import { HttpError } from '../../http/http-error';

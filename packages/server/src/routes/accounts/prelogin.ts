@@ -1,8 +1,8 @@
 import { apiPaths, preloginRequestSchema } from '@lockit/contract';
 import { DEFAULT_KDF_PARAMS } from '@lockit/crypto';
 import type { RoutePlugin } from '../../app-context';
-import { foldName } from '../../accounts/fold-name';
-import { fakeSaltFor } from '../../accounts/prelogin-salt';
+import { foldName } from '../../identity/fold-name';
+import { fakeSaltFor } from '../../identity/prelogin-salt';
 import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 

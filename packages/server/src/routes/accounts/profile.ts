@@ -1,6 +1,6 @@
 import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
-import { loadSignedInUser } from '../../auth/auth-plugin';
+import { loadSignedInUser } from '../../auth/require-session';
 import { MESSAGES } from '../messages';
 
 /** GET /api/user/profile. */

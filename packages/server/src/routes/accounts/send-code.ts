@@ -1,7 +1,7 @@
 import { apiPaths, sendCodeRequestSchema } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
-import { foldName } from '../../accounts/fold-name';
-import { generateCode, hashCode } from '../../accounts/verification-code';
+import { foldName } from '../../identity/fold-name';
+import { generateCode, hashCode } from '../../identity/verification-code';
 import { parseBody } from '../../http/parse-body';
 import { tooMany } from '../../security/rate-limits';
 import { MESSAGES } from '../messages';

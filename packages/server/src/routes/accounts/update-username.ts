@@ -1,7 +1,7 @@
 import { apiPaths, updateUsernameRequestSchema } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
-import { foldName } from '../../accounts/fold-name';
-import { requireAuth } from '../../auth/auth-plugin';
+import { foldName } from '../../identity/fold-name';
+import { requireSession } from '../../auth/require-session';
 import { isUniqueViolation } from '../../db/create-database';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
@@ -10,7 +10,7 @@ import { MESSAGES } from '../messages';
 /** PUT /api/users/update-username. A change of case of one's own name is allowed. */
 export const updateUsernameRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(apiPaths.updateUsername, async (request) => {
-    const { user } = requireAuth(request);
+    const { user } = requireSession(request);
     const body = parseBody(updateUsernameRequestSchema, request.body);
     const usernameFolded = foldName(body.username);
     const owner = await ctx.repos.users.findByFoldedUsername(usernameFolded);

@@ -1,7 +1,7 @@
 import { apiPaths, verifyCodeRequestSchema } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
-import { foldName } from '../../accounts/fold-name';
-import { codeMatches } from '../../accounts/verification-code';
+import { foldName } from '../../identity/fold-name';
+import { codeMatches } from '../../identity/verification-code';
 import { MAX_CODE_ATTEMPTS } from '../../config/app-config';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';

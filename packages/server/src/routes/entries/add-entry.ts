@@ -1,6 +1,6 @@
 import { addEntryRequestSchema, apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
-import { requireAuth } from '../../auth/auth-plugin';
+import { requireSession } from '../../auth/require-session';
 import { isUniqueViolation } from '../../db/create-database';
 import type { EntryRow } from '../../db/repositories/entries-repository';
 import { HttpError } from '../../http/http-error';
@@ -14,7 +14,7 @@ import { toEntryWire } from './entry-wire';
  */
 export const addEntryRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.addEntry, async (request, reply) => {
-    const { user } = requireAuth(request);
+    const { user } = requireSession(request);
     const body = parseBody(addEntryRequestSchema, request.body);
     const at = ctx.now();
     const row: EntryRow = {
@@ -25,9 +25,12 @@ export const addEntryRoute: RoutePlugin = async (app, { ctx }) => {
       password: body.password,
       url: body.url ?? null,
       notes: body.notes ?? null,
+      overview: body.overview ?? null,
+      details: body.details ?? null,
       revision: 1,
       created_at: at,
       updated_at: at,
+      deleted_at: null,
     };
     try {
       await ctx.db.transaction().execute(async (trx) => {

@@ -1,21 +1,24 @@
 import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
-import { requireAuth } from '../../auth/auth-plugin';
-import { HttpError } from '../../http/http-error';
+import { requireSession } from '../../auth/require-session';
+import { changeEntry } from '../../vault/entry-writes';
 import { MESSAGES } from '../messages';
-import { entryIdFromParams } from './entry-wire';
+import { revisionFromQuery } from '../revision-input';
+import { entryIdFromParams, entryRefusalError, toEntryWire } from './entry-wire';
 
-/** DELETE /api/passwords/delete/{id}. Another account's entry is "not found". */
+/**
+ * DELETE /api/passwords/delete/{id}?revision=N moves the entry to Trash (the spec's delete:
+ * the list keeps it, with `deletedAt`), only at the revision the client saw; a stale tab
+ * gets 409 with the entry as it is now instead of deleting an edit it never saw. The
+ * version before the move goes to history. Another account's entry is "not found".
+ */
 export const deleteEntryRoute: RoutePlugin = async (app, { ctx }) => {
   app.delete(`${apiPaths.deleteEntry('')}:id`, async (request) => {
-    const { user } = requireAuth(request);
+    const { user } = requireSession(request);
     const id = entryIdFromParams(request.params);
-    const deleted = await ctx.db.transaction().execute(async (trx) => {
-      if (!(await ctx.repos.entries.delete(user.id, id, trx))) return false;
-      await ctx.repos.users.bumpVaultRevision(user.id, trx);
-      return true;
-    });
-    if (!deleted) throw new HttpError(404, MESSAGES.entryNotFound);
-    return { message: MESSAGES.entryDeleted };
+    const revision = revisionFromQuery(request.query);
+    const result = await changeEntry(ctx, user.id, id, revision, { kind: 'trash' });
+    if (result.outcome !== 'updated') throw entryRefusalError(result, MESSAGES.entryAlreadyInTrash);
+    return { message: MESSAGES.entryTrashed, data: toEntryWire(result.entry) };
   });
 };

@@ -1,19 +1,20 @@
 import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
-import { requireAuth } from '../../auth/auth-plugin';
+import { requireSession } from '../../auth/require-session';
 import { ifNoneMatchHits } from '../../http/if-none-match';
 import { MESSAGES } from '../messages';
 import { toEntryWire } from './entry-wire';
 
 /**
- * GET /api/passwords/show/user-passwords: the caller's entries, oldest first. The answer is
+ * GET /api/passwords/show/user-passwords: the caller's entries, live and in Trash (with
+ * `deletedAt`, so the Trash view needs no second call), oldest first; never history. The answer is
  * serialized once per vault revision (the revision came with the session, before this read)
- * and reused until an entry write bumps it; see vault-list-cache.ts. It carries an ETag of
+ * and reused until an entry write bumps it; see vault/vault-list-cache.ts. It carries an ETag of
  * its bytes, and a client that already holds them (If-None-Match) gets a bodiless 304.
  */
 export const listEntriesRoute: RoutePlugin = async (app, { ctx }) => {
   app.get(apiPaths.listEntries, async (request, reply) => {
-    const { user } = requireAuth(request);
+    const { user } = requireSession(request);
     let answer = ctx.vaultLists.get(user.id, user.vault_revision);
     if (answer === undefined) {
       const rows = await ctx.repos.entries.listByUser(user.id);

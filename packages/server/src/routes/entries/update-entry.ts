@@ -1,22 +1,27 @@
 import { apiPaths, updateEntryRequestSchema } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
-import { requireAuth } from '../../auth/auth-plugin';
+import { requireSession } from '../../auth/require-session';
 import type { EntryFields } from '../../db/repositories/entries-repository';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
+import { changeEntry } from '../../vault/entry-writes';
 import { MESSAGES } from '../messages';
-import { entryIdFromParams, toEntryWire } from './entry-wire';
+import { storableRevision } from '../revision-input';
+import { entryIdFromParams, entryRefusalError, toEntryWire } from './entry-wire';
 
 /**
- * PUT /api/passwords/update-password/{id}. Replaces the ciphertexts and bumps the revision;
- * with `revision`, applies only if nobody changed the entry since (409 otherwise). `url` and
- * `notes` left out are kept; null clears them. Another account's entry is "not found".
+ * PUT /api/passwords/update-password/{id}. Replaces the ciphertexts and bumps the revision,
+ * only if the entry is still at the `revision` the body names (required: no last writer
+ * wins); otherwise 409 with the entry as it is now. The replaced version goes to history.
+ * `url`, `notes`, `overview` and `details` left out are kept; null clears them. A trashed
+ * entry can be edited and stays in Trash. Another account's entry is "not found".
  */
 export const updateEntryRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(`${apiPaths.updateEntry('')}:id`, async (request) => {
-    const { user } = requireAuth(request);
+    const { user } = requireSession(request);
     const id = entryIdFromParams(request.params);
     const body = parseBody(updateEntryRequestSchema, request.body);
+    const revision = storableRevision(body.revision);
     for (const bodyId of [body.id, body._id]) {
       if (bodyId !== undefined && bodyId.toLowerCase() !== id) throw new HttpError(400, MESSAGES.entryIdMismatch);
     }
@@ -26,15 +31,12 @@ export const updateEntryRoute: RoutePlugin = async (app, { ctx }) => {
       password: body.password,
       ...(body.url !== undefined ? { url: body.url } : {}),
       ...(body.notes !== undefined ? { notes: body.notes } : {}),
+      ...(body.overview !== undefined ? { overview: body.overview } : {}),
+      ...(body.details !== undefined ? { details: body.details } : {}),
     };
-    const row = await ctx.db.transaction().execute(async (trx) => {
-      const outcome = await ctx.repos.entries.update(user.id, id, fields, body.revision, ctx.now(), trx);
-      if (outcome === 'not-found') throw new HttpError(404, MESSAGES.entryNotFound);
-      if (outcome === 'revision-mismatch') throw new HttpError(409, MESSAGES.entryChangedElsewhere);
-      await ctx.repos.users.bumpVaultRevision(user.id, trx);
-      return ctx.repos.entries.find(user.id, id, trx);
-    });
-    if (!row) throw new HttpError(404, MESSAGES.entryNotFound);
-    return { message: MESSAGES.entryUpdated, data: toEntryWire(row) };
+    const result = await changeEntry(ctx, user.id, id, revision, { kind: 'update', fields });
+    // An edit applies in and out of Trash, so the only refusals are 404 and a stale revision.
+    if (result.outcome !== 'updated') throw entryRefusalError(result, MESSAGES.entryChangedElsewhere);
+    return { message: MESSAGES.entryUpdated, data: toEntryWire(result.entry) };
   });
 };

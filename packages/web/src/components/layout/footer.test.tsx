@@ -9,14 +9,25 @@ describe('Footer', () => {
     renderApp('/home');
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText(/No tracking, no ads, no data selling/)).toBeInTheDocument();
-    const social = within(within(footer).getByRole('list', { name: 'Social links' })).getAllByRole('link');
-    expect(social).toHaveLength(3);
-    for (const link of social) {
-      expect(link).toHaveAttribute('target', '_blank');
-      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    }
+    expect(within(within(footer).getByRole('list', { name: 'Social links' })).getAllByRole('link')).toHaveLength(3);
     expect(within(footer).getByText(`© ${new Date().getFullYear()} Lockit`)).toBeInTheDocument();
     expect(within(footer).getByText(/Designed and built by/)).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'What is Lockit?' });
+  });
+
+  it('unconfigured, credits the Lockit contributors and links only to pages of this app, in the same tab', async () => {
+    fakeApi();
+    renderApp('/home');
+    const footer = screen.getByRole('contentinfo');
+    const social = within(within(footer).getByRole('list', { name: 'Social links' })).getAllByRole('link');
+    expect(social.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/home'],
+      ['About', '/about'],
+      ['Vault', '/vault'],
+    ]);
+    const credit = within(footer).getByRole('link', { name: 'the Lockit contributors' });
+    expect(credit).toHaveAttribute('href', '/about');
+    for (const link of [...social, credit]) expect(link).not.toHaveAttribute('target');
     await screen.findByRole('heading', { name: 'What is Lockit?' });
   });
 });

@@ -1,3 +1,4 @@
+import { ConfiguredLink } from '@/components/ui/configured-link';
 import { site } from '@/config/site';
 
 export function Footer() {
@@ -8,16 +9,14 @@ export function Footer() {
         <div className="max-w-md">
           <p className="text-lg font-bold text-white">{site.name}</p>
           <p className="mt-2">
-            Lockit is a personal password vault that encrypts everything in your browser before it is saved. No
-            tracking, no ads, no data selling: your passwords stay yours.
+            Lockit is a personal password vault that encrypts everything in your browser before it is saved. No tracking, no ads,
+            no data selling: your passwords stay yours.
           </p>
         </div>
         <ul aria-label="Social links" className="flex gap-4">
           {site.social.map((link) => (
             <li key={link.label}>
-              <a href={link.href} target="_blank" rel="noopener noreferrer" className="hover:text-cyan-300">
-                {link.label}
-              </a>
+              <ConfiguredLink link={link} className="hover:text-cyan-300" />
             </li>
           ))}
         </ul>
@@ -25,11 +24,7 @@ export function Footer() {
       <div className="mx-auto mt-8 flex max-w-6xl flex-col gap-1 border-t border-slate-800 pt-6 md:flex-row md:justify-between">
         <p>© {year} Lockit</p>
         <p>
-          Designed and built by{' '}
-          <a href={site.author.profileUrl} target="_blank" rel="noopener noreferrer" className="underline hover:text-cyan-300">
-            {site.author.name}
-          </a>
-          .
+          Designed and built by <ConfiguredLink link={site.author} className="underline hover:text-cyan-300" />.
         </p>
       </div>
     </footer>

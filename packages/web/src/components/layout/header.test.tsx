@@ -7,7 +7,10 @@ import { makeUnlockedVault } from '@/testing/crypto-fixtures';
 import { Keyring } from '@/lib/keyring';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
-const linkNames = (nav: HTMLElement) => within(nav).getAllByRole('link').map((link) => link.textContent);
+const linkNames = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 async function renderAbout(options: Parameters<typeof renderApp>[1] = {}) {
   const app = renderApp('/about', options);
@@ -57,9 +60,7 @@ describe('Header', () => {
     api.set(route('POST', apiPaths.verifySession), 'network-error');
     await queryClient.invalidateQueries({ queryKey: ['session'] });
     await waitFor(() =>
-      expect(console.warn).toHaveBeenCalledWith(
-        '[Lockit] Session check failed: Network error: the server could not be reached.',
-      ),
+      expect(console.warn).toHaveBeenCalledWith('[Lockit] Session check failed: Network error: the server could not be reached.'),
     );
     expect(linkNames(mainNav())).toContain('Profile');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -68,9 +69,7 @@ describe('Header', () => {
   it('logs the server message of a failed check', async () => {
     fakeApi({ [route('POST', apiPaths.verifySession)]: { status: 503, body: { message: 'Down for maintenance.' } } });
     await renderAbout();
-    await waitFor(() =>
-      expect(console.warn).toHaveBeenCalledWith('[Lockit] Session check failed: Down for maintenance.'),
-    );
+    await waitFor(() => expect(console.warn).toHaveBeenCalledWith('[Lockit] Session check failed: Down for maintenance.'));
     expect(linkNames(mainNav())).toContain('Sign In');
   });
 

@@ -11,6 +11,8 @@ export interface DialogProps {
   children: ReactNode;
   /** Where focus goes on open; default: the first focusable element. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** 'wide' for content side by side (e.g. two versions of an entry); default 'normal'. */
+  size?: 'normal' | 'wide';
 }
 
 /**
@@ -18,7 +20,7 @@ export interface DialogProps {
  * in on open, Tab and Shift+Tab stay inside, Escape closes, and focus returns to the element
  * that opened it. Mount it to open, unmount it to close.
  */
-export function Dialog({ title, onClose, children, initialFocusRef }: DialogProps) {
+export function Dialog({ title, onClose, children, initialFocusRef, size = 'normal' }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
 
@@ -58,6 +60,9 @@ export function Dialog({ title, onClose, children, initialFocusRef }: DialogProp
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/80 p-4">
+      {/* The keydown handler traps Tab inside the dialog (WAI-ARIA dialog pattern); jsx-a11y only
+          exempts a native <dialog>, whose showModal() would take focus handling away from us. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
         ref={panelRef}
         role="dialog"
@@ -65,7 +70,7 @@ export function Dialog({ title, onClose, children, initialFocusRef }: DialogProp
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        className="w-full max-w-md rounded-2xl border border-slate-700 bg-slate-900 p-6 shadow-2xl outline-none"
+        className={`w-full ${size === 'wide' ? 'max-w-3xl' : 'max-w-md'} rounded-2xl border border-slate-700 bg-slate-900 p-6 shadow-2xl outline-none`}
       >
         <h2 id={titleId} className="mb-4 text-xl font-semibold text-white">
           {title}

@@ -6,8 +6,21 @@ export function isSecureContextNow(): boolean {
   return typeof window !== 'undefined' && window.isSecureContext === true;
 }
 
+/**
+ * This very page on `localhost`: same port, path and query. Browsers treat `http://localhost`
+ * as a secure context, so on the machine that runs Lockit that address works without HTTPS.
+ */
+export function localhostAddress(pageHref: string): string {
+  const url = new URL(pageHref);
+  url.protocol = 'http:';
+  url.hostname = 'localhost';
+  url.hash = '';
+  return url.href;
+}
+
 export function SecureContextNotice() {
   if (isSecureContextNow()) return null;
+  const localhost = localhostAddress(window.location.href);
   return (
     <section
       aria-labelledby="secure-context-title"
@@ -17,13 +30,13 @@ export function SecureContextNotice() {
         Lockit needs a secure connection
       </h2>
       <p>
-        Lockit encrypts your data in this browser, and browsers allow encryption and the clipboard only on HTTPS
-        or on localhost. This page was opened over plain HTTP, so signing in or up cannot work here.
+        Lockit encrypts your data in this browser, and browsers allow encryption and the clipboard only on HTTPS or on localhost.
+        This page was opened over plain HTTP, so signing in or up cannot work here.
       </p>
       <p className="mt-2">
         To fix it, serve Lockit over HTTPS (for example behind a reverse proxy with a certificate), or open{' '}
-        <a className="underline" href="http://localhost:3000">
-          http://localhost:3000
+        <a className="underline" href={localhost}>
+          {localhost}
         </a>{' '}
         on the computer that runs it.
       </p>

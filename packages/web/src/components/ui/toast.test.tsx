@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useFakeClock } from '@/testing/timers';
+import { installFakeClock } from '@/testing/timers';
 import { ToastProvider, useToast, type ToastOptions } from './toast';
 
 function Trigger(props: ToastOptions) {
@@ -27,7 +27,7 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
 describe('Toast', () => {
   beforeEach(() => {
-    useFakeClock();
+    installFakeClock();
   });
 
   it('shows a green success toast for exactly its duration', async () => {
@@ -36,7 +36,7 @@ describe('Toast', () => {
     const toast = screen.getByRole('status');
     expect(toast).toHaveTextContent('Saved!');
     expect(toast).toHaveAttribute('data-kind', 'success');
-    expect(toast).toHaveClass('bg-emerald-600');
+    expect(toast).toHaveClass('bg-emerald-700');
     advance(1999);
     expect(screen.getByText('Saved!')).toBeInTheDocument();
     advance(1);
@@ -47,7 +47,7 @@ describe('Toast', () => {
     const user = renderTrigger({ kind: 'error', message: 'Nope.', durationMs: 3000 });
     await user.click(screen.getByRole('button', { name: 'Notify' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Nope.');
-    expect(screen.getByRole('alert')).toHaveClass('bg-red-600');
+    expect(screen.getByRole('alert')).toHaveClass('bg-red-700');
     advance(2999);
     expect(screen.getByRole('alert')).toBeInTheDocument();
     advance(1);

@@ -1,10 +1,4 @@
-import {
-  apiPaths,
-  loginResponseSchema,
-  unverifiedResponseSchema,
-  type LoginRequest,
-  type LoginResponse,
-} from '@lockit/contract';
+import { apiPaths, loginResponseSchema, unverifiedResponseSchema, type LoginRequest, type LoginResponse } from '@lockit/contract';
 import { apiRequest } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-errors';
 

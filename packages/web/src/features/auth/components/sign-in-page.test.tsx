@@ -6,7 +6,7 @@ import { checkRememberedKdfParams, rememberKdfParams } from '@/lib/kdf-memory';
 import { makeAccountKeys, FLOOR_KDF } from '@/testing/crypto-fixtures';
 import { fakeApi, route, type FakeRoute } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
-import { advance, useFakeClockWithRealTime } from '@/testing/timers';
+import { advance, installFakeClockWithRealTime } from '@/testing/timers';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -31,7 +31,9 @@ async function accountRoutes(overrides: Record<string, FakeRoute> = {}) {
       };
     },
     [route('POST', apiPaths.verifySession)]: () =>
-      signedIn ? { status: 200, body: { message: 'Success', data: { username: 'alice' } } } : { status: 401, body: { message: 'Please sign in.' } },
+      signedIn
+        ? { status: 200, body: { message: 'Success', data: { username: 'alice' } } }
+        : { status: 401, body: { message: 'Please sign in.' } },
     [route('POST', apiPaths.logout)]: () => {
       signedIn = false;
       return { status: 200, body: { message: 'Logged out' } };
@@ -55,7 +57,7 @@ async function submit(app: Awaited<ReturnType<typeof renderSignIn>>, username = 
 
 describe('Sign-in page', () => {
   beforeEach(() => {
-    useFakeClockWithRealTime();
+    installFakeClockWithRealTime();
   });
 
   it('has required Username and Password fields, a show/hide toggle and a link to sign up', async () => {
@@ -92,20 +94,23 @@ describe('Sign-in page', () => {
     expect(vault).toMatchObject({ username: 'alice', kdf: FLOOR_KDF, salt: account.salt, protectedKey: account.protectedKey });
     const reference = await importVaultKey(account.vaultKeyBytes);
     const entryId = crypto.randomUUID();
-    expect(await decryptField(reference, entryId, 'password', await encryptField(vault!.vaultKey, entryId, 'password', 'x'))).toBe('x');
+    expect(
+      await decryptField(reference, entryId, 'password', await encryptField(vault!.vaultKey, entryId, 'password', 'x')),
+    ).toBe('x');
 
     // The master password itself never travelled.
     expect(JSON.stringify(api.requests.map((r) => r.body))).not.toContain(PASSWORD);
     expect(api.to('POST', apiPaths.prelogin)[0]?.body).toEqual({ username: 'alice' });
 
     // The header learns about the new session.
-    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' })).toBeInTheDocument(),
+    );
 
     // The vault's list (ciphertext) is fetched once, after the login, for the vault to open on.
     expect(api.to('GET', apiPaths.listEntries)).toHaveLength(1);
     const order = api.requests.map((r) => `${r.method} ${r.path}`);
     expect(order.indexOf(`GET ${apiPaths.listEntries}`)).toBeGreaterThan(order.indexOf(`POST ${apiPaths.login}`));
-
   });
 
   it('signs in from a browser that had no session: the hint the server sets lets the header check it', async () => {
@@ -114,7 +119,9 @@ describe('Sign-in page', () => {
     const app = await renderSignIn();
     expect(api.to('POST', apiPaths.verifySession)).toHaveLength(0);
     await submit(app);
-    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' })).toBeInTheDocument(),
+    );
     expect(api.to('POST', apiPaths.verifySession).length).toBeGreaterThanOrEqual(1);
   });
 
@@ -189,7 +196,10 @@ describe('Sign-in page', () => {
       ...routes,
       [route('POST', apiPaths.login)]: {
         status: 200,
-        body: { message: 'Login successful', data: { username: 'alice', email: 'alice@example.com', protectedKey: other.protectedKey } },
+        body: {
+          message: 'Login successful',
+          data: { username: 'alice', email: 'alice@example.com', protectedKey: other.protectedKey },
+        },
       },
     });
     const app = await renderSignIn();
@@ -213,7 +223,10 @@ describe('Sign-in page', () => {
       [route('POST', apiPaths.prelogin)]: { status: 200, body: { message: 'OK', data: { kdf: swapped, salt: account.salt } } },
       [route('POST', apiPaths.login)]: {
         status: 200,
-        body: { message: 'Login successful', data: { username: 'alice', email: 'alice@example.com', protectedKey: account.protectedKey } },
+        body: {
+          message: 'Login successful',
+          data: { username: 'alice', email: 'alice@example.com', protectedKey: account.protectedKey },
+        },
       },
     });
     const app = await renderSignIn();
@@ -260,7 +273,10 @@ describe('Sign-in page', () => {
       [route('POST', apiPaths.prelogin)]: { status: 200, body: { message: 'OK', data: { kdf: stronger, salt: account.salt } } },
       [route('POST', apiPaths.login)]: {
         status: 200,
-        body: { message: 'Login successful', data: { username: 'alice', email: 'alice@example.com', protectedKey: account.protectedKey } },
+        body: {
+          message: 'Login successful',
+          data: { username: 'alice', email: 'alice@example.com', protectedKey: account.protectedKey },
+        },
       },
     });
     const app = await renderSignIn();

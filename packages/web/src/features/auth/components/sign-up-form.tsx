@@ -62,10 +62,39 @@ export function SignUpForm() {
       <div className={card}>
         <h1 className="mb-6 text-center text-3xl font-bold text-white">Sign Up</h1>
         <form onSubmit={onSubmit} className="flex flex-col gap-4">
-          <TextInput label="Full Name" name="fullname" autoComplete="name" value={fields.fullname} onChange={set('fullname')} required />
-          <TextInput label="Username" name="username" autoComplete="username" value={fields.username} onChange={set('username')} required />
-          <TextInput label="Email" name="email" type="email" autoComplete="email" value={fields.email} onChange={set('email')} required />
-          <PasswordInput label="Password" name="password" autoComplete="new-password" value={fields.password} onChange={set('password')} required />
+          <TextInput
+            label="Full Name"
+            name="fullname"
+            autoComplete="name"
+            value={fields.fullname}
+            onChange={set('fullname')}
+            required
+          />
+          <TextInput
+            label="Username"
+            name="username"
+            autoComplete="username"
+            value={fields.username}
+            onChange={set('username')}
+            required
+          />
+          <TextInput
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={fields.email}
+            onChange={set('email')}
+            required
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            value={fields.password}
+            onChange={set('password')}
+            required
+          />
           <MasterPasswordNotice />
           <button type="submit" className={buttonPrimary} disabled={mutation.isPending || !isSecureContextNow()}>
             Sign Up

@@ -9,7 +9,7 @@ import { deferred } from '@/testing/deferred';
 import { fakeApi, route, signedInRoutes, type FakeAnswer } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
-import { advance, useFakeClock, useFakeClockWithRealTime } from '@/testing/timers';
+import { advance, installFakeClock, installFakeClockWithRealTime } from '@/testing/timers';
 import { SignUpPage } from './sign-up-page';
 
 const PASSWORD = 'a long master password';
@@ -40,7 +40,7 @@ async function fillAndSubmit(app: ReturnType<typeof renderApp>) {
 
 describe('Sign-up page: session check', () => {
   it('shows "Checking..." until the profile check answers, then the form', async () => {
-    useFakeClock();
+    installFakeClock();
     const answer = deferred<FakeAnswer>();
     fakeApi({ [route('GET', apiPaths.profile)]: () => answer.promise });
     renderApp('/signup', { routes });
@@ -55,7 +55,7 @@ describe('Sign-up page: session check', () => {
   });
 
   it('tells a signed-in visitor "You\'re already logged in!" and goes to /profile after 2 s', async () => {
-    useFakeClock();
+    installFakeClock();
     fakeApi(signedInRoutes());
     const app = renderApp('/signup', { routes });
     await advance(0);
@@ -69,7 +69,7 @@ describe('Sign-up page: session check', () => {
 
 describe('Sign-up page: form', () => {
   it('has four required fields, an email-type email, a show/hide toggle, the no-recovery notice and a sign-in link', async () => {
-    useFakeClock();
+    installFakeClock();
     fakeApi();
     const app = renderApp('/signup', { routes });
     await advance(0);
@@ -84,7 +84,7 @@ describe('Sign-up page: form', () => {
   });
 
   it('creates the account with derived keys only, sends the code and opens "Verify Your Email"', async () => {
-    useFakeClockWithRealTime();
+    installFakeClockWithRealTime();
     const api = fakeApi({
       [route('POST', apiPaths.createUser)]: created,
       [route('POST', apiPaths.sendCode)]: { status: 200, body: { message: 'Verification code sent' } },
@@ -103,7 +103,12 @@ describe('Sign-up page: form', () => {
     expect(screen.queryByText('Account created. Check your email for the code.')).not.toBeInTheDocument();
 
     const body = api.to('POST', apiPaths.createUser)[0]?.body as CreateBody;
-    expect(body).toMatchObject({ fullname: 'Alice Liddell', username: 'alice', email: 'alice@example.com', kdf: DEFAULT_KDF_PARAMS });
+    expect(body).toMatchObject({
+      fullname: 'Alice Liddell',
+      username: 'alice',
+      email: 'alice@example.com',
+      kdf: DEFAULT_KDF_PARAMS,
+    });
     expect(body.salt).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(JSON.stringify(api.requests.map((r) => r.body))).not.toContain(PASSWORD);
     // password is the authKey, and protectedKey opens with the wrapKey of the same password.
@@ -120,8 +125,10 @@ describe('Sign-up page: form', () => {
   });
 
   it('shows the server message for 3 s when sign-up fails, and opens no modal', async () => {
-    useFakeClockWithRealTime();
-    const api = fakeApi({ [route('POST', apiPaths.createUser)]: { status: 409, body: { message: 'Username is already taken.' } } });
+    installFakeClockWithRealTime();
+    const api = fakeApi({
+      [route('POST', apiPaths.createUser)]: { status: 409, body: { message: 'Username is already taken.' } },
+    });
     const app = renderApp('/signup', { routes });
     await screen.findByRole('button', { name: 'Sign Up' });
     await fillAndSubmit(app);
@@ -138,7 +145,7 @@ describe('Sign-up page: form', () => {
   });
 
   it('says "❌ Signup failed" when the server does not answer', async () => {
-    useFakeClockWithRealTime();
+    installFakeClockWithRealTime();
     fakeApi({ [route('POST', apiPaths.createUser)]: 'network-error' });
     const app = renderApp('/signup', { routes });
     await screen.findByRole('button', { name: 'Sign Up' });
@@ -147,7 +154,7 @@ describe('Sign-up page: form', () => {
   });
 
   it('still opens the modal when the first code could not be sent, with the server message', async () => {
-    useFakeClockWithRealTime();
+    installFakeClockWithRealTime();
     fakeApi({
       [route('POST', apiPaths.createUser)]: created,
       [route('POST', apiPaths.sendCode)]: { status: 429, body: { message: 'Please wait before asking for another code.' } },
@@ -160,7 +167,7 @@ describe('Sign-up page: form', () => {
   });
 
   it('explains the secure-context requirement on plain HTTP and disables sign-up', async () => {
-    useFakeClock();
+    installFakeClock();
     fakeApi();
     Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
     renderApp('/signup', { routes });

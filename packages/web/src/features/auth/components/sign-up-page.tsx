@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useProfileQuery } from '@/api/get-profile';
 import { paths } from '@/config/paths';

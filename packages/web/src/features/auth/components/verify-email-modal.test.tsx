@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, route } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
-import { advance, useFakeClock } from '@/testing/timers';
+import { advance, installFakeClock } from '@/testing/timers';
 import { VerifyEmailModal } from './verify-email-modal';
 
 function Opener() {
@@ -39,7 +39,7 @@ async function enterCode(app: Awaited<ReturnType<typeof openModal>>, code = 'ABC
 
 describe('Verify Your Email modal', () => {
   beforeEach(() => {
-    useFakeClock();
+    installFakeClock();
   });
 
   it('has a code input of at most 6 characters and the three buttons', async () => {
@@ -58,7 +58,11 @@ describe('Verify Your Email modal', () => {
     const app = await openModal();
     await enterCode(app);
 
-    expect(api.to('POST', apiPaths.verifyCode)[0]?.body).toEqual({ email: 'alice@example.com', username: 'alice', code: 'ABC123' });
+    expect(api.to('POST', apiPaths.verifyCode)[0]?.body).toEqual({
+      email: 'alice@example.com',
+      username: 'alice',
+      code: 'ABC123',
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Email verified!');
     await advance(1999);
     expect(app.pathname()).toBe('/signup');
@@ -115,7 +119,11 @@ describe('Verify Your Email modal', () => {
 
   it('says "❌ Failed to resend code." when resending fails', async () => {
     fakeApi({
-      [route('POST', apiPaths.sendCode)]: { status: 429, body: { message: 'Please wait a minute.' }, headers: { 'retry-after': '60' } },
+      [route('POST', apiPaths.sendCode)]: {
+        status: 429,
+        body: { message: 'Please wait a minute.' },
+        headers: { 'retry-after': '60' },
+      },
     });
     const app = await openModal();
     await app.user.click(within(dialog()).getByRole('button', { name: 'Resend Code' }));

@@ -73,8 +73,8 @@ export function VerifyEmailModal({ email, username, onClose }: Props) {
     <Dialog title="Verify Your Email" onClose={onClose}>
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
         <p className="text-sm text-slate-300">
-          We sent a {VERIFICATION_CODE_LENGTH}-character code to <strong className="text-white">{email}</strong>. Enter
-          it below to verify your account.
+          We sent a {VERIFICATION_CODE_LENGTH}-character code to <strong className="text-white">{email}</strong>. Enter it below
+          to verify your account.
         </p>
         <TextInput
           label="Verification Code"

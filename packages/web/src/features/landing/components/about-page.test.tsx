@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { site } from '@/config/site';
 import { fakeApi } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 
 describe('About', () => {
-  it('has the three sections and a credit line with an external profile link', async () => {
+  it('has the three sections', async () => {
     fakeApi();
     renderApp('/about');
     expect(await screen.findByRole('heading', { name: 'What is Lockit?' })).toBeInTheDocument();
@@ -13,7 +12,13 @@ describe('About', () => {
     expect(screen.getByRole('heading', { name: 'Why I Built It' })).toBeInTheDocument();
     expect(screen.getByText(/encrypted end to end/)).toBeInTheDocument();
     expect(screen.getByText(/No third-party sharing, no analytics/)).toBeInTheDocument();
-    const credit = within(screen.getByRole('main')).getByRole('link', { name: site.author.name });
-    expect(credit).toHaveAttribute('href', site.author.profileUrl);
+  });
+
+  it('unconfigured, credits the Lockit contributors without a link back to this page', async () => {
+    fakeApi();
+    renderApp('/about');
+    const main = screen.getByRole('main');
+    expect(await within(main).findByText('Made by the Lockit contributors.')).toBeInTheDocument();
+    expect(within(main).queryByRole('link', { name: 'the Lockit contributors' })).not.toBeInTheDocument();
   });
 });

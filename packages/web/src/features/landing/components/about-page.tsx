@@ -1,4 +1,6 @@
+import { ConfiguredLink } from '@/components/ui/configured-link';
 import { card } from '@/components/ui/styles';
+import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 
 export function AboutPage() {
@@ -11,8 +13,8 @@ export function AboutPage() {
           What is Lockit?
         </h2>
         <p className="mt-3 text-slate-300">
-          Lockit is a personal password manager: one private vault for the logins of your apps and websites, reachable
-          from any device with a browser. You can run it yourself on your own server.
+          Lockit is a personal password manager: one private vault for the logins of your apps and websites, reachable from any
+          device with a browser. You can run it yourself on your own server.
         </p>
       </section>
 
@@ -22,12 +24,12 @@ export function AboutPage() {
         </h2>
         <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-300">
           <li>
-            Your passwords are encrypted end to end: they are locked in your browser with a key made from your master
-            password, before anything is sent. The server stores only scrambled text it cannot read.
+            Your passwords are encrypted end to end: they are locked in your browser with a key made from your master password,
+            before anything is sent. The server stores only scrambled text it cannot read.
           </li>
           <li>
-            Your master password never leaves your device. The server receives a separate proof derived from it, so even
-            a break-in on the server does not reveal it.
+            Your master password never leaves your device. The server receives a separate proof derived from it, so even a
+            break-in on the server does not reveal it.
           </li>
           <li>Because only you hold the key, nobody can recover a forgotten master password, not even us.</li>
           <li>No third-party sharing, no analytics, no ads, and no data selling.</li>
@@ -39,16 +41,18 @@ export function AboutPage() {
           Why I Built It
         </h2>
         <p className="mt-3 text-slate-300">
-          I wanted a password vault I could understand from end to end and own completely: small, open, fast, and
-          built so that trusting the server is never required.
+          I wanted a password vault I could understand from end to end and own completely: small, open, fast, and built so that
+          trusting the server is never required.
         </p>
       </section>
 
       <p className="text-center text-slate-400">
-        Made by{' '}
-        <a href={site.author.profileUrl} target="_blank" rel="noopener noreferrer" className="text-cyan-300 underline">
-          {site.author.name}
-        </a>
+        Made by {/* A credit pointing at this page (the default) stays plain text: a link to itself leads nowhere. */}
+        {site.author.href === paths.about ? (
+          site.author.label
+        ) : (
+          <ConfiguredLink link={site.author} className="text-cyan-300 underline" />
+        )}
         .
       </p>
     </div>

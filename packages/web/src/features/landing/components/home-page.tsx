@@ -22,7 +22,10 @@ const features = [
 
 const steps = [
   { title: 'Create Account', text: 'Sign up with your email and choose a strong master password.' },
-  { title: 'Save Passwords', text: 'Add the logins of your apps and websites; each one is encrypted before it leaves your device.' },
+  {
+    title: 'Save Passwords',
+    text: 'Add the logins of your apps and websites; each one is encrypted before it leaves your device.',
+  },
   { title: 'Access Anytime', text: 'Sign in from any device and unlock your vault with your master password.' },
 ];
 
@@ -44,8 +47,8 @@ export function HomePage() {
           <span className="bg-gradient-to-r from-cyan-400 to-fuchsia-500 bg-clip-text text-transparent">locked and yours</span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-300">
-          Lock it. Save it. Own it. Lockit keeps every login in one private vault, fully encrypted on your device, fast
-          to reach, with no tracking and no data selling.
+          Lock it. Save it. Own it. Lockit keeps every login in one private vault, fully encrypted on your device, fast to reach,
+          with no tracking and no data selling.
         </p>
         <div className="mt-10 flex flex-wrap justify-center gap-4">
           <button type="button" onClick={() => navigate(paths.signUp)} className={buttonPrimary}>
@@ -76,9 +79,9 @@ export function HomePage() {
           What is Lockit?
         </h2>
         <p className="mt-4 text-slate-300">
-          Lockit is a personal password manager. You remember one master password; Lockit remembers the rest. Your
-          vault is encrypted with a key only your master password can unlock, so nobody else, not even the server
-          that stores it, can read what is inside.
+          Lockit is a personal password manager. You remember one master password; Lockit remembers the rest. Your vault is
+          encrypted with a key only your master password can unlock, so nobody else, not even the server that stores it, can read
+          what is inside.
         </p>
       </section>
 
@@ -103,8 +106,8 @@ export function HomePage() {
         </h2>
         <figure className={`${card} text-center`}>
           <blockquote className="text-lg italic text-slate-200">
-            “I finally stopped reusing passwords. Lockit is simple, quick, and I know my vault is encrypted before it
-            ever leaves my laptop.”
+            “I finally stopped reusing passwords. Lockit is simple, quick, and I know my vault is encrypted before it ever leaves
+            my laptop.”
           </blockquote>
           <figcaption className="mt-4 text-sm text-slate-400">— A Lockit user</figcaption>
         </figure>

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MainLayout } from '@/components/layout/main-layout';
 import { fakeApi, route } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
-import { advance, useFakeClock } from '@/testing/timers';
+import { advance, installFakeClock } from '@/testing/timers';
 import { HomePage } from './home-page';
 import { SplashPage } from './splash-page';
 
@@ -21,7 +21,7 @@ const routes = [
 
 describe('Splash', () => {
   beforeEach(() => {
-    useFakeClock();
+    installFakeClock();
   });
 
   async function renderSplash() {
@@ -78,9 +78,7 @@ describe('Splash', () => {
     const api = fakeApi({ [route('POST', apiPaths.refreshToken)]: 'network-error' });
     const app = await renderSplash();
     await advance(0);
-    expect(console.warn).toHaveBeenCalledWith(
-      '[Lockit] Token refresh failed: Network error: the server could not be reached.',
-    );
+    expect(console.warn).toHaveBeenCalledWith('[Lockit] Token refresh failed: Network error: the server could not be reached.');
     await advance(3300);
     expect(app.pathname()).toBe('/home');
     expect(api.to('POST', apiPaths.refreshToken).length).toBeGreaterThanOrEqual(1);

@@ -33,8 +33,8 @@ export function AutoLockSetting() {
         </select>
       </div>
       <p id={hintId} className="mt-3 text-sm text-slate-400">
-        Without any activity for this long, Lockit forgets your vault key in this tab; your master password unlocks it
-        again. You stay signed in.
+        Without any activity for this long, Lockit forgets your vault key in this tab; your master password unlocks it again. You
+        stay signed in.
       </p>
     </section>
   );

@@ -33,7 +33,10 @@ describe('Profile page', () => {
     fakeApi({ [route('GET', apiPaths.profile)]: () => answer.promise });
     renderApp('/profile', { routes });
     expect(screen.getByText('Loading...')).toBeInTheDocument();
-    answer.resolve({ status: 200, body: { message: 'Success', data: { username: 'alice', email: 'a@example.com', fullname: 'A' } } });
+    answer.resolve({
+      status: 200,
+      body: { message: 'Success', data: { username: 'alice', email: 'a@example.com', fullname: 'A' } },
+    });
     expect(await screen.findByRole('heading', { name: 'alice' })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
@@ -54,7 +57,10 @@ describe('Profile page', () => {
   describe('username', () => {
     it('updates the shown name and closes the edit box on success', async () => {
       const { app, api } = await renderProfile({
-        [route('PUT', apiPaths.updateUsername)]: { status: 200, body: { message: 'Username updated', data: { username: 'bob' } } },
+        [route('PUT', apiPaths.updateUsername)]: {
+          status: 200,
+          body: { message: 'Username updated', data: { username: 'bob' } },
+        },
       });
       await app.user.click(screen.getByRole('button', { name: 'Edit username' }));
       const input = screen.getByLabelText('New Username');
@@ -191,7 +197,12 @@ describe('Profile page', () => {
       );
       await fill(app, OLD, NEW);
       await waitFor(() => expect(window.alert).toHaveBeenCalledWith('✅ Password updated successfully'));
-      const body = api.to('PUT', apiPaths.changePassword)[0]?.body as { oldPassword: string; kdf: KdfParams; salt: string; protectedKey: string };
+      const body = api.to('PUT', apiPaths.changePassword)[0]?.body as {
+        oldPassword: string;
+        kdf: KdfParams;
+        salt: string;
+        protectedKey: string;
+      };
       expect(body.oldPassword).toBe(account.authKey);
       const newKeys = await deriveKeysFromPassword(NEW, body.salt, body.kdf);
       expect(await unwrapVaultKey(body.protectedKey, newKeys.wrapKey, body.kdf, body.salt)).toEqual(account.vaultKeyBytes);
@@ -203,7 +214,10 @@ describe('Profile page', () => {
       const { app, api } = await renderProfile({
         [route('GET', apiPaths.keyMaterial)]: {
           status: 200,
-          body: { message: 'Success', data: { kdf: { ...vault.kdf, memoryKiB: 1024, iterations: 1 }, salt: vault.salt, protectedKey: vault.protectedKey } },
+          body: {
+            message: 'Success',
+            data: { kdf: { ...vault.kdf, memoryKiB: 1024, iterations: 1 }, salt: vault.salt, protectedKey: vault.protectedKey },
+          },
         },
       });
       await fill(app, OLD, NEW);
@@ -243,7 +257,9 @@ describe('Profile page', () => {
     });
 
     it('alerts "Failed to delete account" on failure and stays', async () => {
-      const { app } = await renderProfile({ [route('DELETE', apiPaths.deleteAccount)]: { status: 500, body: { message: 'Oops.' } } });
+      const { app } = await renderProfile({
+        [route('DELETE', apiPaths.deleteAccount)]: { status: 500, body: { message: 'Oops.' } },
+      });
       await app.user.click(screen.getByRole('button', { name: 'Delete Account' }));
       await app.user.click(screen.getByRole('button', { name: 'Yes, Delete' }));
       await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Failed to delete account'));
@@ -253,7 +269,9 @@ describe('Profile page', () => {
   });
 
   it('logs out and goes to /signin', async () => {
-    const { app, api } = await renderProfile({ [route('POST', apiPaths.logout)]: { status: 200, body: { message: 'Logged out' } } });
+    const { app, api } = await renderProfile({
+      [route('POST', apiPaths.logout)]: { status: 200, body: { message: 'Logged out' } },
+    });
     api.set(route('POST', apiPaths.verifySession), { status: 401, body: { message: 'Please sign in.' } });
     await app.user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Logout' }));
     await screen.findByRole('heading', { name: 'Sign-in page' });

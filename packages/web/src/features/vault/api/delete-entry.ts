@@ -1,8 +1,16 @@
-import { apiPaths } from '@lockit/contract';
-import { anyResponse } from '@/lib/any-response';
+import { apiPaths, entryResponseSchema, type EntryWire } from '@lockit/contract';
 import { apiRequest } from '@/lib/api-client';
+import { withRevision } from './with-revision';
 
-/** DELETE /api/passwords/delete/{id}; the answer is not used (spec). */
-export async function deleteEntry(id: string): Promise<void> {
-  await apiRequest(apiPaths.deleteEntry(id), { method: 'DELETE', schema: anyResponse, protectedCall: true });
+/**
+ * DELETE /api/passwords/delete/{id}?revision=N: moves the entry to Trash (the spec's delete);
+ * answers the trashed entry. A stale revision is a 409 with the current entry (entryConflictOf).
+ */
+export async function deleteEntry(id: string, revision: number): Promise<EntryWire> {
+  const answer = await apiRequest(withRevision(apiPaths.deleteEntry(id), revision), {
+    method: 'DELETE',
+    schema: entryResponseSchema,
+    protectedCall: true,
+  });
+  return answer.data;
 }

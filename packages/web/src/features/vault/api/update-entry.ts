@@ -2,8 +2,9 @@ import { apiPaths, entryResponseSchema, type EntryWire, type UpdateEntryRequest 
 import { apiRequest } from '@/lib/api-client';
 
 /**
- * PUT /api/passwords/update-password/{id}: the full entry, freshly encrypted. With `revision`
- * the server refuses (409) an update of an entry changed meanwhile, e.g. in another tab.
+ * PUT /api/passwords/update-password/{id}: the full entry, freshly encrypted, and the revision
+ * it is based on. The server refuses (409, see entryConflictOf) an update of an entry changed
+ * meanwhile, e.g. in another tab; fields sent as null are cleared.
  */
 export async function updateEntry(id: string, body: UpdateEntryRequest): Promise<EntryWire> {
   const answer = await apiRequest(apiPaths.updateEntry(id), {

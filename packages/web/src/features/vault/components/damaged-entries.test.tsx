@@ -35,20 +35,32 @@ const other = (vaultKey: CryptoKey) => sealedEntry(vaultKey, { serviceName: 'Mai
 
 describe('Vault: damaged entries', () => {
   it.each([
-    ['a field moved from another entry', async (key: CryptoKey, good: EntryWire) => ({ ...(await other(key)), serviceName: good.serviceName })],
-    ['a field moved to another field of the same entry', async (key: CryptoKey) => {
-      const mail = await other(key);
-      return { ...mail, username: mail.serviceName };
-    }],
-    ['a flipped bit', async (key: CryptoKey) => {
-      const mail = await other(key);
-      return { ...mail, username: flipBit(mail.username) };
-    }],
+    [
+      'a field moved from another entry',
+      async (key: CryptoKey, good: EntryWire) => ({ ...(await other(key)), serviceName: good.serviceName }),
+    ],
+    [
+      'a field moved to another field of the same entry',
+      async (key: CryptoKey) => {
+        const mail = await other(key);
+        return { ...mail, username: mail.serviceName };
+      },
+    ],
+    [
+      'a flipped bit',
+      async (key: CryptoKey) => {
+        const mail = await other(key);
+        return { ...mail, username: flipBit(mail.username) };
+      },
+    ],
     ['plaintext', async (key: CryptoKey) => ({ ...(await other(key)), serviceName: 'Mail' })],
-    ['an unknown format version', async (key: CryptoKey) => {
-      const mail = await other(key);
-      return { ...mail, serviceName: mail.serviceName.replace(/^v1\./, 'v2.') };
-    }],
+    [
+      'an unknown format version',
+      async (key: CryptoKey) => {
+        const mail = await other(key);
+        return { ...mail, serviceName: mail.serviceName.replace(/^v1\./, 'v2.') };
+      },
+    ],
     ['another vault key', async () => other(await importVaultKey(generateVaultKeyBytes()))],
     ['a malformed entry', async (key: CryptoKey) => ({ ...(await other(key)), revision: 'one' }) as unknown as EntryWire],
   ])('shows %s as damaged, never its data, while the rest works', async (_case, tamper) => {
@@ -89,7 +101,9 @@ describe('Vault: damaged entries', () => {
   it('lets a damaged entry be deleted after confirmation', async () => {
     const { app, api, server } = await vaultWith(async (key, good) => [good, { ...(await other(key)), serviceName: 'Mail' }]);
     const damagedId = [...server.store.keys()][1]!;
-    await app.user.click(within(screen.getByRole('listitem', { name: 'Damaged entry' })).getByRole('button', { name: 'Delete damaged entry' }));
+    await app.user.click(
+      within(screen.getByRole('listitem', { name: 'Damaged entry' })).getByRole('button', { name: 'Delete damaged entry' }),
+    );
     await app.user.click(within(screen.getByRole('dialog', { name: 'Delete Password' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText(DAMAGED)).not.toBeInTheDocument());
     expect(api.to('DELETE', apiPaths.deleteEntry(damagedId))).toHaveLength(1);
@@ -98,7 +112,11 @@ describe('Vault: damaged entries', () => {
 
   it('shows an entry served again at an older revision than this tab already showed as rolled back, never its old data', async () => {
     const { keyring, vault } = await unlockedKeyring();
-    const current = await sealedEntry(vault.vaultKey, { serviceName: 'GitHub', username: 'alice', password: 'gh-new' }, { revision: 2 });
+    const current = await sealedEntry(
+      vault.vaultKey,
+      { serviceName: 'GitHub', username: 'alice', password: 'gh-new' },
+      { revision: 2 },
+    );
     const older = await sealedEntry(
       vault.vaultKey,
       { serviceName: 'GitHub', username: 'alice', password: 'gh-old' },

@@ -1,8 +1,16 @@
 import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { rowsToRender } from '../lib/rows-to-render';
-import type { VaultItem } from '../lib/vault-item';
-import { EntryRow, nameIdOf, ROW_MIN_HEIGHT_PX, rowClassOf, type RowActions } from './entry-row';
+import type { VaultEntry } from '../lib/vault-entry';
+import {
+  EntryRow,
+  nameIdOf,
+  ROW_FOCUS_ATTRIBUTE,
+  ROW_MIN_HEIGHT_PX,
+  rowClassOf,
+  type RowActions,
+  type RowCopyField,
+} from './entry-row';
 
 /**
  * A row's height without forcing a layout. The library's default reads `offsetHeight` when a
@@ -23,52 +31,76 @@ function measureRow(
 }
 
 /**
- * The items whose rows beyond the view are rendered: until the task after the frame that
- * paints a change of rows (a search key, an edit), the items from before it. Meanwhile only
+ * The entries whose rows beyond the view are rendered: until the task after the frame that
+ * paints a change of rows (a search key, an edit), the entries from before it. Meanwhile only
  * the rows in view, and the rows beyond it that show the same entry as before, render, so a
  * key creates no row out of sight before its frame; the others follow in a task of their own.
  */
-function useSettledItems(items: readonly VaultItem[]): readonly VaultItem[] {
-  const [settled, setSettled] = useState(items);
+function useSettledEntries(entries: readonly VaultEntry[]): readonly VaultEntry[] {
+  const [settled, setSettled] = useState(entries);
   useEffect(() => {
-    if (settled === items) return;
+    if (settled === entries) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setSettled(items));
+      timer = setTimeout(() => setSettled(entries));
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [settled, items]);
+  }, [settled, entries]);
   return settled;
 }
 
 interface EntryListProps {
-  items: readonly VaultItem[];
+  entries: readonly VaultEntry[];
   revealed: ReadonlyMap<string, string>;
-  copied: ReadonlySet<string>;
+  /** By entry id, the field copied from its row in the last 2 s. */
+  copied: ReadonlyMap<string, RowCopyField>;
   actions: RowActions;
 }
+
+/** Keys that move through the list, and where each goes from `index` of `count` rows. */
+const MOVES: Record<string, (index: number, count: number, page: number) => number> = {
+  ArrowDown: (index, count) => Math.min(index + 1, count - 1),
+  ArrowUp: (index) => Math.max(index - 1, 0),
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+  PageDown: (index, count, page) => Math.min(index + page, count - 1),
+  PageUp: (index, _count, page) => Math.max(index - page, 0),
+};
+
+/** Frames to wait for a row scrolled to (Home, End, a page away) to be rendered. */
+const FOCUS_RETRY_FRAMES = 10;
 
 /**
  * Only the rows in view (plus a few) are in the DOM, whatever the size of the vault.
  * Stable hooks for the performance harness: `data-testid="vault-list"` on the scroll
  * container and `data-entry-id` on every rendered row.
+ *
+ * Keyboard: only one row's controls are Tab stops (roving focus, on the row last focused);
+ * the arrow keys, Home, End, Page Up and Page Down move focus to another row's name,
+ * scrolling it into view, and Enter on a name opens the entry.
  */
-export const EntryList = memo(function EntryList({ items, revealed, copied, actions }: EntryListProps) {
+export const EntryList = memo(function EntryList({ entries, revealed, copied, actions }: EntryListProps) {
+  /** The entry whose row holds the list's one Tab stop: the last one focused. */
+  const [activeId, setActiveId] = useState<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const getItemKey = useCallback((index: number) => items[index]?.id ?? index, [items]);
-  const settled = useSettledItems(items);
+  const getItemKey = useCallback((index: number) => entries[index]?.id ?? index, [entries]);
+  const settled = useSettledEntries(entries);
   // Read when the rows in view change (while scrolling, at every row), so its direction is current.
   const listRef = useRef<Virtualizer<HTMLDivElement, HTMLDivElement>>(null);
   const rangeExtractor = useCallback(
     (range: Range) =>
-      rowsToRender(range, listRef.current?.scrollDirection ?? null, settled === items ? undefined : (index) => settled[index] === items[index]),
-    [settled, items],
+      rowsToRender(
+        range,
+        listRef.current?.scrollDirection ?? null,
+        settled === entries ? undefined : (index) => settled[index] === entries[index],
+      ),
+    [settled, entries],
   );
   const virtualizer = useVirtualizer({
-    count: items.length,
+    count: entries.length,
     getScrollElement: () => scrollRef.current,
     // Exactly a one-line row, so measuring a row that comes into view changes nothing and
     // costs no second render; rows that grow (a long revealed password, small screens) are
@@ -80,30 +112,93 @@ export const EntryList = memo(function EntryList({ items, revealed, copied, acti
   });
   listRef.current = virtualizer;
 
+  // The Tab stop: the active entry's row while it is listed, else the first row.
+  const activeIndex = activeId === null ? -1 : entries.findIndex((entry) => entry.id === activeId);
+  const tabbableIndex = activeIndex === -1 ? 0 : activeIndex;
+
+  const pendingFocus = useRef<{ id: string; frame: number } | null>(null);
+  useEffect(() => () => cancelAnimationFrame(pendingFocus.current?.frame ?? 0), []);
+  const focusRow = useCallback((id: string, triesLeft = FOCUS_RETRY_FRAMES) => {
+    const target = scrollRef.current?.querySelector<HTMLElement>(`[data-entry-id="${CSS.escape(id)}"] [${ROW_FOCUS_ATTRIBUTE}]`);
+    if (target) {
+      pendingFocus.current = null;
+      target.focus();
+      return;
+    }
+    if (triesLeft === 0) return;
+    pendingFocus.current = { id, frame: requestAnimationFrame(() => focusRow(id, triesLeft - 1)) };
+  }, []);
+
+  // A native listener: the list is a composite widget (one row of Tab stops, arrows between rows), which
+  // the lint rules for plain elements do not know.
+  const listBoxRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const list = listBoxRef.current;
+    if (!list) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const move = MOVES[event.key];
+      if (!move || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const row = (event.target as HTMLElement).closest<HTMLElement>('[data-entry-id]');
+      const from = row ? entries.findIndex((entry) => entry.id === row.dataset.entryId) : -1;
+      if (from === -1) return;
+      event.preventDefault();
+      const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / ROW_MIN_HEIGHT_PX) - 1);
+      const to = move(from, entries.length, page);
+      const target = entries[to];
+      if (!target) return;
+      setActiveId(target.id);
+      virtualizer.scrollToIndex(to, { align: 'auto' });
+      cancelAnimationFrame(pendingFocus.current?.frame ?? 0);
+      focusRow(target.id);
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      const id = (event.target as HTMLElement).closest<HTMLElement>('[data-entry-id]')?.dataset.entryId;
+      if (id !== undefined) setActiveId(id);
+    };
+    list.addEventListener('keydown', onKeyDown);
+    list.addEventListener('focusin', onFocusIn);
+    return () => {
+      list.removeEventListener('keydown', onKeyDown);
+      list.removeEventListener('focusin', onFocusIn);
+    };
+  }, [entries, virtualizer, focusRow]);
+
   return (
     <div
       ref={scrollRef}
       data-testid="vault-list"
       className="max-h-[70vh] overflow-y-auto rounded-2xl border border-slate-800 bg-slate-900/80 shadow-xl"
     >
-      <div role="list" aria-label="Saved passwords" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      <div
+        role="list"
+        aria-label="Saved passwords"
+        className="relative"
+        ref={listBoxRef}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {virtualizer.getVirtualItems().map((row) => {
-          const item = items[row.index];
-          if (!item) return null;
+          const entry = entries[row.index];
+          if (!entry) return null;
           return (
             <div
               key={row.key}
               ref={virtualizer.measureElement}
               role="listitem"
-              aria-labelledby={nameIdOf(item.id)}
+              aria-labelledby={nameIdOf(entry.id)}
               aria-posinset={row.index + 1}
-              aria-setsize={items.length}
+              aria-setsize={entries.length}
               data-index={row.index}
-              data-entry-id={item.id}
-              className={`absolute top-0 left-0 w-full ${rowClassOf(item)}`}
+              data-entry-id={entry.id}
+              className={`absolute top-0 left-0 w-full ${rowClassOf(entry)}`}
               style={{ transform: `translateY(${row.start}px)` }}
             >
-              <EntryRow item={item} password={revealed.get(item.id)} copied={copied.has(item.id)} actions={actions} />
+              <EntryRow
+                entry={entry}
+                password={revealed.get(entry.id)}
+                copied={copied.get(entry.id)}
+                tabbable={row.index === tabbableIndex}
+                actions={actions}
+              />
             </div>
           );
         })}

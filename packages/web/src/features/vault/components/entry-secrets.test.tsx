@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, signedInRoutes } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
-import { advance, useFakeClockWithRealTime } from '@/testing/timers';
+import { advance, installFakeClockWithRealTime } from '@/testing/timers';
 import { fakeEntryRoutes, sealedEntries, unlockedKeyring } from '@/testing/vault-fixtures';
 import { VaultPage } from './vault-page';
 
@@ -50,7 +50,7 @@ describe('Vault: reveal', () => {
 
 describe('Vault: copy', () => {
   it('puts the password on the clipboard and shows a check icon for 2 s', async () => {
-    useFakeClockWithRealTime();
+    installFakeClockWithRealTime();
     const { app, github, mail } = await openVault();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     await app.user.click(within(github).getByRole('button', { name: 'Copy password for GitHub' }));

@@ -1,46 +1,134 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { TextInput } from '@/components/ui/text-input';
-import { createItemSearch } from '../lib/item-search';
-import { normaliseQuery, type VaultItem } from '../lib/vault-item';
+import type { EntrySort } from '../lib/entry-filter';
+import { foldForSearch, matchesWords, queryWords } from '../lib/search-text';
+import type { VaultEntry } from '../lib/vault-entry';
 import { EntryList } from './entry-list';
-import type { RowActions } from './entry-row';
+import type { RowActions, RowCopyField } from './entry-row';
+
+export const SORT_LABELS: Record<EntrySort, string> = { name: 'Name', edited: 'Last edited', used: 'Last used' };
 
 interface SearchableEntryListProps {
-  /** Every entry, sorted. */
-  items: readonly VaultItem[];
+  /** The entries of the chosen filter, in the chosen order. */
+  entries: readonly VaultEntry[];
+  /** The list's heading: the chosen filter ("All entries", "Trash", a folder). */
+  heading: string;
+  sort: EntrySort;
+  onSortChange: (sort: EntrySort) => void;
   /** Beside the search box (the Add button). */
   besideSearch: ReactNode;
+  /** Before the heading (the phone's Filters button). */
+  beforeHeading?: ReactNode;
   /** Between the search box and the list (loading and empty-vault messages). */
   notice: ReactNode;
+  /** Shown when the filter itself holds nothing (and no search is typed). */
+  emptyFilterText: string | null;
   revealed: ReadonlyMap<string, string>;
-  copied: ReadonlySet<string>;
+  copied: ReadonlyMap<string, RowCopyField>;
   actions: RowActions;
 }
 
+/** One typed query and its matches. */
+interface SearchStep {
+  query: string;
+  words: string[];
+  matches: readonly VaultEntry[];
+}
+
 /**
- * The search box and the list of its matches. The query lives here, so a key re-renders
- * this and the list only, never the rest of the vault screen (its header, the dialogs); and
- * it filters in the same render as the box, so the frame that shows the key shows its
- * matches (a deferred filter would show them a frame or more later).
+ * Search as you type over one list, kept in its order: every word of the query (folded like
+ * the entries' search texts: no case, no accents) must appear in the entry's name, user
+ * name, web addresses, tags or folder name, as filterEntries (lib/entry-filter.ts) matches.
+ * A query that extends the one before can only match fewer entries, so a key filters the
+ * matches of the key before it, not the whole vault; a backspace gets back the matches
+ * already found for that prefix. When nothing is filtered out the same array comes back,
+ * so the list sees no change at all.
  */
-export function SearchableEntryList({ items, besideSearch, notice, revealed, copied, actions }: SearchableEntryListProps) {
+function createWordSearch(entries: readonly VaultEntry[]): (query: string) => readonly VaultEntry[] {
+  const steps: [SearchStep, ...SearchStep[]] = [{ query: '', words: [], matches: entries }];
+  return (raw) => {
+    const query = foldForSearch(raw);
+    let last = steps[steps.length - 1] ?? steps[0];
+    while (steps.length > 1 && !query.startsWith(last.query)) {
+      steps.pop();
+      last = steps[steps.length - 1] ?? steps[0];
+    }
+    if (last.query === query) return last.matches;
+    const words = queryWords(query);
+    const narrowed = last.matches.filter((entry) => matchesWords(entry.searchText, words));
+    const matches = narrowed.length === last.matches.length ? last.matches : narrowed;
+    steps.push({ query, words, matches });
+    return matches;
+  };
+}
+
+export const countText = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'entry' : 'entries'}`;
+
+/**
+ * The list's header (heading, count of matching entries, sort), the search box and the list
+ * of its matches. The query lives here, so a key re-renders this and the list only, never the
+ * rest of the vault screen (the filter column, the item view, the dialogs); and it filters in
+ * the same render as the box, so the frame that shows the key shows its matches.
+ */
+export function SearchableEntryList({
+  entries,
+  heading,
+  sort,
+  onSortChange,
+  besideSearch,
+  beforeHeading,
+  notice,
+  emptyFilterText,
+  revealed,
+  copied,
+  actions,
+}: SearchableEntryListProps) {
   const [query, setQuery] = useState('');
-  const search = useMemo(() => createItemSearch(items), [items]);
-  const shown = search(normaliseQuery(query));
+  const search = useMemo(() => createWordSearch(entries), [entries]);
+  const shown = search(query);
+  const sortId = useId();
+  const headingId = useId();
 
   return (
-    <>
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-48 flex-1">
           <TextInput label="Search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
         </div>
         {besideSearch}
       </div>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        {beforeHeading}
+        <h2 id={headingId} className="min-w-0 truncate text-lg font-semibold text-white">
+          {heading}
+        </h2>
+        <p role="status" className="text-sm text-slate-400">
+          {countText(shown.length)}
+        </p>
+        <div className="ml-auto flex items-center gap-2">
+          <label htmlFor={sortId} className="text-sm text-slate-300">
+            Sort by
+          </label>
+          <select
+            id={sortId}
+            value={sort}
+            onChange={(event) => onSortChange(event.target.value as EntrySort)}
+            className="rounded-lg border border-slate-700 bg-slate-800 px-2 py-1.5 text-sm text-white outline-none focus:border-cyan-400"
+          >
+            {(Object.keys(SORT_LABELS) as EntrySort[]).map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       {notice}
-      {items.length > 0 && shown.length === 0 && (
+      {entries.length > 0 && shown.length === 0 && (
         <p className="py-8 text-center text-slate-400">No passwords match your search.</p>
       )}
-      {shown.length > 0 && <EntryList items={shown} revealed={revealed} copied={copied} actions={actions} />}
-    </>
+      {entries.length === 0 && emptyFilterText !== null && <p className="py-8 text-center text-slate-400">{emptyFilterText}</p>}
+      {shown.length > 0 && <EntryList entries={shown} revealed={revealed} copied={copied} actions={actions} />}
+    </section>
   );
 }

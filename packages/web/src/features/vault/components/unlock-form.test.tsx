@@ -28,7 +28,9 @@ interface Material {
 }
 
 /** A signed-in tab without the vault key; `answer` turns the true key material into the server's answer. */
-async function lockedVault(answer: (material: Material) => FakeRoute = (data) => ({ status: 200, body: { message: 'Success', data } })) {
+async function lockedVault(
+  answer: (material: Material) => FakeRoute = (data) => ({ status: 200, body: { message: 'Success', data } }),
+) {
   const account = await makeAccountKeys(MASTER);
   const vaultKey = await importVaultKey(account.vaultKeyBytes.slice());
   const entry = await sealedEntry(vaultKey, { serviceName: 'GitHub', username: 'alice', password: 'gh-secret' });
@@ -58,7 +60,12 @@ describe('Unlock', () => {
 
     expect(await screen.findByRole('listitem', { name: 'GitHub' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Unlock' })).not.toBeInTheDocument();
-    expect(keyring.vault).toMatchObject({ username: 'alice', kdf: material.kdf, salt: material.salt, protectedKey: material.protectedKey });
+    expect(keyring.vault).toMatchObject({
+      username: 'alice',
+      kdf: material.kdf,
+      salt: material.salt,
+      protectedKey: material.protectedKey,
+    });
     expect(keyring.vault?.vaultKey.extractable).toBe(false);
     expect(deriveKeys).toHaveBeenCalledTimes(1);
     expect(api.to('POST', apiPaths.login)).toHaveLength(0);
@@ -86,7 +93,7 @@ describe('Unlock', () => {
   });
 
   it('says so and stays locked when the master password is wrong', async () => {
-    const { api, keyring, unlock } = await lockedVault();
+    const { keyring, unlock } = await lockedVault();
     await unlock('not my password');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('That master password did not unlock your vault.');
@@ -146,8 +153,12 @@ describe('Unlock', () => {
   it('says the key could not be fetched when the key-material call fails, and logs it', async () => {
     const { keyring, unlock } = await lockedVault(() => 'network-error');
     await unlock(MASTER);
-    expect(await screen.findByRole('alert')).toHaveTextContent("Lockit could not get your vault's key from the server. Please try again.");
-    expect(console.warn).toHaveBeenCalledWith('[Lockit] Unlocking the vault failed: Network error: the server could not be reached.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Lockit could not get your vault's key from the server. Please try again.",
+    );
+    expect(console.warn).toHaveBeenCalledWith(
+      '[Lockit] Unlocking the vault failed: Network error: the server could not be reached.',
+    );
     expect(keyring.vault).toBeNull();
   });
 

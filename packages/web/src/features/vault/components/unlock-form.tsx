@@ -15,9 +15,7 @@ const UNREACHABLE = "Lockit could not get your vault's key from the server. Plea
 /** Lockit's own readable sentences (never text the server chose) are shown as they are. */
 function isOwnRefusal(error: unknown): error is Error {
   return (
-    error instanceof WrongMasterPasswordError ||
-    error instanceof KdfParamsRejectedError ||
-    error instanceof KeyDerivationError
+    error instanceof WrongMasterPasswordError || error instanceof KdfParamsRejectedError || error instanceof KeyDerivationError
   );
 }
 
@@ -79,8 +77,8 @@ export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
         <p className="text-sm text-slate-300">
           {username ? (
             <>
-              Your vault is locked. You are signed in as <strong className="text-white">{username}</strong>; enter your
-              master password to unlock it.
+              Your vault is locked. You are signed in as <strong className="text-white">{username}</strong>; enter your master
+              password to unlock it.
             </>
           ) : (
             'Your vault is locked. Enter your master password to unlock it.'

@@ -1,22 +1,35 @@
 import { apiPaths, type AddEntryRequest, type UpdateEntryRequest } from '@lockit/contract';
-import { CIPHERTEXT_PATTERN, decryptField } from '@lockit/crypto';
+import { CIPHERTEXT_PATTERN, decryptField, openEntryFields } from '@lockit/crypto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '@/testing/deferred';
 import { fakeApi, route, routePrefix, signedInRoutes, type FakeAnswer, type FakeRoute } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
-import { fakeEntryRoutes, listedNames, sealedEntries, unlockedKeyring, type PlainEntry } from '@/testing/vault-fixtures';
+import {
+  fakeEntryRoutes,
+  listedNames,
+  openSealed,
+  sealedEntries,
+  sealedEntry,
+  unlockedKeyring,
+  type PlainEntry,
+} from '@/testing/vault-fixtures';
 import { VaultPage } from './vault-page';
 
-// The real field decryption, watched: a change must decrypt its own entry only, never the list.
+// The real field decryption, watched (one field, or an item's fields at once): a change must
+// decrypt its own entry only, never the list.
 vi.mock('@lockit/crypto', async (importOriginal) => {
   const real = await importOriginal<typeof import('@lockit/crypto')>();
-  return { ...real, decryptField: vi.fn(real.decryptField) };
+  return { ...real, decryptField: vi.fn(real.decryptField), openEntryFields: vi.fn(real.openEntryFields) };
 });
 
 const routes = pageRoutes({ '/vault': <VaultPage /> });
-const decryptedIds = () => vi.mocked(decryptField).mock.calls.map(([, id]) => id);
+const decryptedIds = () => [...vi.mocked(decryptField).mock.calls, ...vi.mocked(openEntryFields).mock.calls].map(([, id]) => id);
+const clearDecryptions = () => {
+  vi.mocked(decryptField).mockClear();
+  vi.mocked(openEntryFields).mockClear();
+};
 
 async function openVault(plains: PlainEntry[], overrides: Record<string, FakeRoute> = {}) {
   const { keyring, vault } = await unlockedKeyring();
@@ -48,11 +61,13 @@ describe('Vault: add', () => {
     const [request] = api.to('POST', apiPaths.addEntry);
     const body = request!.body as AddEntryRequest;
     expect(row).toHaveAttribute('data-entry-id', body.id);
-    expect(Object.keys(body).sort()).toEqual(['id', 'password', 'serviceName', 'url', 'username']);
-    for (const field of ['serviceName', 'username', 'password', 'url'] as const) expect(body[field]).toMatch(CIPHERTEXT_PATTERN);
+    expect(Object.keys(body).sort()).toEqual(['id', 'overview', 'password', 'serviceName', 'url', 'username']);
+    for (const field of ['serviceName', 'username', 'password', 'url', 'overview'] as const)
+      expect(body[field]).toMatch(CIPHERTEXT_PATTERN);
     expect(JSON.stringify(body)).not.toMatch(/Mail|alice|mail-secret|example/);
-    expect(await decryptField(vaultKey, body.id, 'password', body.password)).toBe('mail-secret');
-    expect(await decryptField(vaultKey, body.id, 'url', body.url!)).toBe('https://mail.example.com');
+    const opened = await openSealed(vaultKey, body.id, body);
+    expect(opened).toMatchObject({ password: 'mail-secret', url: 'https://mail.example.com' });
+    expect(opened.overview).toMatchObject({ type: 'login', urls: ['https://mail.example.com'] });
 
     await app.user.click(screen.getByRole('button', { name: 'Add' }));
     const again = screen.getByRole('dialog', { name: 'Add New Password' });
@@ -86,7 +101,9 @@ describe('Vault: add', () => {
   });
 
   it('keeps the modal open with what was typed when the save fails, and only logs', async () => {
-    const { api, app } = await openVault([], { [route('POST', apiPaths.addEntry)]: { status: 500, body: { message: 'Disk full.' } } });
+    const { api, app } = await openVault([], {
+      [route('POST', apiPaths.addEntry)]: { status: 500, body: { message: 'Disk full.' } },
+    });
     await app.user.click(screen.getByRole('button', { name: 'Add' }));
     const dialog = screen.getByRole('dialog', { name: 'Add New Password' });
     await app.user.type(within(dialog).getByLabelText('Service'), 'Mail');
@@ -128,7 +145,10 @@ describe('Vault: add', () => {
 
 describe('Vault: edit', () => {
   it('opens with the decrypted values, re-encrypts the entry alone and replaces it in place', async () => {
-    const { api, app, entries, vaultKey } = await openVault([GITHUB, { serviceName: 'Mail', username: 'm', password: 'mail-secret', notes: 'old note' }]);
+    const { api, app, entries, vaultKey } = await openVault([
+      GITHUB,
+      { serviceName: 'Mail', username: 'm', password: 'mail-secret', notes: 'old note' },
+    ]);
     await app.user.click(screen.getByRole('button', { name: 'Edit Mail' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Password' });
     expect(within(dialog).getByLabelText('Service')).toHaveValue('Mail');
@@ -152,25 +172,55 @@ describe('Vault: edit', () => {
     const body = request!.body as UpdateEntryRequest;
     expect(body).toMatchObject({ id: mail.id, revision: 1, notes: null });
     expect(body.password).not.toBe(mail.password);
-    expect(await decryptField(vaultKey, mail.id, 'serviceName', body.serviceName)).toBe('Webmail');
+    expect(await openSealed(vaultKey, mail.id, body)).toMatchObject({
+      serviceName: 'Webmail',
+      password: 'mail-secret',
+      notes: null,
+    });
     expect(JSON.stringify(body)).not.toMatch(/Webmail|mail-secret/);
     // Only the one entry: the list was fetched once, nothing else was written.
     expect(api.to('GET', apiPaths.listEntries)).toHaveLength(1);
     expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 
-  it('keeps the modal open with the changes when the server refuses (stale revision), and only logs', async () => {
-    const { app, entries, server } = await openVault([GITHUB]);
-    server.store.set(entries[0]!.id, { ...entries[0]!, revision: 2 });
+  it('keeps the modal open with the changes when the save fails, logs, and says so without blocking', async () => {
+    const { app } = await openVault([GITHUB], {
+      [routePrefix('PUT', apiPaths.updateEntry(''))]: { status: 503, body: { message: 'Busy.' } },
+    });
     await app.user.click(screen.getByRole('button', { name: 'Edit GitHub' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Password' });
     await app.user.clear(within(dialog).getByLabelText('Password'));
     await app.user.type(within(dialog).getByLabelText('Password'), 'my new password');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('[Lockit] Edit Password failed:')));
-    expect(screen.getByRole('dialog', { name: 'Edit Password' })).toBeInTheDocument();
+    await waitFor(() => expect(console.warn).toHaveBeenCalledWith('[Lockit] Edit Password failed: Busy.'));
+    expect(screen.getByRole('dialog', { name: 'Edit Password' })).toBe(dialog);
     expect(within(dialog).getByLabelText('Password')).toHaveValue('my new password');
+    expect(
+      within(dialog).getByText(/Could not save: the server had a problem\. .*Your changes are still in the form\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows both versions when the entry changed elsewhere (stale revision); Cancel keeps the form as typed', async () => {
+    const { api, app, entries, server, vaultKey } = await openVault([GITHUB]);
+    server.store.set(
+      entries[0]!.id,
+      await sealedEntry(vaultKey, { ...GITHUB, notes: 'added elsewhere' }, { id: entries[0]!.id, revision: 2 }),
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Edit GitHub' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Password' });
+    await app.user.clear(within(dialog).getByLabelText('Password'));
+    await app.user.type(within(dialog).getByLabelText('Password'), 'my new password');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const conflict = await screen.findByRole('dialog', { name: 'Changed elsewhere' });
+    await app.user.click(within(conflict).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Changed elsewhere' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Password' })).toBe(dialog);
+    expect(within(dialog).getByLabelText('Password')).toHaveValue('my new password');
+    expect(within(dialog).getByText(/Not saved: this entry was changed elsewhere/)).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 
   it('Cancel closes without sending anything', async () => {
@@ -216,7 +266,9 @@ describe('Vault: delete', () => {
     await app.user.click(screen.getByRole('button', { name: 'Delete GitHub' }));
     await app.user.click(within(screen.getByRole('dialog', { name: 'Delete Password' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(console.warn).toHaveBeenCalledWith('[Lockit] Deleting a password failed: Network error: the server could not be reached.');
+    expect(console.warn).toHaveBeenCalledWith(
+      '[Lockit] Deleting a password failed: Network error: the server could not be reached.',
+    );
     expect(screen.getByRole('listitem', { name: 'GitHub' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -231,13 +283,17 @@ describe('Vault: delete', () => {
 });
 
 describe('Vault: changes touch one entry', () => {
-  const many = Array.from({ length: 40 }, (_, i) => ({ serviceName: `Service ${String(i).padStart(2, '0')}`, username: 'u', password: `p${i}` }));
+  const many = Array.from({ length: 40 }, (_, i) => ({
+    serviceName: `Service ${String(i).padStart(2, '0')}`,
+    username: 'u',
+    password: `p${i}`,
+  }));
 
   it('add, edit and delete decrypt only the entry they change', async () => {
     const { app, api, entries } = await openVault(many);
     await screen.findByRole('listitem', { name: 'Service 00' });
 
-    vi.mocked(decryptField).mockClear();
+    clearDecryptions();
     await app.user.click(screen.getByRole('button', { name: 'Edit Service 00' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Password' });
     await app.user.type(within(dialog).getByLabelText('Username'), '2');
@@ -245,7 +301,7 @@ describe('Vault: changes touch one entry', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(new Set(decryptedIds())).toEqual(new Set([entries[0]!.id]));
 
-    vi.mocked(decryptField).mockClear();
+    clearDecryptions();
     await app.user.click(screen.getByRole('button', { name: 'Add' }));
     const add = screen.getByRole('dialog', { name: 'Add New Password' });
     await app.user.type(within(add).getByLabelText('Service'), 'New');
@@ -256,11 +312,12 @@ describe('Vault: changes touch one entry', () => {
     const added = (api.to('POST', apiPaths.addEntry)[0]!.body as AddEntryRequest).id;
     expect(new Set(decryptedIds())).toEqual(new Set([added]));
 
-    vi.mocked(decryptField).mockClear();
+    clearDecryptions();
     await app.user.click(screen.getByRole('button', { name: 'Delete Service 00' }));
     await app.user.click(within(screen.getByRole('dialog', { name: 'Delete Password' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Service 00' })).not.toBeInTheDocument());
-    expect(decryptField).not.toHaveBeenCalled();
+    // Only the server's answer, the entry as it went to Trash, is opened.
+    expect([...new Set(decryptedIds())].filter((id) => id !== entries[0]!.id)).toEqual([]);
     expect(api.to('GET', apiPaths.listEntries)).toHaveLength(1);
   });
 });

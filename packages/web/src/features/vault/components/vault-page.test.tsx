@@ -7,7 +7,7 @@ import { deferred } from '@/testing/deferred';
 import { fakeApi, route, signedInRoutes, type FakeAnswer } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
-import { advance, useFakeClockWithRealTime } from '@/testing/timers';
+import { advance, installFakeClockWithRealTime } from '@/testing/timers';
 import { fakeEntryRoutes, sealedEntries, sealedEntry, unlockedKeyring } from '@/testing/vault-fixtures';
 import { VaultPage } from './vault-page';
 
@@ -32,6 +32,12 @@ describe('Vault page: session gate', () => {
     expect(screen.queryByRole('heading', { name: 'Your Password Vault' })).not.toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Go to Sign In' }));
     expect(app.pathname()).toBe('/signin');
+  });
+
+  it('names the Access Denied page with a heading level one, text unchanged', async () => {
+    fakeApi();
+    renderApp('/vault', { routes });
+    expect(await screen.findByRole('heading', { level: 1, name: DENIED })).toBeInTheDocument();
   });
 
   it('denies access when the session check fails', async () => {
@@ -110,7 +116,10 @@ describe('Vault page: locked and unlocked', () => {
 
   it('logs a failed fetch and shows no message, not even the empty state', async () => {
     const { keyring } = await unlockedKeyring();
-    const api = fakeApi({ ...signedInRoutes(), [route('GET', apiPaths.listEntries)]: { status: 500, body: { message: 'Boom.' } } });
+    const api = fakeApi({
+      ...signedInRoutes(),
+      [route('GET', apiPaths.listEntries)]: { status: 500, body: { message: 'Boom.' } },
+    });
     renderApp('/vault', { routes, keyring });
     await screen.findByRole('button', { name: 'Add' });
     await expect.poll(() => console.warn).toHaveBeenCalledWith('[Lockit] Loading the vault failed: Boom.');
@@ -121,7 +130,7 @@ describe('Vault page: locked and unlocked', () => {
 
   it('locks after the configured idle time: the list goes, the Unlock form comes, the session stays', async () => {
     window.localStorage.setItem(AUTO_LOCK_STORAGE_KEY, '1');
-    useFakeClockWithRealTime();
+    installFakeClockWithRealTime();
     const { keyring, vault } = await unlockedKeyring();
     const entry = await sealedEntry(vault.vaultKey, { serviceName: 'GitHub', username: 'alice', password: 'gh-secret' });
     const api = fakeApi({ ...signedInRoutes(), ...fakeEntryRoutes([entry]).routes });
@@ -139,7 +148,10 @@ describe('Vault page: locked and unlocked', () => {
   it('accepts entries that carry `_id` instead of `id`', async () => {
     const { keyring, vault } = await unlockedKeyring();
     const { id, ...rest } = await sealedEntry(vault.vaultKey, { serviceName: 'Legacy', username: 'old', password: 'p' });
-    fakeApi({ ...signedInRoutes(), [route('GET', apiPaths.listEntries)]: { status: 200, body: { message: 'Success', data: [{ _id: id, ...rest }] } } });
+    fakeApi({
+      ...signedInRoutes(),
+      [route('GET', apiPaths.listEntries)]: { status: 200, body: { message: 'Success', data: [{ _id: id, ...rest }] } },
+    });
     renderApp('/vault', { routes, keyring });
     expect(await screen.findByRole('listitem', { name: 'Legacy' })).toHaveAttribute('data-entry-id', id);
   });

@@ -34,7 +34,7 @@ export function VaultPage() {
   const account = session.data.username;
   const unlocked = vault !== null && (account === undefined || sameAccount(account, vault.username));
   return (
-    <section className="mx-auto max-w-4xl px-4 py-12">
+    <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-white">Your Password Vault</h1>
       {unlocked ? (
         <VaultView
@@ -68,7 +68,9 @@ function AccessDenied() {
   const navigate = useNavigate();
   return (
     <section className="mx-auto max-w-md px-4 py-24 text-center">
-      <p className="text-lg text-slate-200">Access Denied - You must be logged in to access the Password Vault.</p>
+      <h1 className="text-lg font-semibold text-slate-100">
+        Access Denied - You must be logged in to access the Password Vault.
+      </h1>
       <button type="button" onClick={() => navigate(paths.signIn)} className={`${buttonPrimary} mt-6`}>
         Go to Sign In
       </button>

@@ -1,31 +1,79 @@
-import { newEntryId } from '@lockit/crypto';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { buttonPrimary, card } from '@/components/ui/styles';
-import { ApiError } from '@/lib/api-errors';
 import { useKeyring } from '@/lib/keyring-context';
-import { logFailure, logInfo } from '@/lib/log';
-import { addEntry } from '../api/add-entry';
-import { deleteEntry } from '../api/delete-entry';
-import { updateEntry } from '../api/update-entry';
+import { logInfo } from '@/lib/log';
+import { useCopyFeedback } from '../hooks/use-copy-feedback';
+import { useEntryActions } from '../hooks/use-entry-actions';
 import { useRevealedPasswords } from '../hooks/use-revealed-passwords';
-import { useVaultItems } from '../hooks/use-vault-items';
-import { openEntry } from '../lib/open-entries';
+import { useVaultEntries } from '../hooks/use-vault-entries';
+import {
+  countByFolder,
+  filterEntries,
+  folderTree,
+  tagsOf,
+  type EntryFilter,
+  type EntrySort,
+  type EntrySummary,
+} from '../lib/entry-filter';
+import { forgetUsed, noteUsed, readLastUsed, type LastUsedTimes } from '../lib/last-used';
 import { markAfterNextPaint, VAULT_PAINTED_MARK } from '../lib/perf-marks';
-import { revisionMemoryOf } from '../lib/revision-memory';
-import { openDraft, sealEntry, toAddRequest, type EntryDraft } from '../lib/seal-entry';
-import { compareItems, damagedItem, type OpenItem, type VaultItem } from '../lib/vault-item';
+import { emptyDraft, openPassword } from '../lib/seal-entry';
+import { parseTotpSeed, totpCode } from '../lib/totp';
+import { damagedEntry, type ActionResult, type EntryDraft, type OpenEntry, type VaultEntry } from '../lib/vault-entry';
+import { ConflictDialog } from './conflict-dialog';
 import { DeleteEntryDialog } from './delete-entry-dialog';
-import { EntryFormDialog, EMPTY_DRAFT } from './entry-form-dialog';
-import type { RowActions } from './entry-row';
+import { EntryDetailsPane, type DetailsActions } from './entry-details-pane';
+import { EntryFormDialog } from './entry-form-dialog';
+import type { RowActions, RowCopyField } from './entry-row';
+import { FilterSidebar, filterLabel, type FilterCounts } from './filter-sidebar';
+import { FolderNameDialog } from './folder-name-dialog';
+import { HistoryPanel } from './history-panel';
+import { PurgeEntryDialog } from './purge-entry-dialog';
 import { SearchableEntryList } from './searchable-entry-list';
 
 type OpenDialog =
   | { kind: 'add' }
-  | { kind: 'edit'; item: OpenItem; draft: EntryDraft }
-  | { kind: 'delete'; item: VaultItem }
+  | { kind: 'edit'; entry: OpenEntry; draft: EntryDraft }
+  | { kind: 'delete'; entry: VaultEntry }
+  | { kind: 'purge'; entry: VaultEntry }
+  | { kind: 'history'; entry: OpenEntry }
+  | { kind: 'folder' }
   | null;
 
 export const EMPTY_VAULT_TEXT = 'You haven\'t saved any passwords yet. Click "Add" to get started!';
+
+/** How long a failure message stays unless dismissed or replaced. */
+export const MESSAGE_MS = 10_000;
+
+const COPY_WORDS: Record<RowCopyField, string> = { password: 'a password', username: 'a user name', code: 'a one-time code' };
+const COPIED_TEXT: Record<RowCopyField, string> = {
+  password: 'Password copied to the clipboard.',
+  username: 'User name copied to the clipboard.',
+  code: 'One-time code copied to the clipboard.',
+};
+
+/** An entry as filterEntries sees it, holding the entry it stands for. */
+interface ListedSummary extends EntrySummary {
+  entry: OpenEntry;
+}
+
+const summaryOf = (entry: OpenEntry): ListedSummary => ({
+  id: entry.id,
+  type: entry.type,
+  name: entry.serviceName,
+  username: entry.username,
+  urls: entry.urls,
+  tags: entry.tags,
+  folderId: entry.folderId,
+  favorite: entry.favorite,
+  createdAt: entry.createdAt,
+  updatedAt: entry.updatedAt,
+  deletedAt: entry.deletedAt,
+  entry,
+});
+
+const ALL: EntryFilter = { kind: 'all' };
+const TRASH: EntryFilter = { kind: 'trash' };
 
 interface VaultViewProps {
   vaultKey: CryptoKey;
@@ -34,49 +82,189 @@ interface VaultViewProps {
 }
 
 /**
- * The unlocked vault: search, Add, the list and its modals. Every change touches one entry
- * (encrypted alone, then replaced by id); the rest of the vault is never decrypted again.
+ * The unlocked vault: the filter column, the list (search, count, sort) and the item view,
+ * with their dialogs. Every change touches one entry (encrypted alone, then replaced by id,
+ * through useEntryActions); the rest of the vault is never decrypted again. A failed change
+ * shows a plain message in a polite status region, never a blocking alert.
  */
 export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
-  const { state, dispatch } = useVaultItems(vaultKey, prefetchedEntries);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-  const revisions = revisionMemoryOf(useKeyring());
+  const { state, folders, dispatch } = useVaultEntries(vaultKey, prefetchedEntries);
+  const keyring = useKeyring();
+  const account = keyring.vault?.username ?? '';
 
   const markDamaged = useCallback(
-    (item: VaultItem) => {
+    (entry: OpenEntry) => {
       logInfo('Vault', 'an entry failed to decrypt and is shown as damaged.');
-      dispatch({ type: 'saved', item: damagedItem(item.id, item.createdAt) });
+      dispatch({
+        type: 'saved',
+        entry: damagedEntry(entry.id, entry.createdAt, 'undecryptable', { revision: entry.revision, deletedAt: entry.deletedAt }),
+      });
     },
     [dispatch],
   );
-  const { revealed, copied, toggleReveal, copy, hide } = useRevealedPasswords(vaultKey, markDamaged);
+  const { revealed, toggleReveal, hide } = useRevealedPasswords(vaultKey, markDamaged);
+  const actions = useEntryActions(vaultKey, dispatch, { onChanged: hide });
+  const rowCopies = useCopyFeedback<RowCopyField>();
+  const paneCopies = useCopyFeedback<'copied'>();
 
-  const items = state.status === 'loading' ? NO_ITEMS : state.items;
-  const sorted = useMemo(() => [...items].sort(compareItems), [items]);
+  const [filter, setFilter] = useState<EntryFilter>(ALL);
+  const [sort, setSort] = useState<EntrySort>('name');
+  const [lastUsed, setLastUsed] = useState<LastUsedTimes>(() => readLastUsed(account));
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [copiedText, setCopiedText] = useState('');
+
+  const entries = state.status === 'loading' ? NO_ENTRIES : state.entries;
 
   useEffect(() => {
     if (state.status === 'ready') return markAfterNextPaint(VAULT_PAINTED_MARK);
   }, [state.status]);
 
-  const actions = useMemo<RowActions>(
-    () => ({
-      toggleReveal: (item, isRevealed) => void toggleReveal(item, isRevealed),
-      copy: (item, password) => void copy(item, password),
-      edit: (item) => {
-        openDraft(vaultKey, item).then(
-          (draft) => setDialog({ kind: 'edit', item, draft }),
-          () => markDamaged(item),
-        );
-      },
-      remove: (item) => setDialog({ kind: 'delete', item }),
-    }),
-    // Stable callbacks: the rows' props stay equal, so memoised rows do not re-render.
-    [toggleReveal, copy, vaultKey, markDamaged],
+  useEffect(() => {
+    if (message === null) return;
+    const timer = setTimeout(() => setMessage(null), MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  /** Shows a failed action's message; answers whether it succeeded. */
+  const report = useCallback((result: ActionResult) => {
+    if (!result.ok) setMessage(result.message);
+    return result.ok;
+  }, []);
+
+  const used = useCallback((id: string) => setLastUsed((current) => noteUsed(account, id, current)), [account]);
+
+  // What the filters work on: one summary per open entry, remade only when the entries change
+  // (and, for the Last used sort, when a use is noted).
+  const summaries = useMemo(() => entries.flatMap((entry) => (entry.status === 'open' ? [summaryOf(entry)] : [])), [entries]);
+  const sortable = useMemo(
+    () => (sort === 'used' ? summaries.map((summary) => ({ ...summary, lastUsedAt: lastUsed[summary.id] })) : summaries),
+    [summaries, sort, lastUsed],
+  );
+  // Sorted once per sort; a filter then sorts an already sorted array, which costs one pass.
+  const ordered = useMemo(
+    () => [...filterEntries(sortable, ALL, '', folders, sort), ...filterEntries(sortable, TRASH, '', folders, sort)],
+    [sortable, folders, sort],
+  );
+  const damaged = useMemo(() => entries.filter((entry) => entry.status === 'damaged'), [entries]);
+  const listed = useMemo<VaultEntry[]>(() => {
+    const matching = (filterEntries(ordered, filter, '', folders, sort) as ListedSummary[]).map((summary) => summary.entry);
+    // Damaged entries have nothing to filter by: they head All (or Trash), where they are noticed.
+    if (filter.kind !== 'all' && filter.kind !== 'trash') return matching;
+    const inTrash = filter.kind === 'trash';
+    const heads = damaged.filter((entry) => (entry.deletedAt !== null) === inTrash);
+    return heads.length === 0 ? matching : [...heads, ...matching];
+  }, [ordered, filter, folders, sort, damaged]);
+
+  const counts = useMemo<FilterCounts>(() => {
+    const byType = { login: 0, note: 0, card: 0, identity: 0 };
+    let all = 0;
+    let favorites = 0;
+    let trash = 0;
+    for (const summary of summaries) {
+      if (summary.deletedAt !== null) {
+        trash += 1;
+        continue;
+      }
+      all += 1;
+      byType[summary.type] += 1;
+      if (summary.favorite) favorites += 1;
+    }
+    for (const entry of damaged)
+      if (entry.deletedAt === null) all += 1;
+      else trash += 1;
+    return { all, favorites, byType, byFolder: countByFolder(summaries, folders), trash };
+  }, [summaries, damaged, folders]);
+  const tree = useMemo(() => folderTree(folders), [folders]);
+  const tags = useMemo(() => tagsOf(summaries), [summaries]);
+  const folderNameOf = useCallback((id: string) => folders.find((folder) => folder.id === id)?.name, [folders]);
+
+  const selected = useMemo(() => {
+    const entry = selectedId === null ? undefined : entries.find((candidate) => candidate.id === selectedId);
+    return entry?.status === 'open' ? entry : null;
+  }, [entries, selectedId]);
+
+  // The item view's copied fields, keyed `<entry id>:<field>` so a check never shows on another entry.
+  const paneCopied = useMemo(() => {
+    const prefix = `${selected?.id ?? ''}:`;
+    return new Set([...paneCopies.copied.keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)));
+  }, [paneCopies.copied, selected]);
+
+  // Each of these keeps its identity across renders (only `actions.conflict` changes).
+  const { openSecrets, openDraft, restore, setFavorite, save } = actions;
+
+  /** The password, or null when it did not decrypt (the entry is then shown as damaged). */
+  const passwordOf = useCallback(
+    async (entry: OpenEntry): Promise<string | null> => {
+      try {
+        return await openPassword(vaultKey, entry);
+      } catch {
+        hide(entry.id);
+        markDamaged(entry);
+        return null;
+      }
+    },
+    [vaultKey, hide, markDamaged],
   );
 
-  const close = useCallback(() => setDialog(null), []);
+  /** The code of the entry's one-time password now, or null (none, or it did not open). */
+  const codeOf = useCallback(
+    async (entry: OpenEntry): Promise<string | null> => {
+      let seedText: string | null;
+      try {
+        seedText = (await openSecrets(entry)).totp;
+      } catch {
+        return null;
+      }
+      if (seedText === null) return null;
+      try {
+        return totpCode(parseTotpSeed(seedText), Date.now());
+      } catch {
+        setMessage('Could not copy the code: the saved secret is not a valid TOTP secret. Edit the entry to fix it.');
+        return null;
+      }
+    },
+    [openSecrets],
+  );
 
-  // After a delete the button that opened the dialog is gone with its row: focus goes to Add.
+  const openEdit = useCallback(
+    (entry: OpenEntry) => {
+      openDraft(entry).then(
+        (draft) => setDialog({ kind: 'edit', entry, draft }),
+        // The entry is shown as damaged by then; there is nothing to edit.
+        () => {},
+      );
+    },
+    [openDraft],
+  );
+
+  const copyRowField = rowCopies.copy;
+  const rowActions = useMemo<RowActions>(
+    () => ({
+      open: (entry) => setSelectedId(entry.id),
+      toggleReveal: (entry, isRevealed) => void toggleReveal(entry, isRevealed),
+      copy: (entry, field, revealedPassword) => {
+        const text =
+          field === 'username' ? entry.username : field === 'code' ? codeOf(entry) : (revealedPassword ?? passwordOf(entry));
+        void copyRowField(entry.id, field, text, COPY_WORDS[field]).then((copied) => {
+          if (!copied) return;
+          used(entry.id);
+          setCopiedText(COPIED_TEXT[field]);
+        });
+      },
+      edit: openEdit,
+      remove: (entry) => setDialog({ kind: 'delete', entry }),
+      restore: (entry) => void restore(entry).then(report),
+      purge: (entry) => setDialog({ kind: 'purge', entry }),
+    }),
+    // Stable callbacks: the rows' props stay equal, so memoised rows do not re-render.
+    [toggleReveal, codeOf, passwordOf, copyRowField, used, openEdit, restore, report],
+  );
+
+  // Focus goes back where it came from: the row's name after the item view closes, Add after
+  // a delete took the row that opened the dialog away.
   const addButton = useRef<HTMLButtonElement>(null);
   const focusAddWhenClosed = useRef(false);
   useEffect(() => {
@@ -85,82 +273,202 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
     addButton.current?.focus();
   }, [dialog]);
 
-  const add = async (draft: EntryDraft) => {
-    const sealed = await sealEntry(vaultKey, newEntryId(), draft);
-    const saved = await openEntry(vaultKey, await addEntry(toAddRequest(sealed)), revisions);
-    if (saved) dispatch({ type: 'saved', item: saved });
-    setDialog(null);
+  const closePane = useCallback(() => {
+    const id = selectedId;
+    setSelectedId(null);
+    if (id === null) return;
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[data-entry-id="${CSS.escape(id)}"] [data-row-focus]`)?.focus(),
+    );
+  }, [selectedId]);
+
+  const copyPaneField = paneCopies.copy;
+  const detailsActions = useMemo<DetailsActions>(
+    () => ({
+      openSecrets: (entry) => openSecrets(entry).catch(() => null),
+      copy: (entry, key, text, what) => {
+        void copyPaneField(`${entry.id}:${key}`, 'copied', text, what).then((copied) => {
+          if (!copied) return;
+          used(entry.id);
+          setCopiedText('Copied to the clipboard.');
+        });
+      },
+      used: (entry) => used(entry.id),
+      setFavorite: (entry, on) => setFavorite(entry, on).then(report),
+      save: (entry, draft) => save(entry, draft).then(report),
+      edit: openEdit,
+      remove: (entry) => setDialog({ kind: 'delete', entry }),
+      restore: (entry) => void restore(entry).then(report),
+      purge: (entry) => setDialog({ kind: 'purge', entry }),
+      history: (entry) => setDialog({ kind: 'history', entry }),
+      close: closePane,
+    }),
+    [openSecrets, copyPaneField, used, setFavorite, save, report, openEdit, restore, closePane],
+  );
+
+  const close = useCallback(() => setDialog(null), []);
+  const selectFilter = useCallback((next: EntryFilter) => {
+    setFilter(next);
+    setDrawerOpen(false);
+  }, []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const newFolder = useCallback(() => {
+    setDrawerOpen(false);
+    setDialog({ kind: 'folder' });
+  }, []);
+
+  const submitForm = async (result: Promise<ActionResult>): Promise<ActionResult> => {
+    const outcome = await result;
+    if (outcome.ok) setDialog(null);
+    return outcome;
   };
 
-  const save = async (item: OpenItem, draft: EntryDraft) => {
-    const sealed = await sealEntry(vaultKey, item.id, draft);
-    const saved = await openEntry(vaultKey, await updateEntry(item.id, { ...sealed, revision: item.revision }), revisions);
-    hide(item.id);
-    if (saved) dispatch({ type: 'saved', item: saved });
-    setDialog(null);
-  };
-
-  const remove = async (item: VaultItem) => {
-    try {
-      await deleteEntry(item.id);
-    } catch (error) {
-      logFailure('Deleting a password', error);
-      // 404: it is already gone from the server, so it goes from the list too.
-      if (!(error instanceof ApiError && error.status === 404)) {
-        setDialog(null);
-        return;
-      }
+  const trash = async (entry: VaultEntry) => {
+    const result = await actions.trash(entry);
+    if (result.ok) {
+      hide(entry.id);
+      if (selectedId === entry.id) setSelectedId(null);
+      focusAddWhenClosed.current = true;
+    } else {
+      setMessage(result.message);
     }
-    hide(item.id);
-    dispatch({ type: 'removed', id: item.id });
-    focusAddWhenClosed.current = true;
     setDialog(null);
   };
+
+  const purge = async (entry: VaultEntry) => {
+    const result = await actions.purge(entry);
+    if (result.ok) {
+      if (selectedId === entry.id) setSelectedId(null);
+      setLastUsed((current) => forgetUsed(account, entry.id, current));
+      focusAddWhenClosed.current = true;
+    } else {
+      setMessage(result.message);
+    }
+    setDialog(null);
+  };
+
+  const heading = filterLabel(filter, folderNameOf);
+  const emptyFilterText =
+    state.status !== 'ready' || entries.length === 0 ? null : filter.kind === 'trash' ? 'Trash is empty.' : 'No entries here.';
 
   return (
     <div className="mt-6 flex flex-col gap-4">
-      <SearchableEntryList
-        items={sorted}
-        besideSearch={
-          <button ref={addButton} type="button" className={buttonPrimary} onClick={() => setDialog({ kind: 'add' })}>
-            Add
+      {message !== null && (
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-lg border border-amber-600/60 bg-amber-950/60 px-4 py-3 text-sm text-amber-50"
+        >
+          <p className="flex-1">{message}</p>
+          <button
+            type="button"
+            className="rounded px-1 text-amber-200 hover:text-white"
+            aria-label="Dismiss message"
+            onClick={() => setMessage(null)}
+          >
+            ×
           </button>
-        }
-        notice={
-          <>
-            {state.status === 'loading' && (
-              <p role="status" className="py-12 text-center text-slate-300">
-                Decrypting your vault…
-              </p>
-            )}
-            {state.status === 'ready' && items.length === 0 && (
-              <p className={`${card} text-center text-slate-300`}>{EMPTY_VAULT_TEXT}</p>
-            )}
-          </>
-        }
-        revealed={revealed}
-        copied={copied}
-        actions={actions}
-      />
+        </div>
+      )}
+      <div
+        className={`grid items-start gap-6 md:grid-cols-[13rem_minmax(0,1fr)] ${selected ? 'xl:grid-cols-[13rem_minmax(0,1fr)_22rem]' : ''}`}
+      >
+        <FilterSidebar
+          filter={filter}
+          onSelect={selectFilter}
+          counts={counts}
+          folders={tree}
+          tags={tags}
+          onNewFolder={newFolder}
+          drawerOpen={drawerOpen}
+          onCloseDrawer={closeDrawer}
+        />
+        <SearchableEntryList
+          entries={listed}
+          heading={heading}
+          sort={sort}
+          onSortChange={setSort}
+          beforeHeading={
+            <button
+              type="button"
+              className="row-icon rounded-lg border border-slate-700 p-2 text-slate-200 hover:bg-slate-800 md:hidden"
+              data-icon="menu"
+              aria-label="Filters"
+              aria-expanded={drawerOpen}
+              aria-controls="vault-filters"
+              onClick={() => setDrawerOpen(true)}
+            />
+          }
+          besideSearch={
+            <button ref={addButton} type="button" className={buttonPrimary} onClick={() => setDialog({ kind: 'add' })}>
+              Add
+            </button>
+          }
+          notice={
+            <>
+              {state.status === 'loading' && (
+                <p role="status" className="py-12 text-center text-slate-300">
+                  Decrypting your vault…
+                </p>
+              )}
+              {state.status === 'ready' && entries.length === 0 && (
+                <p className={`${card} text-center text-slate-300`}>{EMPTY_VAULT_TEXT}</p>
+              )}
+            </>
+          }
+          emptyFilterText={emptyFilterText}
+          revealed={revealed}
+          copied={rowCopies.copied}
+          actions={rowActions}
+        />
+        {selected && (
+          <aside
+            aria-label="Entry details"
+            className="fixed inset-0 z-50 overflow-y-auto bg-slate-950 p-4 sm:p-6 md:left-auto md:w-[28rem] md:border-l md:border-slate-800 md:shadow-2xl xl:sticky xl:top-20 xl:z-auto xl:max-h-[calc(100vh-6rem)] xl:w-auto xl:rounded-2xl xl:border xl:bg-slate-900/80 xl:shadow-xl"
+          >
+            <EntryDetailsPane key={selected.id} entry={selected} folders={folders} copied={paneCopied} actions={detailsActions} />
+          </aside>
+        )}
+      </div>
       <p role="status" className="sr-only">
-        {copied.size > 0 ? 'Password copied to the clipboard.' : ''}
+        {rowCopies.copied.size > 0 || paneCopies.copied.size > 0 ? copiedText : ''}
       </p>
 
       {dialog?.kind === 'add' && (
-        <EntryFormDialog title="Add New Password" submitLabel="Add" initial={EMPTY_DRAFT} onSubmit={add} onClose={close} />
-      )}
-      {dialog?.kind === 'edit' && (
         <EntryFormDialog
-          title="Edit Password"
-          submitLabel="Save"
-          initial={dialog.draft}
-          onSubmit={(draft) => save(dialog.item, draft)}
+          mode="add"
+          initial={emptyDraft()}
+          folders={folders}
+          onAddFolder={actions.addFolder}
+          onSubmit={(draft) => submitForm(actions.add(draft))}
           onClose={close}
         />
       )}
-      {dialog?.kind === 'delete' && <DeleteEntryDialog onConfirm={() => remove(dialog.item)} onClose={close} />}
+      {dialog?.kind === 'edit' && (
+        <EntryFormDialog
+          mode="edit"
+          initial={dialog.draft}
+          folders={folders}
+          onAddFolder={actions.addFolder}
+          onSubmit={(draft) => submitForm(actions.save(dialog.entry, draft))}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'delete' && <DeleteEntryDialog onConfirm={() => trash(dialog.entry)} onClose={close} />}
+      {dialog?.kind === 'purge' && <PurgeEntryDialog onConfirm={() => purge(dialog.entry)} onClose={close} />}
+      {dialog?.kind === 'history' && <HistoryPanel entry={dialog.entry} actions={actions} onClose={close} />}
+      {dialog?.kind === 'folder' && (
+        <FolderNameDialog
+          onSubmit={async (name) => {
+            const result = await actions.addFolder(name);
+            if (result.ok) setDialog(null);
+            return report(result);
+          }}
+          onClose={close}
+        />
+      )}
+      {actions.conflict && <ConflictDialog conflict={actions.conflict} folders={folders} />}
     </div>
   );
 }
 
-const NO_ITEMS: VaultItem[] = [];
+const NO_ENTRIES: VaultEntry[] = [];

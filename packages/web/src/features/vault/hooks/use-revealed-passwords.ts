@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { logFailure } from '@/lib/log';
 import { openPassword } from '../lib/seal-entry';
-import type { OpenItem } from '../lib/vault-item';
+import type { OpenEntry } from '../lib/vault-entry';
 
 /** The spec's copy indicator. */
 export const COPIED_INDICATOR_MS = 2_000;
@@ -11,7 +11,7 @@ export const COPIED_INDICATOR_MS = 2_000;
  * plaintext is kept only while revealed (in this state, never anywhere else).
  * `onDamaged` is called when the password does not decrypt.
  */
-export function useRevealedPasswords(vaultKey: CryptoKey, onDamaged: (item: OpenItem) => void) {
+export function useRevealedPasswords(vaultKey: CryptoKey, onDamaged: (entry: OpenEntry) => void) {
   const [revealed, setRevealed] = useState<ReadonlyMap<string, string>>(() => new Map());
   const [copied, setCopied] = useState<ReadonlySet<string>>(() => new Set());
   const copyTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -35,12 +35,12 @@ export function useRevealedPasswords(vaultKey: CryptoKey, onDamaged: (item: Open
 
   /** The password, or null when it did not decrypt (the entry is then reported damaged). */
   const open = useCallback(
-    async (item: OpenItem): Promise<string | null> => {
+    async (entry: OpenEntry): Promise<string | null> => {
       try {
-        return await openPassword(vaultKey, item);
+        return await openPassword(vaultKey, entry);
       } catch {
-        hide(item.id);
-        onDamaged(item);
+        hide(entry.id);
+        onDamaged(entry);
         return null;
       }
     },
@@ -48,20 +48,20 @@ export function useRevealedPasswords(vaultKey: CryptoKey, onDamaged: (item: Open
   );
 
   const toggleReveal = useCallback(
-    async (item: OpenItem, isRevealed: boolean) => {
+    async (entry: OpenEntry, isRevealed: boolean) => {
       if (isRevealed) {
-        hide(item.id);
+        hide(entry.id);
         return;
       }
-      const password = await open(item);
-      if (password !== null) setRevealed((current) => new Map(current).set(item.id, password));
+      const password = await open(entry);
+      if (password !== null) setRevealed((current) => new Map(current).set(entry.id, password));
     },
     [hide, open],
   );
 
   const copy = useCallback(
-    async (item: OpenItem, revealedPassword: string | undefined) => {
-      const password = revealedPassword ?? (await open(item));
+    async (entry: OpenEntry, revealedPassword: string | undefined) => {
+      const password = revealedPassword ?? (await open(entry));
       if (password === null) return;
       try {
         await navigator.clipboard.writeText(password);
@@ -69,15 +69,15 @@ export function useRevealedPasswords(vaultKey: CryptoKey, onDamaged: (item: Open
         logFailure('Copying a password', error);
         return;
       }
-      setCopied((current) => new Set(current).add(item.id));
-      clearTimeout(copyTimers.current.get(item.id));
+      setCopied((current) => new Set(current).add(entry.id));
+      clearTimeout(copyTimers.current.get(entry.id));
       copyTimers.current.set(
-        item.id,
+        entry.id,
         setTimeout(() => {
-          copyTimers.current.delete(item.id);
+          copyTimers.current.delete(entry.id);
           setCopied((current) => {
             const next = new Set(current);
-            next.delete(item.id);
+            next.delete(entry.id);
             return next;
           });
         }, COPIED_INDICATOR_MS),

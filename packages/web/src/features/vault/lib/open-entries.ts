@@ -1,35 +1,41 @@
-import { entrySchema, type EntryWire } from '@lockit/contract';
-import { decryptField } from '@lockit/crypto';
+import { entrySchema, overviewDocumentSchema, parseEntryDocument, type EntryWire, type OverviewDocument } from '@lockit/contract';
+import { decryptField, openEntryFields, storedFieldSet, type EntryFieldSet } from '@lockit/crypto';
 import type { RevisionMemory } from './revision-memory';
-import { damagedItem, type OpenItem, type VaultItem } from './vault-item';
+import { foldForSearch } from './search-text';
+import { damagedEntry, type OpenEntry, type VaultEntry } from './vault-entry';
 import { yieldToMain } from './yield-to-main';
 
-/** Entries per slice: about 1,500 decryptions, a few milliseconds of main-thread work. */
+/** Entries per slice: about 2,000 decryptions, a few milliseconds of main-thread work. */
 export const DECRYPT_BATCH_SIZE = 500;
 
+/** Folder names by folder id, for search (an entry is found by the name of its folder). */
+export type FolderNames = ReadonlyMap<string, string>;
+
+interface OpenOptions {
+  revisions?: RevisionMemory;
+  folderNames?: FolderNames;
+}
+
 /**
- * Decrypts what the list needs (service name, user name, web address) of every entry, in
- * slices with a yield to the event loop between them, so 10,000 entries never make one long
- * task. The order of `raw` is kept.
+ * Decrypts what the list needs (service name, user name, web address, overview) of every
+ * entry, in slices with a yield to the event loop between them, so 10,000 entries never make
+ * one long task. The order of `raw` is kept.
  *
  * Security invariant: an entry whose fields do not decrypt under this vault key, for this
- * entry id and this field (moved, tampered, plaintext, unknown version), becomes a
- * DamagedItem; nothing of it is shown. So does one at a lower revision than `revisions`
- * holds for it (a rollback). Entries without a usable id cannot be addressed, even to delete
- * them, and are left out.
+ * entry id, this field and (item format) this field set (moved, tampered, dropped, added,
+ * plaintext, unknown version), or whose overview is not valid JSON in the contract's
+ * allow-list, becomes a DamagedEntry; nothing of it is shown, never a partial entry. So does
+ * one at a lower revision than `revisions` holds for it (a rollback). Entries without a
+ * usable id cannot be addressed, even to delete them, and are left out.
  */
 export async function openEntries(
   vaultKey: CryptoKey,
   raw: readonly unknown[],
-  {
-    signal,
-    batchSize = DECRYPT_BATCH_SIZE,
-    revisions,
-  }: { signal?: AbortSignal; batchSize?: number; revisions?: RevisionMemory } = {},
-): Promise<VaultItem[]> {
+  { signal, batchSize = DECRYPT_BATCH_SIZE, ...options }: OpenOptions & { signal?: AbortSignal; batchSize?: number } = {},
+): Promise<VaultEntry[]> {
   const openSlice = (start: number) =>
-    Promise.all(raw.slice(start, start + batchSize).map((entry) => openEntry(vaultKey, entry, revisions)));
-  const items: VaultItem[] = [];
+    Promise.all(raw.slice(start, start + batchSize).map((entry) => openEntry(vaultKey, entry, options)));
+  const entries: VaultEntry[] = [];
   // Two slices in flight: while this thread handles one slice's results, WebCrypto works on the next.
   let current = openSlice(0);
   for (let start = 0; start < raw.length; start += batchSize) {
@@ -39,54 +45,153 @@ export async function openEntries(
       signal?.throwIfAborted();
       next = openSlice(start + batchSize);
     }
-    for (const item of await current) if (item) items.push(item);
+    for (const entry of await current) if (entry) entries.push(entry);
     if (next) current = next;
   }
   signal?.throwIfAborted();
-  return items;
+  return entries;
 }
 
 /**
- * One entry from the wire (a list item, or the answer to an add or an update). With
- * `revisions`, an entry older than one this tab saw is refused, and one that opens is noted.
+ * One entry from the wire (an element of the list answer, or the answer to an add, an update,
+ * a delete or a restore). With `revisions`, an entry older than one this tab saw is refused,
+ * and one that opens is noted. The `RevisionMemory` may also be passed alone, as before.
  */
-export async function openEntry(vaultKey: CryptoKey, raw: unknown, revisions?: RevisionMemory): Promise<VaultItem | null> {
+export async function openEntry(
+  vaultKey: CryptoKey,
+  raw: unknown,
+  options: OpenOptions | RevisionMemory = {},
+): Promise<VaultEntry | null> {
+  const { revisions, folderNames } = 'note' in options ? { revisions: options, folderNames: undefined } : options;
   const candidate = withId(raw);
   const parsed = entrySchema.safeParse(candidate);
   if (!parsed.success) {
     const id = idOf(candidate);
-    return id === null ? null : damagedItem(id, createdAtOf(candidate));
+    return id === null ? null : damagedEntry(id, stringOf(candidate, 'createdAt'), 'undecryptable', looseState(candidate));
   }
   const wire = parsed.data;
-  if (revisions?.isRollback(wire.id, wire.revision)) return damagedItem(wire.id, wire.createdAt, 'rolled-back');
+  const state = { revision: wire.revision, deletedAt: wire.deletedAt };
+  if (revisions?.isRollback(wire.id, wire.revision)) return damagedEntry(wire.id, wire.createdAt, 'rolled-back', state);
   try {
-    const [serviceName, username, url] = await Promise.all([
-      decryptField(vaultKey, wire.id, 'serviceName', wire.serviceName),
-      decryptField(vaultKey, wire.id, 'username', wire.username),
-      wire.url === null ? null : decryptField(vaultKey, wire.id, 'url', wire.url),
-    ]);
+    const entry = wire.overview === null ? await openLegacy(vaultKey, wire) : await openItem(vaultKey, wire);
     revisions?.note(wire.id, wire.revision);
-    return toOpenItem(wire, serviceName, username, url);
+    const folderName = entry.folderId === null ? undefined : folderNames?.get(entry.folderId);
+    return folderName === undefined ? entry : { ...entry, searchText: searchTextOf(entry, folderName) };
   } catch {
-    return damagedItem(wire.id, wire.createdAt);
+    // A failed decryption, bad JSON or a document outside the allow-list: all or nothing.
+    return damagedEntry(wire.id, wire.createdAt, 'undecryptable', state);
   }
 }
 
-function toOpenItem(wire: EntryWire, serviceName: string, username: string, url: string | null): OpenItem {
-  const sortKey = serviceName.toLowerCase();
+/** An entry of the item format: every field bound to the id, the field and the field set. */
+async function openItem(vaultKey: CryptoKey, wire: EntryWire): Promise<OpenEntry> {
+  const fieldSet = internFieldSet(storedFieldSet(wire));
+  const opened = await openEntryFields(vaultKey, wire.id, wire, ['serviceName', 'username', 'url', 'overview']);
+  const overview = parseEntryDocument(overviewDocumentSchema, opened.overview ?? '', 'overview');
+  return toOpenEntry(wire, opened.serviceName ?? '', opened.username ?? '', opened.url, overview, fieldSet);
+}
+
+/** An entry saved before items (format v1 associated data): a login with one web address. */
+async function openLegacy(vaultKey: CryptoKey, wire: EntryWire): Promise<OpenEntry> {
+  // A legacy entry has no documents: a details field without an overview is not one Lockit made.
+  if (wire.details !== null) throw new TypeError('Details without an overview.');
+  const [serviceName, username, url] = await Promise.all([
+    decryptField(vaultKey, wire.id, 'serviceName', wire.serviceName),
+    decryptField(vaultKey, wire.id, 'username', wire.username),
+    wire.url === null ? null : decryptField(vaultKey, wire.id, 'url', wire.url),
+  ]);
+  return toOpenEntry(wire, serviceName, username, url, legacyOverview(url), undefined);
+}
+
+/** What a legacy entry means in the item model. */
+export function legacyOverview(url: string | null): OverviewDocument {
   return {
+    v: 1,
+    type: 'login',
+    urls: url === null || url === '' ? [] : [url],
+    tags: [],
+    folderId: null,
+    favorite: false,
+    fields: [],
+    hasTotp: false,
+    card: null,
+    identity: null,
+  };
+}
+
+function toOpenEntry(
+  wire: EntryWire,
+  serviceName: string,
+  username: string,
+  url: string | null,
+  overview: OverviewDocument,
+  fieldSet: EntryFieldSet | undefined,
+): OpenEntry {
+  const entry: OpenEntry = {
     status: 'open',
     id: wire.id,
+    type: overview.type,
     serviceName,
+    name: serviceName,
     username,
     url,
+    urls: overview.urls,
+    tags: overview.tags,
+    folderId: overview.folderId,
+    favorite: overview.favorite,
+    hasTotp: overview.hasTotp,
+    fields: overview.fields,
+    card: overview.card,
+    identity: overview.identity,
     createdAt: wire.createdAt,
+    updatedAt: wire.updatedAt,
+    deletedAt: wire.deletedAt,
     revision: wire.revision,
-    sealed: { password: wire.password, notes: wire.notes },
-    sortKey,
-    // A newline cannot be typed into the search box, so a match never spans two fields.
-    searchText: `${sortKey}\n${username.toLowerCase()}\n${(url ?? '').toLowerCase()}`,
+    format: fieldSet === undefined ? 'legacy' : 'item',
+    sealed: { password: wire.password, notes: wire.notes, details: wire.details, fieldSet },
+    sortKey: serviceName.toLowerCase(),
+    searchText: '',
   };
+  entry.searchText = searchTextOf(entry);
+  return entry;
+}
+
+/**
+ * The text search reads: folded service name, user name, every web address, tags and the
+ * folder's name. A newline cannot be typed into the search box, so a match never spans two
+ * fields.
+ */
+export function searchTextOf(
+  entry: Pick<OpenEntry, 'serviceName' | 'username' | 'url' | 'urls' | 'tags'>,
+  folderName?: string,
+): string {
+  const urls = entry.urls.length === 0 && entry.url !== null ? [entry.url] : entry.urls;
+  const parts = [entry.serviceName, entry.username, ...urls, ...entry.tags];
+  if (folderName !== undefined) parts.push(folderName);
+  // Folded one by one: folding collapses whitespace, newlines included.
+  return parts.map(foldForSearch).join('\n');
+}
+
+/** The same entry with its folder's name in its search text (after a folder loaded or was renamed). */
+export function withFolderName(entry: OpenEntry, folderName: string | undefined): OpenEntry {
+  const searchText = searchTextOf(entry, folderName);
+  return searchText === entry.searchText ? entry : { ...entry, searchText };
+}
+
+/**
+ * Most entries share a handful of field sets: one frozen array per set, not one per entry,
+ * so 10,000 entries hold a few arrays.
+ */
+const fieldSets = new Map<string, EntryFieldSet>();
+function internFieldSet(fieldSet: EntryFieldSet | undefined): EntryFieldSet {
+  if (fieldSet === undefined) throw new TypeError('An entry of the item format has a field set.');
+  const key = fieldSet.join(',');
+  let shared = fieldSets.get(key);
+  if (!shared) {
+    shared = Object.freeze([...fieldSet]);
+    fieldSets.set(key, shared);
+  }
+  return shared;
 }
 
 /** The spec allows `_id` in place of `id`. */
@@ -100,7 +205,16 @@ function idOf(raw: unknown): string | null {
   return typeof id === 'string' && id.length > 0 ? id : null;
 }
 
-function createdAtOf(raw: unknown): string {
-  const createdAt = (raw as { createdAt?: unknown }).createdAt;
-  return typeof createdAt === 'string' ? createdAt : '';
+function stringOf(raw: unknown, key: string): string {
+  const value = (raw as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** What a malformed entry still says of its revision and Trash state, so it can be deleted. */
+function looseState(raw: unknown): { revision: number | null; deletedAt: string | null } {
+  const { revision, deletedAt } = raw as Record<string, unknown>;
+  return {
+    revision: typeof revision === 'number' && Number.isInteger(revision) && revision >= 1 ? revision : null,
+    deletedAt: typeof deletedAt === 'string' ? deletedAt : null,
+  };
 }

@@ -18,7 +18,9 @@ describe('rowsToRender', () => {
     expect(rowsToRender(range(100, 107), null, () => false)).toEqual(span(100, 107));
     expect(rowsToRender(range(100, 107), null, (index) => index === 98 || index === 109)).toEqual([98, ...span(100, 107), 109]);
     expect(rowsToRender(range(100, 107), null, () => true)).toEqual(span(100 - REST_OVERSCAN_ROWS, 107 + REST_OVERSCAN_ROWS));
-    expect(rowsToRender(range(100, 107), 'forward', () => false)).toEqual(span(100 - REST_OVERSCAN_ROWS, 107 + SCROLL_AHEAD_ROWS));
+    expect(rowsToRender(range(100, 107), 'forward', () => false)).toEqual(
+      span(100 - REST_OVERSCAN_ROWS, 107 + SCROLL_AHEAD_ROWS),
+    );
   });
 
   it('stops at the ends of the list', () => {

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/**
+ * The encrypted JSON documents of an entry (DESIGN.md §6, "an item is documents"). The wire
+ * keeps the spec's five fields; everything else an entry has lives in two documents, each
+ * encrypted as one field of the entry (`overview`, `details`):
+ *
+ * - overview: what the list shows, filters and searches, opened at unlock;
+ * - details: the other secrets (TOTP seed, hidden custom fields, card number and code,
+ *   identity numbers), opened only on reveal, copy or edit.
+ *
+ * Both are parsed after decryption against these allow-lists with caps: a document with an
+ * unknown key, a wrong type or a value past its cap is refused (the entry shows as damaged),
+ * never half-read. `v` lets a later Lockit add a version without guessing.
+ */
+
+export const ENTRY_TYPES = ['login', 'note', 'card', 'identity'] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+
+export const DOCUMENT_LIMITS = {
+  urls: 20,
+  url: 2000,
+  tags: 30,
+  tag: 60,
+  customFields: 50,
+  label: 100,
+  value: 2000,
+  totp: 1000,
+  short: 200,
+} as const;
+
+const text = (max: number) => z.string().max(max, `is longer than ${max} characters`);
+const short = text(DOCUMENT_LIMITS.short);
+
+export const customFieldKinds = ['text', 'hidden', 'boolean'] as const;
+export type CustomFieldKind = (typeof customFieldKinds)[number];
+
+/**
+ * A custom field as the list knows it. A hidden field's value is in the details document,
+ * under the same id; a text or boolean field's value is here ("true"/"false" for a boolean).
+ */
+export const customFieldSchema = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,36}$/, 'must be a short id'),
+  label: text(DOCUMENT_LIMITS.label),
+  kind: z.enum(customFieldKinds),
+  value: text(DOCUMENT_LIMITS.value).optional(),
+});
+export type CustomField = z.infer<typeof customFieldSchema>;
+
+export const cardOverviewSchema = z.strictObject({
+  holder: short,
+  brand: short,
+  /** The last four digits, for the list; the whole number is in details. */
+  last4: z.string().regex(/^\d{0,4}$/, 'must be up to four digits'),
+  expMonth: z.string().regex(/^(|0?[1-9]|1[0-2])$/, 'must be a month (1-12)'),
+  expYear: z.string().regex(/^(|\d{2}|\d{4})$/, 'must be a year'),
+});
+export type CardOverview = z.infer<typeof cardOverviewSchema>;
+
+export const IDENTITY_FIELDS = [
+  'title',
+  'firstName',
+  'middleName',
+  'lastName',
+  'email',
+  'phone',
+  'company',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+] as const;
+export type IdentityField = (typeof IDENTITY_FIELDS)[number];
+export const identityOverviewSchema = z.strictObject(
+  Object.fromEntries(IDENTITY_FIELDS.map((name) => [name, short])) as Record<IdentityField, typeof short>,
+);
+export type IdentityOverview = z.infer<typeof identityOverviewSchema>;
+
+export const overviewDocumentSchema = z.strictObject({
+  v: z.literal(1),
+  type: z.enum(ENTRY_TYPES),
+  /** Every web address of a login, the first one also in the spec's `url` field. */
+  urls: z.array(text(DOCUMENT_LIMITS.url)).max(DOCUMENT_LIMITS.urls),
+  tags: z.array(text(DOCUMENT_LIMITS.tag).min(1)).max(DOCUMENT_LIMITS.tags),
+  folderId: z.uuid().nullable(),
+  favorite: z.boolean(),
+  fields: z.array(customFieldSchema).max(DOCUMENT_LIMITS.customFields),
+  /** Whether details holds a TOTP seed (the list offers "copy code" without opening details). */
+  hasTotp: z.boolean(),
+  card: cardOverviewSchema.nullable(),
+  identity: identityOverviewSchema.nullable(),
+});
+export type OverviewDocument = z.infer<typeof overviewDocumentSchema>;
+
+export const detailsDocumentSchema = z.strictObject({
+  v: z.literal(1),
+  /** A base32 secret or a whole otpauth:// URI, as the person gave it. */
+  totp: text(DOCUMENT_LIMITS.totp).nullable(),
+  /** Values of hidden custom fields, by field id. */
+  hidden: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,36}$/), text(DOCUMENT_LIMITS.value)),
+  card: z.strictObject({ number: text(40), code: text(10) }).nullable(),
+  identity: z.strictObject({ ssn: short, passport: short, license: short }).nullable(),
+});
+export type DetailsDocument = z.infer<typeof detailsDocumentSchema>;
+
+/** Parses a decrypted document; a JSON or schema error is one readable sentence, never a partial value. */
+export function parseEntryDocument<T>(schema: z.ZodType<T>, json: string, what: string): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new EntryDocumentError(`The ${what} of this entry is not valid JSON.`);
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new EntryDocumentError(
+      `The ${what} of this entry is not in Lockit's format (${issue?.path.join('.') || 'document'} ${issue?.message ?? 'is invalid'}).`,
+    );
+  }
+  return result.data;
+}
+
+export class EntryDocumentError extends Error {
+  override readonly name = 'EntryDocumentError';
+}

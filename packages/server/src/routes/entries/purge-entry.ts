@@ -1,0 +1,23 @@
+import { apiPaths } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { requireSession } from '../../auth/require-session';
+import { purgeEntry } from '../../vault/entry-writes';
+import { MESSAGES } from '../messages';
+import { revisionFromQuery } from '../revision-input';
+import { entryIdFromParams, entryRefusalError } from './entry-wire';
+
+/**
+ * DELETE /api/passwords/purge/{id}?revision=N deletes a trashed entry and its history for
+ * good. A live entry is refused (409: Trash first), so one stale click cannot destroy an
+ * entry; so is a stale revision. Another account's entry is "not found".
+ */
+export const purgeEntryRoute: RoutePlugin = async (app, { ctx }) => {
+  app.delete(`${apiPaths.purgeEntry('')}:id`, async (request) => {
+    const { user } = requireSession(request);
+    const id = entryIdFromParams(request.params);
+    const revision = revisionFromQuery(request.query);
+    const result = await purgeEntry(ctx, user.id, id, revision);
+    if (result.outcome !== 'purged') throw entryRefusalError(result, MESSAGES.entryNotTrashedYet);
+    return { message: MESSAGES.entryPurged };
+  });
+};

@@ -1,0 +1,26 @@
+import { apiPaths } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { requireSession } from '../../auth/require-session';
+import { MESSAGES } from '../messages';
+import { revisionFromQuery } from '../revision-input';
+import { folderIdFromParams, folderRefusalError } from './folder-wire';
+
+/**
+ * DELETE /api/folders/{id}?revision=N: deletes the folder only at that revision (409 with
+ * the folder as it is now otherwise). Entries name their folder inside their encrypted
+ * overview, which the server cannot read, so it leaves them as they are: what an entry
+ * naming a deleted folder shows is the client's to decide.
+ */
+export const deleteFolderRoute: RoutePlugin = async (app, { ctx }) => {
+  app.delete(`${apiPaths.folder('')}:id`, async (request) => {
+    const { user } = requireSession(request);
+    const id = folderIdFromParams(request.params);
+    const revision = revisionFromQuery(request.query);
+    await ctx.db.transaction().execute(async (trx) => {
+      const outcome = await ctx.repos.folders.delete(user.id, id, revision, trx);
+      if (outcome !== 'deleted') throw folderRefusalError(await ctx.repos.folders.find(user.id, id, trx));
+      await ctx.repos.users.bumpVaultRevision(user.id, trx);
+    });
+    return { message: MESSAGES.folderDeleted };
+  });
+};

@@ -1,0 +1,30 @@
+import { apiPaths, updateFolderRequestSchema } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { requireSession } from '../../auth/require-session';
+import { HttpError } from '../../http/http-error';
+import { parseBody } from '../../http/parse-body';
+import { MESSAGES } from '../messages';
+import { storableRevision } from '../revision-input';
+import { folderIdFromParams, folderRefusalError, toFolderWire } from './folder-wire';
+
+/**
+ * PUT /api/folders/{id} `{ name, revision }`: renames (or moves, since nesting is in the
+ * name) only at that revision; 409 with the folder as it is now otherwise. Another
+ * account's folder is "not found".
+ */
+export const updateFolderRoute: RoutePlugin = async (app, { ctx }) => {
+  app.put(`${apiPaths.folder('')}:id`, async (request) => {
+    const { user } = requireSession(request);
+    const id = folderIdFromParams(request.params);
+    const body = parseBody(updateFolderRequestSchema, request.body);
+    const revision = storableRevision(body.revision);
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const outcome = await ctx.repos.folders.rename(user.id, id, revision, body.name, ctx.now(), trx);
+      if (outcome !== 'updated') throw folderRefusalError(await ctx.repos.folders.find(user.id, id, trx));
+      await ctx.repos.users.bumpVaultRevision(user.id, trx);
+      return ctx.repos.folders.find(user.id, id, trx);
+    });
+    if (!row) throw new HttpError(404, MESSAGES.folderNotFound);
+    return { message: MESSAGES.folderRenamed, data: toFolderWire(row) };
+  });
+};

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../app-context';
+import type { EntryFields, StoredEntry } from '../db/repositories/entries-repository';
+import type { EntryVersionRow } from '../db/repositories/entry-history-repository';
+
+type WriteContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
+
+/** A refused write names the entry as it is now, for the 409 answer. */
+export type EntryRefusal = { outcome: 'not-found' } | { outcome: 'revision-mismatch' | 'wrong-state'; current: StoredEntry };
+
+export type EntryChange = { kind: 'update'; fields: Partial<EntryFields> } | { kind: 'trash' } | { kind: 'restore' };
+
+/**
+ * Every write to an existing entry (edit, move to Trash, restore) as one transaction:
+ *
+ * 1. the compare-and-swap on the entry, applied only at `expectedRevision`;
+ * 2. the version it replaced into history, then history pruned to HISTORY_LIMIT versions;
+ * 3. the user's vault revision bumped (the list cache and other processes rely on it).
+ *
+ * The version kept is the one read before the swap, and only if it was at the expected
+ * revision: the swap then applied to exactly that version, since every write bumps the
+ * revision. A refused write changes nothing.
+ */
+export function changeEntry(
+  ctx: WriteContext,
+  userId: string,
+  id: string,
+  expectedRevision: number,
+  change: EntryChange,
+): Promise<{ outcome: 'updated'; entry: StoredEntry } | EntryRefusal> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await ctx.repos.entries.find(userId, id, trx);
+    if (!before) return { outcome: 'not-found' };
+    if (before.revision !== expectedRevision) return { outcome: 'revision-mismatch', current: before };
+    const at = ctx.now();
+    const entries = ctx.repos.entries;
+    const outcome =
+      change.kind === 'update'
+        ? await entries.update(userId, id, expectedRevision, change.fields, at, trx)
+        : change.kind === 'trash'
+          ? await entries.trash(userId, id, expectedRevision, at, trx)
+          : await entries.restore(userId, id, expectedRevision, at, trx);
+    if (outcome !== 'updated') return refusal(outcome, await entries.find(userId, id, trx));
+    await ctx.repos.history.insert(versionOf(userId, before, at), trx);
+    await ctx.repos.history.prune(userId, id, ctx.config.historyLimit, trx);
+    await ctx.repos.users.bumpVaultRevision(userId, trx);
+    const entry = await entries.find(userId, id, trx);
+    return entry ? { outcome: 'updated', entry } : { outcome: 'not-found' };
+  });
+}
+
+/** Deletes a trashed entry and its whole history for good, in one transaction. */
+export function purgeEntry(
+  ctx: WriteContext,
+  userId: string,
+  id: string,
+  expectedRevision: number,
+): Promise<{ outcome: 'purged' } | EntryRefusal> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const outcome = await ctx.repos.entries.purge(userId, id, expectedRevision, trx);
+    if (outcome !== 'purged') return refusal(outcome, await ctx.repos.entries.find(userId, id, trx));
+    await ctx.repos.history.deleteByEntry(userId, id, trx);
+    await ctx.repos.users.bumpVaultRevision(userId, trx);
+    return { outcome: 'purged' };
+  });
+}
+
+function refusal(outcome: 'not-found' | 'revision-mismatch' | 'wrong-state', current: StoredEntry | undefined): EntryRefusal {
+  if (outcome === 'not-found' || !current) return { outcome: 'not-found' };
+  return { outcome, current };
+}
+
+function versionOf(userId: string, entry: StoredEntry, replacedAt: number): EntryVersionRow {
+  return {
+    id: randomUUID(),
+    entry_id: entry.id,
+    user_id: userId,
+    revision: entry.revision,
+    service_name: entry.service_name,
+    username: entry.username,
+    password: entry.password,
+    url: entry.url,
+    notes: entry.notes,
+    overview: entry.overview,
+    details: entry.details,
+    saved_at: entry.updated_at,
+    replaced_at: replacedAt,
+  };
+}

@@ -1,0 +1,37 @@
+import type { AppContext } from '../app-context';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How often each process looks for expired trash (and once at start). */
+export const TRASH_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Entries deleted per transaction: keeps each one short, whatever the backlog. */
+export const TRASH_PURGE_BATCH = 500;
+
+type PurgeContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
+
+/**
+ * Deletes every entry trashed more than TRASH_RETENTION_DAYS ago, with its history, and
+ * bumps the vault revision of each owner, batch by batch, each batch one transaction.
+ * Idempotent, and safe with several processes at once: each batch is one DELETE of rows
+ * still expired when it runs, so a row another process purged (or its owner restored)
+ * meanwhile is skipped, and only the rows deleted here lose their history. Returns how many
+ * entries this call deleted.
+ */
+export async function purgeExpiredTrash(ctx: PurgeContext): Promise<number> {
+  const cutoff = ctx.now() - ctx.config.trashRetentionDays * DAY_MS;
+  let total = 0;
+  for (;;) {
+    const purged = await ctx.db.transaction().execute(async (trx) => {
+      const rows = await ctx.repos.entries.deleteTrashedBefore(cutoff, TRASH_PURGE_BATCH, trx);
+      await ctx.repos.history.deleteByEntries(
+        rows.map((row) => row.id),
+        trx,
+      );
+      await ctx.repos.users.bumpVaultRevisions([...new Set(rows.map((row) => row.user_id))], trx);
+      return rows.length;
+    });
+    total += purged;
+    if (purged < TRASH_PURGE_BATCH) return total;
+  }
+}

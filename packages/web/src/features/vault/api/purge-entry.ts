@@ -1,0 +1,15 @@
+import { apiPaths, messageResponseSchema } from '@lockit/contract';
+import { apiRequest } from '@/lib/api-client';
+import { withRevision } from './with-revision';
+
+/**
+ * DELETE /api/passwords/purge/{id}?revision=N: deletes a trashed entry and its history for
+ * good. A live entry, or a stale revision, is a 409.
+ */
+export async function purgeEntry(id: string, revision: number): Promise<void> {
+  await apiRequest(withRevision(apiPaths.purgeEntry(id), revision), {
+    method: 'DELETE',
+    schema: messageResponseSchema,
+    protectedCall: true,
+  });
+}

@@ -1,0 +1,188 @@
+import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import { listEntries } from '@/api/list-entries';
+import { useKeyring } from '@/lib/keyring-context';
+import { logFailure, logInfo } from '@/lib/log';
+import { listFolders } from '../api/list-folders';
+import { openEntries, withFolderName } from '../lib/open-entries';
+import { mark, VAULT_DECRYPTED_MARK, VAULT_LOAD_START_MARK } from '../lib/perf-marks';
+import { revisionMemoryOf } from '../lib/revision-memory';
+import { openFolders } from '../lib/seal-folder';
+import { upgradeLegacyEntries, LEGACY_UPGRADE_DELAY_MS } from '../lib/upgrade-legacy';
+import type { OpenFolder, VaultEntry } from '../lib/vault-entry';
+
+export type VaultEntriesState =
+  /** `added`: entries saved before the list arrived, kept until it does. */
+  | { status: 'loading'; added: VaultEntry[] }
+  /** The fetch failed: only logged (spec); the list stays empty. */
+  | { status: 'failed'; entries: VaultEntry[] }
+  /** Live AND trashed entries (`deletedAt`): the screen splits them into the list and Trash. */
+  | { status: 'ready'; entries: VaultEntry[] };
+
+export type VaultEntriesAction =
+  | { type: 'loaded'; entries: VaultEntry[]; folders?: OpenFolder[] }
+  | { type: 'failed' }
+  /**
+   * Add, save, trash, restore, a conflict's current version, a damaged entry: appended, or
+   * replacing the entry with the same id, unless this state already holds it at a higher
+   * revision (an answer that arrives late never undoes a newer one).
+   */
+  | { type: 'saved'; entry: VaultEntry }
+  /** Purged, or gone from the server. */
+  | { type: 'removed'; id: string }
+  | { type: 'folder-saved'; folder: OpenFolder }
+  | { type: 'folder-removed'; id: string };
+
+interface VaultState {
+  entries: VaultEntriesState;
+  folders: OpenFolder[];
+}
+
+const revisionOf = (entry: VaultEntry) => (entry.status === 'open' ? entry.revision : (entry.revision ?? 0));
+
+/** The entry with its folder's current name in its search text. */
+function withFolder(entry: VaultEntry, folders: readonly OpenFolder[]): VaultEntry {
+  if (entry.status !== 'open' || entry.folderId === null) return entry;
+  return withFolderName(entry, folders.find((folder) => folder.id === entry.folderId)?.name);
+}
+
+/** Entries of `folderId` get their search text again (after a folder was renamed or deleted). */
+function refolder(entries: VaultEntriesState, folderId: string, folders: readonly OpenFolder[]): VaultEntriesState {
+  const inFolder = (entry: VaultEntry) => entry.status === 'open' && entry.folderId === folderId;
+  if (entries.status === 'loading')
+    return { ...entries, added: entries.added.map((entry) => (inFolder(entry) ? withFolder(entry, folders) : entry)) };
+  if (!entries.entries.some(inFolder)) return entries;
+  return { ...entries, entries: entries.entries.map((entry) => (inFolder(entry) ? withFolder(entry, folders) : entry)) };
+}
+
+/** Every change touches one entry or folder by id; nothing is decrypted again. */
+function reducer(state: VaultState, action: VaultEntriesAction): VaultState {
+  const { entries, folders } = state;
+  switch (action.type) {
+    case 'loaded': {
+      const loadedFolders = action.folders ?? folders;
+      if (entries.status !== 'loading' || entries.added.length === 0) {
+        return { folders: loadedFolders, entries: { status: 'ready', entries: action.entries } };
+      }
+      const listed = new Set(action.entries.map((entry) => entry.id));
+      const added = entries.added.filter((entry) => !listed.has(entry.id)).map((entry) => withFolder(entry, loadedFolders));
+      return { folders: loadedFolders, entries: { status: 'ready', entries: [...action.entries, ...added] } };
+    }
+    case 'failed':
+      return { ...state, entries: { status: 'failed', entries: [] } };
+    case 'saved': {
+      const entry = withFolder(action.entry, folders);
+      if (entries.status === 'loading') {
+        return { ...state, entries: { ...entries, added: [...entries.added.filter((added) => added.id !== entry.id), entry] } };
+      }
+      const index = entries.entries.findIndex((held) => held.id === entry.id);
+      if (index === -1) return { ...state, entries: { ...entries, entries: [...entries.entries, entry] } };
+      const held = entries.entries[index]!;
+      // A damaged entry always replaces (it must be seen); an older answer never does.
+      if (entry.status === 'open' && revisionOf(held) > entry.revision) return state;
+      return { ...state, entries: { ...entries, entries: entries.entries.with(index, entry) } };
+    }
+    case 'removed':
+      if (entries.status === 'loading')
+        return { ...state, entries: { ...entries, added: entries.added.filter((entry) => entry.id !== action.id) } };
+      return { ...state, entries: { ...entries, entries: entries.entries.filter((entry) => entry.id !== action.id) } };
+    case 'folder-saved': {
+      const index = folders.findIndex((folder) => folder.id === action.folder.id);
+      if (index !== -1 && folders[index]!.revision > action.folder.revision) return state;
+      const next = index === -1 ? [...folders, action.folder] : folders.with(index, action.folder);
+      return { folders: next, entries: refolder(entries, action.folder.id, next) };
+    }
+    case 'folder-removed': {
+      const next = folders.filter((folder) => folder.id !== action.id);
+      return { folders: next, entries: refolder(entries, action.id, next) };
+    }
+  }
+}
+
+/** Entries in a folder get its name in their search text. */
+function withFolderNames(entries: VaultEntry[], folders: readonly OpenFolder[]): VaultEntry[] {
+  if (folders.length === 0) return entries;
+  const names = new Map(folders.map((folder) => [folder.id, folder.name]));
+  return entries.map((entry) =>
+    entry.status === 'open' && entry.folderId !== null && names.has(entry.folderId)
+      ? withFolderName(entry, names.get(entry.folderId))
+      : entry,
+  );
+}
+
+const INITIAL: VaultState = { entries: { status: 'loading', added: [] }, folders: [] };
+
+/** Folders load beside the list; without them (an older server, a failure) the vault still opens. */
+async function loadFolders(vaultKey: CryptoKey): Promise<OpenFolder[]> {
+  try {
+    return await openFolders(vaultKey, await listFolders(), (count) =>
+      logInfo('Vault', `${count} folder(s) could not be decrypted and are not shown.`),
+    );
+  } catch (error) {
+    logFailure('Loading the folders', error);
+    return [];
+  }
+}
+
+/**
+ * The decrypted vault: entries (live and trashed) and folders, fetched (or taken from the
+ * fetch an unlock or the sign-in started) and decrypted once per vault key (in slices), then
+ * changed one by one. The decrypted data lives in this component state only, so it is
+ * dropped as soon as the vault locks and the screen unmounts.
+ *
+ * Once the list is painted, entries still in the format before items are saved again in the
+ * item format, a few at a time off the critical path (upgrade-legacy.ts).
+ */
+export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise<unknown[]>) {
+  const [state, dispatch] = useReducer(reducer, INITIAL);
+  const keyring = useKeyring();
+  const revisions = revisionMemoryOf(keyring);
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    latest.current = state;
+  }, [state]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const load = async () => {
+      mark(VAULT_LOAD_START_MARK);
+      // Beside the list, never in its way: the list may already be here (fetched during the
+      // key derivation), and its decryption does not wait for the folders.
+      const folders = loadFolders(vaultKey);
+      try {
+        const raw = await (prefetchedEntries ?? keyring.takePrefetchedList(vaultKey) ?? listEntries());
+        const [opened, entries] = await Promise.all([
+          folders,
+          openEntries(vaultKey, raw, { signal: controller.signal, revisions }),
+        ]);
+        mark(VAULT_DECRYPTED_MARK);
+        dispatch({ type: 'loaded', entries: withFolderNames(entries, opened), folders: opened });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        logFailure('Loading the vault', error);
+        dispatch({ type: 'failed' });
+      }
+    };
+    void load();
+    return () => controller.abort();
+  }, [vaultKey, prefetchedEntries, keyring, revisions]);
+
+  const ready = state.entries.status === 'ready';
+  useEffect(() => {
+    if (!ready) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void upgradeLegacyEntries(vaultKey, {
+        current: () => (latest.current.entries.status === 'ready' ? latest.current.entries.entries : []),
+        dispatch,
+        revisions,
+        signal: controller.signal,
+      });
+    }, LEGACY_UPGRADE_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [ready, vaultKey, revisions]);
+
+  return { state: state.entries, folders: state.folders, dispatch };
+}
