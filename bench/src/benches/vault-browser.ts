@@ -4,7 +4,14 @@ import { launchBrowser, newProbedPage } from '../support/browser';
 import { createServerDatabase, type ServerDatabase } from '@lockit/test-support';
 import { kdfRuns, type ShownTimes, type VaultLoad } from '../support/page-probes';
 import { describeMachine, median, percentile, printHeading, printTable, verdict, type Cell } from '../support/report';
-import { addEntries, clientIp, createSignedInAccount, prepareKeys } from '../support/seed';
+import {
+  addRealisticItems,
+  clientIp,
+  createSignedInAccount,
+  editRepeatedly,
+  prepareKeys,
+  realisticSearchText,
+} from '../support/seed';
 import { startLockitServer, startSeedingServer, type ServerProcess } from '../support/server-process';
 import {
   loadAndUnlock,
@@ -29,19 +36,19 @@ const BUDGET = { paintedMs: 1000, keyMs: 16, changeMs: 100, taskMs: 200, kdfMs: 
 
 const vaultUser = (size: number) => `vault${size}`;
 
-/**
- * The search text the app builds for seeded entry n (open-entries.ts: service, username and
- * url, lowercased, one per line; the plaintexts are those of seed.ts encryptEntry), so the
- * bench knows how many rows each typed prefix must leave.
- */
-const searchTextOf = (n: number) => `service ${n}\nuser${n}@example.com\nhttps://service${n}.example.com/login`;
+/** How many rows each typed prefix must leave in a vault of `size` seeded items (one query word). */
 function matchesIn(size: number): (typed: string) => number {
   return (typed) => {
+    const word = typed.trim().toLowerCase();
     let count = 0;
-    for (let n = 0; n < size; n++) if (searchTextOf(n).includes(typed.trim().toLowerCase())) count++;
+    for (let n = 0; n < size; n++) if (realisticSearchText(n).includes(word)) count++;
     return count;
   };
 }
+
+/** Entries with a long history: every LONG_HISTORY_EVERY-th gets HISTORY_EDITS saves. */
+const LONG_HISTORY_EVERY = 500;
+const HISTORY_EDITS = 10;
 
 /**
  * Issue 6, part 3 (and the client KDF of part 2): large vaults in Chromium against the built
@@ -106,7 +113,11 @@ async function seed(db: ServerDatabase, sizes: number[]): Promise<void> {
     for (const [i, size] of sizes.entries()) {
       const started = Date.now();
       const session = await createSignedInAccount(seeding.url, inbox, keys, vaultUser(size), clientIp(1 + i));
-      await addEntries(session, keys.vaultKey, size, 16);
+      // A realistic mix of the item format (seed.ts realisticItem), so no entry needs the
+      // upgrade the app runs after unlock for entries saved before items.
+      const stored = await addRealisticItems(session, keys.vaultKey, size, 16);
+      for (let n = 0; n < size; n += LONG_HISTORY_EVERY)
+        await editRepeatedly(session, keys.vaultKey, stored[n]!, n, HISTORY_EDITS);
       console.log(`seeded ${size.toLocaleString('en')} entries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     const kdfKeys = await prepareKeys(KDF_PASSWORD, { ...DEFAULT_KDF_PARAMS });

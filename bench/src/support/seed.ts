@@ -244,3 +244,15 @@ export async function editRepeatedly(
     revision = answer.data.revision;
   }
 }
+
+/**
+ * What the vault's search reads of realistic item n (name, user name, web addresses, tags and
+ * folder name, lower-cased, as lib/entry-filter.ts folds them), so a bench knows how many rows
+ * each typed prefix must leave.
+ */
+export function realisticSearchText(n: number): string {
+  // The folder names stand in for the ids: realisticItem picks the n-th the same way.
+  const item = realisticItem(n, FOLDER_NAMES);
+  const folder = item.overview.folderId ?? '';
+  return [item.serviceName, item.username, ...item.overview.urls, ...item.overview.tags, folder].join('\n').toLowerCase();
+}
