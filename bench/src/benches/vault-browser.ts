@@ -350,7 +350,7 @@ function printVaultTable(sizes: number[], all: SizeFigures[]): void {
   ];
   const header = ['Figure', ...sizes.map((size) => `${size.toLocaleString('en')} entries`), 'Budget', 'Verdict'];
   printTable(
-    'Large vault in Chromium (production server, SQLite; verdict: every size meets the budget)',
+    'Large vault in Chromium (production server, SQLite; verdict: whether every size meets the budget)',
     header,
     rows.map((row): Cell[] => [row.name, ...row.values, row.budget, row.test ? verdict(row.test(row.values)) : '']),
   );
