@@ -10,11 +10,20 @@ bash scripts/ensure-chromium.sh || { echo "Could not install Chromium for the en
 
 export LOCKIT_TEST_PG_URL="${LOCKIT_TEST_PG_URL:-postgres://postgres@127.0.0.1:5432/test}"
 
-echo "== type check"
-npm run typecheck --silent || { echo "typecheck: 0 passed, 1 failed"; exit 1; }
-
-echo "== lint"
-npm run lint --silent || { echo "lint: 0 passed, 1 failed"; exit 1; }
+# tsc and ESLint are each one thread: on a 2-core machine they run side by side, and each one's
+# output is printed whole once it is done.
+echo "== type check and lint"
+checks=$(mktemp -d)
+npm run typecheck --silent >"$checks/typecheck.log" 2>&1 &
+typecheck_pid=$!
+npm run lint --silent >"$checks/lint.log" 2>&1 &
+lint_pid=$!
+wait "$typecheck_pid"; typecheck_status=$?
+wait "$lint_pid"; lint_status=$?
+cat "$checks/typecheck.log" "$checks/lint.log"
+rm -rf "$checks"
+[ "$typecheck_status" -eq 0 ] || { echo "typecheck: 0 passed, 1 failed"; exit 1; }
+[ "$lint_status" -eq 0 ] || { echo "lint: 0 passed, 1 failed"; exit 1; }
 
 echo "== build the web app (the end-to-end suite drives the built app)"
 npm run build --silent || { echo "build: 0 passed, 1 failed"; exit 1; }
