@@ -14,7 +14,7 @@ import {
   type PlainEntry,
   type PlainItem,
 } from '@lockit/test-support';
-import { apiPaths, type OverviewDocument } from '@lockit/contract';
+import { apiPaths, emptyOverview, type OverviewDocument } from '@lockit/contract';
 import { encryptField, newEntryId, type KdfParams } from '@lockit/crypto';
 
 export { FLOOR_KDF };
@@ -133,17 +133,6 @@ const TYPES: Array<OverviewDocument['type']> = [
   'card',
   'identity',
 ];
-const EMPTY_OVERVIEW: Omit<OverviewDocument, 'type'> = {
-  v: 1,
-  urls: [],
-  tags: [],
-  folderId: null,
-  favorite: false,
-  fields: [],
-  hasTotp: false,
-  card: null,
-  identity: null,
-};
 
 /**
  * Entry n of a realistic vault of the item format: 7 in 10 logins with 1-3 web addresses,
@@ -153,8 +142,7 @@ const EMPTY_OVERVIEW: Omit<OverviewDocument, 'type'> = {
 export function realisticItem(n: number, folderIds: readonly string[]): PlainItem {
   const type = TYPES[n % TYPES.length]!;
   const base = {
-    ...EMPTY_OVERVIEW,
-    type,
+    ...emptyOverview(type),
     folderId: n % 4 === 0 || folderIds.length === 0 ? null : folderIds[n % folderIds.length]!,
     favorite: n % 25 === 0,
   };

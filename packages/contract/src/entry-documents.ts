@@ -94,6 +94,22 @@ export const overviewDocumentSchema = z.strictObject({
 });
 export type OverviewDocument = z.infer<typeof overviewDocumentSchema>;
 
+/** An overview of `type` with nothing in it but the type: what a new entry starts from. */
+export function emptyOverview(type: EntryType = 'login'): OverviewDocument {
+  return {
+    v: 1,
+    type,
+    urls: [],
+    tags: [],
+    folderId: null,
+    favorite: false,
+    fields: [],
+    hasTotp: false,
+    card: null,
+    identity: null,
+  };
+}
+
 export const detailsDocumentSchema = z.strictObject({
   v: z.literal(1),
   /** A base32 secret or a whole otpauth:// URI, as the person gave it. */

@@ -1,5 +1,5 @@
 import { apiPaths } from '@lockit/contract';
-import type { DetailsDocument, OverviewDocument } from '@lockit/contract';
+import { emptyOverview, type DetailsDocument, type OverviewDocument } from '@lockit/contract';
 import {
   decryptField,
   encryptField,
@@ -98,19 +98,7 @@ export interface PlainItem {
 
 /** A login overview with defaults, for tests that care about a few of its parts. */
 export function loginOverview(parts: Partial<OverviewDocument> = {}): OverviewDocument {
-  return {
-    v: 1,
-    type: 'login',
-    urls: [],
-    tags: [],
-    folderId: null,
-    favorite: false,
-    fields: [],
-    hasTotp: false,
-    card: null,
-    identity: null,
-    ...parts,
-  };
+  return { ...emptyOverview('login'), ...parts };
 }
 
 /**

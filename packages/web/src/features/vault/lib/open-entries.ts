@@ -1,4 +1,11 @@
-import { entrySchema, overviewDocumentSchema, parseEntryDocument, type EntryWire, type OverviewDocument } from '@lockit/contract';
+import {
+  emptyOverview,
+  entrySchema,
+  overviewDocumentSchema,
+  parseEntryDocument,
+  type EntryWire,
+  type OverviewDocument,
+} from '@lockit/contract';
 import { decryptField, openEntryFields, storedFieldSet, type EntryFieldSet } from '@lockit/crypto';
 import type { RevisionMemory } from './revision-memory';
 import { foldForSearch } from './search-text';
@@ -105,18 +112,7 @@ async function openLegacy(vaultKey: CryptoKey, wire: EntryWire): Promise<OpenEnt
 
 /** What a legacy entry means in the item model. */
 export function legacyOverview(url: string | null): OverviewDocument {
-  return {
-    v: 1,
-    type: 'login',
-    urls: url === null || url === '' ? [] : [url],
-    tags: [],
-    folderId: null,
-    favorite: false,
-    fields: [],
-    hasTotp: false,
-    card: null,
-    identity: null,
-  };
+  return { ...emptyOverview('login'), urls: url === null || url === '' ? [] : [url] };
 }
 
 function toOpenEntry(
