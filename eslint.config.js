@@ -53,6 +53,12 @@ const packageZones = [
       'Architecture: @lockit/contract imports neither the server, the web app nor the test toolkit (docs/architecture.md).',
   },
   {
+    target: 'packages/transfer',
+    from: ['packages/server', 'packages/web', 'packages/test-support'],
+    message:
+      'Architecture: @lockit/transfer (import and export formats) imports neither the server, the web app nor the test toolkit (docs/architecture.md).',
+  },
+  {
     target: 'packages/web',
     from: ['packages/server', 'packages/test-support'],
     message:

@@ -17,6 +17,9 @@ export default defineConfig({
       // The benches' own helpers; the benches themselves run with `npm run bench`.
       { test: { name: 'bench', root: 'bench', environment: 'node' } },
       { test: { name: 'test-support', root: 'packages/test-support', environment: 'node' } },
+      { test: { name: 'transfer', root: 'packages/transfer', environment: 'node' } },
+      // The offline backup decrypter, run as a process with no server.
+      { test: { name: 'decrypt-backup', root: 'tools/decrypt-backup', environment: 'node', testTimeout: 60_000 } },
       {
         test: {
           name: 'server:sqlite',

@@ -1,9 +1,12 @@
 import { apiThroughputBench } from './benches/api-throughput';
+import { exportBench } from './benches/export';
 import { firstVisitBench } from './benches/first-visit';
 import { growthBench } from './benches/growth';
+import { importBench } from './benches/import';
 import { signInCostBench } from './benches/sign-in-cost';
 import { soakBench } from './benches/soak';
 import { vaultBrowserBench } from './benches/vault-browser';
+import { vaultHealthBench } from './benches/vault-health';
 
 /**
  * `npm run bench` runs the five benches of docs/performance.md; `npm run bench -- api vault`
@@ -15,8 +18,11 @@ const benches: Record<string, () => Promise<void>> = {
   'api:postgres': () => apiThroughputBench(['postgres']),
   'sign-in': () => signInCostBench(),
   vault: () => vaultBrowserBench(),
+  health: () => vaultHealthBench(),
   'first-visit': () => firstVisitBench(),
   growth: () => growthBench(),
+  export: () => exportBench(),
+  import: () => importBench(),
   soak: () => soakBench(['sqlite', 'postgres']),
   'soak:sqlite': () => soakBench(['sqlite']),
   'soak:postgres': () => soakBench(['postgres']),

@@ -30,6 +30,7 @@ export async function signUpAndVerify(page: Page, smtp: SmtpSink, account: Accou
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(account.password);
   const code = smtp.inbox.expectCode(account);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   const dialog = page.getByRole('dialog', { name: 'Verify Your Email' });
@@ -61,6 +62,7 @@ export async function signIn(page: Page, username: string, password: string): Pr
 export async function changeMasterPassword(page: Page, current: string, next: string): Promise<string> {
   await page.getByLabel('Current Password', { exact: true }).fill(current);
   await page.getByLabel('New Password', { exact: true }).fill(next);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(next);
   const [alert] = await Promise.all([
     page.waitForEvent('dialog', { timeout: 20_000 }),
     page.getByRole('button', { name: 'Save Password' }).click(),

@@ -7,7 +7,11 @@ export type ShownCheck =
   /** A row whose service name is exactly `text` is rendered. */
   | { kind: 'present'; text: string }
   /** The row of this entry is no longer rendered. */
-  | { kind: 'absent'; entryId: string };
+  | { kind: 'absent'; entryId: string }
+  /** The list is headed `heading` (a filter's name) and its first row counts as many entries as the status says. */
+  | { kind: 'filter'; heading: string }
+  /** The item view shows the entry named `name`. */
+  | { kind: 'item'; name: string };
 
 /** The probes' state on `window.__lockitBench`; times are `performance.now()` milliseconds. */
 export interface ProbeState {
@@ -63,6 +67,23 @@ export function installProbes(): void {
     const rows = list ? Array.from(list.querySelectorAll('[role="listitem"]')) : [];
     if (check.kind === 'absent') return !rows.some((row) => row.getAttribute('data-entry-id') === check.entryId);
     if (check.kind === 'present') return rows.some((row) => row.querySelector('[id^="entry-name-"]')?.textContent === check.text);
+    if (check.kind === 'item') {
+      return Array.from(document.querySelectorAll('section[aria-labelledby] h2[tabindex="-1"]')).some(
+        (heading) => heading.textContent === check.name,
+      );
+    }
+    if (check.kind === 'filter') {
+      const heading = Array.from(document.querySelectorAll('section[aria-labelledby] h2')).find(
+        (candidate) => candidate.textContent === check.heading,
+      );
+      const status = heading?.parentElement?.querySelector('[role="status"]')?.textContent ?? '';
+      const count = status.replace(/\D/g, '');
+      return (
+        heading !== undefined &&
+        count !== '' &&
+        (count === '0' ? rows.length === 0 : rows[0]?.getAttribute('aria-setsize') === count)
+      );
+    }
     const input = document.querySelector<HTMLInputElement>('input[type="search"]');
     if (input?.value !== check.query) return false;
     if (check.count === 0) return rows.length === 0;

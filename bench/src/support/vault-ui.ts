@@ -122,3 +122,37 @@ export async function timeChanges(page: Page, round: number): Promise<ChangeTime
   await deleteDialog.waitFor({ state: 'hidden' });
   return { add, edit, remove };
 }
+
+/** The filters a filter-switch series clicks, by their button's name, and the list heading each shows. */
+export const FILTER_SWITCHES = [
+  { button: 'Logins', heading: 'Logins' },
+  { button: 'Favourites', heading: 'Favourites' },
+  { button: 'Cards', heading: 'Cards' },
+  { button: 'Secure notes', heading: 'Secure notes' },
+  { button: 'All entries', heading: 'All entries' },
+] as const;
+
+/** Per filter of FILTER_SWITCHES: the click on it in the filter column → the frame showing its list. */
+export async function timeFilterSwitches(page: Page): Promise<ShownTimes[]> {
+  const filters = page.locator('#vault-filters');
+  const times: ShownTimes[] = [];
+  for (const { button, heading } of FILTER_SWITCHES) {
+    const target = filters.getByRole('button', { name: new RegExp(`^${button} \\d`) }).first();
+    times.push(await timeToFrame(page, 'click', { kind: 'filter', heading }, () => target.click()));
+    await page.waitForTimeout(BETWEEN_KEYS_MS);
+  }
+  return times;
+}
+
+/** Opens the item view of `count` rows in turn (a click on the row's name) → the frame showing it. */
+export async function timeOpenItems(page: Page, count: number): Promise<ShownTimes[]> {
+  const names = page.getByRole('list', { name: 'Saved passwords' }).locator('[id^="entry-name-"]');
+  const times: ShownTimes[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = names.nth(i + 1);
+    const text = (await name.textContent()) ?? '';
+    times.push(await timeToFrame(page, 'click', { kind: 'item', name: text }, () => name.click()));
+    await page.waitForTimeout(BETWEEN_KEYS_MS);
+  }
+  return times;
+}

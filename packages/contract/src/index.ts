@@ -4,3 +4,6 @@ export * from './accounts';
 export * from './entries';
 export * from './folders';
 export * from './entry-documents';
+export * from './public-config';
+export * from './entry-batches';
+export * from './account-documents';

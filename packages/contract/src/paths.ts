@@ -28,6 +28,14 @@ export const apiPaths = {
   entryHistory: (id: string) => `/api/passwords/history/${encodeURIComponent(id)}`,
   folders: '/api/folders',
   folder: (id: string) => `/api/folders/${encodeURIComponent(id)}`,
+  /** Lockit's own, public: settings the browser needs (the breach check's range API, decision 0033). */
+  publicConfig: '/api/config',
+  /** Lockit's own: many sealed entries of one import in one transaction (decision 0036). */
+  entryBatch: '/api/entries/batch',
+  /** Undoes every call of one import. */
+  entryBatchUndo: (batchId: string) => `/api/entries/batch/${encodeURIComponent(batchId)}`,
+  /** Lockit's own: one encrypted settings or history document of the account, by kind (decision 0030). */
+  accountDocument: (kind: string) => `/api/account/documents/${encodeURIComponent(kind)}`,
 } as const;
 
 /**

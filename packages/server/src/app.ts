@@ -108,7 +108,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       maxAge: 600,
     });
   }
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, config.breachCheckUrl);
   installJsonBodyParser(app);
   installOriginCheck(app, config.appOrigin);
   installSessionGuard(app, ctx.sessions);

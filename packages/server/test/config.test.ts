@@ -56,6 +56,15 @@ describe('loadConfig', () => {
     expect([unset.historyLimit, unset.trashRetentionDays]).toEqual([50, 30]);
   });
 
+  it('reads the per-account caps VAULT_MAX_ITEMS and VAULT_MAX_MEGABYTES, generous by default', async () => {
+    const defaults = await loadConfig({ DATA_DIR: tempDir() });
+    expect(defaults.vaultCaps).toEqual({ maxItems: 50_000, maxBytes: 200 * 1024 * 1024 });
+    const set = await loadConfig({ DATA_DIR: tempDir(), VAULT_MAX_ITEMS: '1000', VAULT_MAX_MEGABYTES: '5' });
+    expect(set.vaultCaps).toEqual({ maxItems: 1000, maxBytes: 5 * 1024 * 1024 });
+    expect(await configError({ VAULT_MAX_ITEMS: '0' })).toContain('VAULT_MAX_ITEMS must be between 1 and 10000000');
+    expect(await configError({ VAULT_MAX_MEGABYTES: 'lots' })).toContain('VAULT_MAX_MEGABYTES must be a number');
+  });
+
   it('generates the server secret once (mode 0600) and reuses it', async () => {
     const dataDir = tempDir();
     const first = await loadConfig({ DATA_DIR: dataDir });
@@ -157,6 +166,7 @@ describe('loadConfig', () => {
     expect(Object.keys(configEnvSchema.shape).sort()).toEqual(
       [
         'APP_ORIGIN',
+        'BREACH_CHECK_URL',
         'COOKIE_SECURE',
         'DATABASE_URL',
         'DATA_DIR',
@@ -171,6 +181,8 @@ describe('loadConfig', () => {
         'SMTP_URL',
         'TRASH_RETENTION_DAYS',
         'TRUST_PROXY',
+        'VAULT_MAX_ITEMS',
+        'VAULT_MAX_MEGABYTES',
         'WEB_DIST_DIR',
       ].sort(),
     );

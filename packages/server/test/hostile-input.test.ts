@@ -3,13 +3,18 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   addEntryRequestSchema,
+  ACCOUNT_DOCUMENT_BODY_LIMIT,
   addFolderRequestSchema,
   apiPaths,
   changePasswordRequestSchema,
   createUserRequestSchema,
+  ENTRY_BATCH_MAX_BYTES,
+  ENTRY_BATCH_MAX_ENTRIES,
+  entryBatchRequestSchema,
   entryRevisionQuerySchema,
   loginRequestSchema,
   preloginRequestSchema,
+  putAccountDocumentRequestSchema,
   restoreEntryRequestSchema,
   sendCodeRequestSchema,
   updateEntryRequestSchema,
@@ -84,6 +89,16 @@ beforeAll(async () => {
   ).toBe(201);
   const othersEntry = await encryptEntry(other, { serviceName: 'Theirs', username: 'them', password: 'x' });
   expect((await otherClient.post(apiPaths.addEntry, othersEntry)).statusCode).toBe(201);
+  // One import batch each: the victim's own (never undone by the run) and another account's.
+  const ownBatchId = crypto.randomUUID();
+  const ownBatchEntry = await encryptEntry(victim, { serviceName: 'Imported', username: 'me', password: 'from a file' });
+  expect((await victimClient.post(apiPaths.entryBatch, { batchId: ownBatchId, entries: [ownBatchEntry] })).statusCode).toBe(201);
+  const othersBatchId = crypto.randomUUID();
+  const othersBatch = {
+    batchId: othersBatchId,
+    entries: [await encryptEntry(other, { serviceName: 'T', username: 't', password: 't' })],
+  };
+  expect((await otherClient.post(apiPaths.entryBatch, othersBatch)).statusCode).toBe(201);
   const ownFolder = await newFolder(victim, 'Work');
   expect((await victimClient.post(apiPaths.folders, ownFolder)).statusCode).toBe(201);
   const othersFolder = await newFolder(other, 'Theirs');
@@ -96,6 +111,8 @@ beforeAll(async () => {
     otherUsersEntryId: othersEntry.id,
     ownFolderId: ownFolder.id,
     otherUsersFolderId: othersFolder.id,
+    ownBatchId,
+    otherUsersBatchId: othersBatchId,
   };
   const next = await makeKeyMaterial('a new master password', victim.vaultKeyBytes);
   const newEntry = await encryptEntry(victim, { serviceName: 'New', username: 'n', password: 'p', notes: 'note' });
@@ -103,6 +120,11 @@ beforeAll(async () => {
     ...(await encryptEntry(victim, { serviceName: 'Mail 2', username: 'me', password: 'secret 2' }, ownEntry.id)),
     revision: 1,
   };
+  const batchEntries = [
+    newEntry,
+    await encryptEntry(victim, { serviceName: 'Second', username: 's', password: 'q', url: 'https://s.example' }),
+  ];
+  const newBatch = { batchId: crypto.randomUUID(), entries: batchEntries };
   const renamedFolder = { name: await encryptFolderName(victim, ownFolder.id, 'Office'), revision: 1 };
   routes = [
     {
@@ -226,6 +248,38 @@ beforeAll(async () => {
       hasIdParam: true,
       isPublic: false,
     },
+    {
+      name: 'add-entry-batch',
+      method: 'POST',
+      path: () => apiPaths.entryBatch,
+      hasIdParam: false,
+      isPublic: false,
+      body: { schema: entryBatchRequestSchema, valid: newBatch },
+      nestedFields: ['entries.0', 'entries.1.id', 'entries.1.password', 'entries.1.overview', 'entries.0.serviceName'],
+      bodyLimit: ENTRY_BATCH_MAX_BYTES,
+      // Whole arrays: a body that is one, ids repeated or taken (the victim's, another
+      // account's), too many entries, none, and the entries as an object.
+      bodyVariants: [
+        batchEntries,
+        { ...newBatch, entries: [batchEntries[0], batchEntries[0]] },
+        { ...newBatch, entries: [batchEntries[0], { ...batchEntries[1], id: batchEntries[0]!.id.toUpperCase() }] },
+        { ...newBatch, entries: [{ ...batchEntries[0], id: ownEntry.id }] },
+        { ...newBatch, entries: [batchEntries[1], { ...batchEntries[0], id: othersEntry.id }] },
+        { ...newBatch, entries: Array.from({ length: ENTRY_BATCH_MAX_ENTRIES + 1 }, () => batchEntries[0]) },
+        { ...newBatch, entries: [] },
+        { ...newBatch, entries: { 0: batchEntries[0] } },
+        { ...newBatch, entries: [[batchEntries[0]]] },
+        { ...newBatch, batchId: [newBatch.batchId] },
+      ],
+    },
+    {
+      name: 'undo-entry-batch',
+      method: 'DELETE',
+      path: (id) => `${apiPaths.entryBatchUndo('')}${id}`,
+      hasIdParam: true,
+      resource: 'batch',
+      isPublic: false,
+    },
     { name: 'list-folders', method: 'GET', path: () => apiPaths.folders, hasIdParam: false, isPublic: false },
     {
       name: 'add-folder',
@@ -252,6 +306,27 @@ beforeAll(async () => {
       resource: 'folder',
       isPublic: false,
       query: entryRevisionQuerySchema,
+    },
+    {
+      name: 'get-account-document',
+      method: 'GET',
+      path: (kind) => `${apiPaths.accountDocument('')}${kind}`,
+      hasIdParam: true,
+      resource: 'document',
+      isPublic: false,
+    },
+    {
+      name: 'put-account-document',
+      method: 'PUT',
+      path: (kind) => `${apiPaths.accountDocument('')}${kind}`,
+      hasIdParam: true,
+      resource: 'document',
+      isPublic: false,
+      bodyLimit: ACCOUNT_DOCUMENT_BODY_LIMIT,
+      body: {
+        schema: putAccountDocumentRequestSchema('generator-history'),
+        valid: { ciphertext: await encryptFolderName(victim, 'document', '{}'), revision: 1 },
+      },
     },
   ];
 });
@@ -310,10 +385,14 @@ describe('hostile input on every route', () => {
     'restore-entry',
     'purge-entry',
     'entry-history',
+    'add-entry-batch',
+    'undo-entry-batch',
     'list-folders',
     'add-folder',
     'update-folder',
     'delete-folder',
+    'get-account-document',
+    'put-account-document',
   ];
 
   for (const name of names) {
@@ -343,7 +422,7 @@ describe('hostile input on every route', () => {
   it('left the victim signed in with every entry and folder intact', async () => {
     expect((await victimClient.get(apiPaths.profile)).json().data.username).toBe(victim.username);
     const entries = (await victimClient.get(apiPaths.listEntries)).json().data;
-    expect(entries).toHaveLength(2);
+    expect(entries).toHaveLength(3);
     expect(
       entries.every((entry: { revision: number; deletedAt: string | null }) => entry.revision === 1 && entry.deletedAt === null),
     ).toBe(true);
@@ -367,6 +446,6 @@ describe('hostile input on every route', () => {
     expect(answers.size).toBe(names.length);
     expect(total).toBeGreaterThanOrEqual(names.length * RUNS_PER_ROUTE);
     expect(distinct.size).toBeGreaterThanOrEqual(40);
-    expect([...statuses].sort()).toEqual(['400', '401', '403', '404', '413', '414', '415']);
+    expect([...statuses].sort()).toEqual(['400', '401', '403', '404', '409', '413', '414', '415']);
   });
 });

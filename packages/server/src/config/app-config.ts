@@ -29,9 +29,23 @@ export interface AppConfig {
   historyLimit: number;
   /** Days a trashed entry is kept before the purge job deletes it, 1..3650. */
   trashRetentionDays: number;
+  /** Per-account caps, enforced on add, update and import batches (decision 0036). */
+  vaultCaps: VaultCaps;
+  /**
+   * Base URL (no trailing slash) of the Pwned Passwords range API browsers may query for the
+   * breach check, or null when the operator turned it off. The CSP's connect-src allows its origin.
+   */
+  breachCheckUrl: string | null;
   rateLimits: RateLimitSettings;
   /** Time limits of codes and sessions, in milliseconds. */
   timing: TimingSettings;
+}
+
+export interface VaultCaps {
+  /** Entries, Trash included. */
+  maxItems: number;
+  /** Bytes of ciphertext of the entries and their history. */
+  maxBytes: number;
 }
 
 export interface TimingSettings {

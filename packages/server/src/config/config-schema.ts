@@ -38,6 +38,9 @@ const httpOrigin = z
 /** Earlier versions kept per entry, and days in Trash, unless the environment says otherwise. */
 export const DEFAULT_HISTORY_LIMIT = 50;
 export const DEFAULT_TRASH_RETENTION_DAYS = 30;
+/** Per-account caps (decision 0036): generous, so that only abuse meets them. */
+export const DEFAULT_VAULT_MAX_ITEMS = 50_000;
+export const DEFAULT_VAULT_MAX_MEGABYTES = 200;
 
 /** A whole number in [min, max]; empty or unset is `fallback`. */
 const wholeNumberBetween = (min: number, max: number, fallback: number) =>
@@ -50,6 +53,35 @@ const wholeNumberBetween = (min: number, max: number, fallback: number) =>
       .max(max, `must be between ${min} and ${max}`)
       .default(fallback),
   );
+
+/** Have I Been Pwned's range API: the breach check's default (decision 0033). */
+export const DEFAULT_BREACH_CHECK_URL = 'https://api.pwnedpasswords.com';
+
+/**
+ * Base URL of a Pwned Passwords range API (`{base}/range/{5 hex}`), or `off`. Only 5 hex
+ * characters of a password's SHA-1 ever reach it, from the browser, never from this server.
+ */
+const breachCheckUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      if (value === '' || value.toLowerCase() === 'off') return true;
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.search === '' && url.hash === '' && !url.username;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be off or an http(s) URL such as https://api.pwnedpasswords.com (no query, no credentials)' },
+  )
+  .transform((value): string | null => {
+    if (value === '') return DEFAULT_BREACH_CHECK_URL;
+    if (value.toLowerCase() === 'off') return null;
+    return value.replace(/\/+$/, '');
+  })
+  .default(DEFAULT_BREACH_CHECK_URL);
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -97,6 +129,12 @@ export const configEnvSchema = z.object({
   HISTORY_LIMIT: wholeNumberBetween(1, 1000, DEFAULT_HISTORY_LIMIT),
   /** Days an entry stays in Trash before the server deletes it and its history for good. */
   TRASH_RETENTION_DAYS: wholeNumberBetween(1, 3650, DEFAULT_TRASH_RETENTION_DAYS),
+  /** The breach check's range API base URL, or `off`. */
+  BREACH_CHECK_URL: breachCheckUrl,
+  /** Most entries one account may hold, Trash included. */
+  VAULT_MAX_ITEMS: wholeNumberBetween(1, 10_000_000, DEFAULT_VAULT_MAX_ITEMS),
+  /** Most megabytes of ciphertext one account's entries and their history may take. */
+  VAULT_MAX_MEGABYTES: wholeNumberBetween(1, 1_000_000, DEFAULT_VAULT_MAX_MEGABYTES),
 });
 
 export type ConfigEnv = z.infer<typeof configEnvSchema>;

@@ -40,6 +40,8 @@ export async function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): P
     logFormat: parsed.LOG_FORMAT,
     historyLimit: parsed.HISTORY_LIMIT,
     trashRetentionDays: parsed.TRASH_RETENTION_DAYS,
+    vaultCaps: { maxItems: parsed.VAULT_MAX_ITEMS, maxBytes: parsed.VAULT_MAX_MEGABYTES * 1024 * 1024 },
+    breachCheckUrl: parsed.BREACH_CHECK_URL,
     rateLimits: DEFAULT_RATE_LIMITS,
     timing: DEFAULT_TIMING,
   };

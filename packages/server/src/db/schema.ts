@@ -76,6 +76,8 @@ export interface EntriesTable {
   updated_at: number;
   /** When it went to Trash; null while live. Purged once older than the retention. */
   deleted_at: number | null;
+  /** The import it came from (a client-made UUID), for undo; null if added one by one. */
+  import_batch?: string | null;
 }
 
 /** One replaced version of an entry: its ciphertexts as they were, never decrypted here. */
@@ -109,6 +111,17 @@ export interface FoldersTable {
   updated_at: number;
 }
 
+/** One encrypted settings or history document of a user (decision 0030); the key is (user_id, kind). */
+export interface AccountDocumentsTable {
+  user_id: string;
+  kind: string;
+  /** A ciphertext sealed in the browser under the vault key, bound to the kind. */
+  ciphertext: string;
+  /** 1 for the first write, bumped by each one after: the compare-and-swap token. */
+  revision: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -117,6 +130,7 @@ export interface Database {
   entries: EntriesTable;
   entry_history: EntryHistoryTable;
   folders: FoldersTable;
+  account_documents: AccountDocumentsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -33,6 +33,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(error.statusCode).send(body);
     }
     const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+    // A route may raise the cap (the import batch); say the limit of the route asked.
+    const routeLimit = request.routeOptions.bodyLimit;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && routeLimit !== undefined && routeLimit !== BODY_LIMIT_BYTES) {
+      return reply.code(413).send({ message: `The request body is too large (the limit is ${routeLimit / 1024} KiB).` });
+    }
     if (known) return reply.code(known.status).send({ message: known.message });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

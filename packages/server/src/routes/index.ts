@@ -27,10 +27,15 @@ import { deleteEntryRoute } from './entries/delete-entry';
 import { restoreEntryRoute } from './entries/restore-entry';
 import { purgeEntryRoute } from './entries/purge-entry';
 import { listEntryHistoryRoute } from './entries/list-entry-history';
+import { addEntryBatchRoute } from './entries/add-entry-batch';
+import { undoEntryBatchRoute } from './entries/undo-entry-batch';
 import { listFoldersRoute } from './folders/list-folders';
 import { addFolderRoute } from './folders/add-folder';
 import { updateFolderRoute } from './folders/update-folder';
 import { deleteFolderRoute } from './folders/delete-folder';
+import { publicConfigRoute } from './meta/public-config';
+import { getAccountDocumentRoute } from './account-documents/get-account-document';
+import { putAccountDocumentRoute } from './account-documents/put-account-document';
 
 const routes: RoutePlugin[] = [
   createUserRoute,
@@ -53,10 +58,15 @@ const routes: RoutePlugin[] = [
   restoreEntryRoute,
   purgeEntryRoute,
   listEntryHistoryRoute,
+  addEntryBatchRoute,
+  undoEntryBatchRoute,
   listFoldersRoute,
   addFolderRoute,
   updateFolderRoute,
   deleteFolderRoute,
+  publicConfigRoute,
+  getAccountDocumentRoute,
+  putAccountDocumentRoute,
 ];
 
 /** Every API route. Each is private unless its own options say `public: true`. */

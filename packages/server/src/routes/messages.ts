@@ -38,5 +38,11 @@ export const MESSAGES = {
   folderNotFound: 'Folder not found.',
   folderIdTaken: 'A folder with that id already exists.',
   folderChangedElsewhere: 'This folder was changed elsewhere. Reload and try again.',
+  entriesImported: 'Entries imported',
+  importEntryIdTaken: 'An entry of this batch has an id that is already taken; nothing was imported.',
+  importUndone: 'Import undone',
+  importNotFound: 'No import with that id.',
+  accountDocumentSaved: 'Saved',
+  accountDocumentChangedElsewhere: 'This was changed on another device. Reload and try again.',
   notFound: 'Not found.',
 } as const;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../app-context';
 import type { EntryFields, StoredEntry } from '../db/repositories/entries-repository';
 import type { EntryVersionRow } from '../db/repositories/entry-history-repository';
+import { assertVaultRoom } from './vault-quota';
 
 type WriteContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
 
@@ -44,6 +45,8 @@ export function changeEntry(
     await ctx.repos.history.insert(versionOf(userId, before, at), trx);
     await ctx.repos.history.prune(userId, id, ctx.config.historyLimit, trx);
     await ctx.repos.users.bumpVaultRevision(userId, trx);
+    // Only an edit can grow the vault; Trash moves and restores are never refused.
+    if (change.kind === 'update') await assertVaultRoom(ctx, userId, trx);
     const entry = await entries.find(userId, id, trx);
     return entry ? { outcome: 'updated', entry } : { outcome: 'not-found' };
   });
@@ -70,7 +73,8 @@ function refusal(outcome: 'not-found' | 'revision-mismatch' | 'wrong-state', cur
   return { outcome, current };
 }
 
-function versionOf(userId: string, entry: StoredEntry, replacedAt: number): EntryVersionRow {
+/** The history row of `entry` as it was before a write at `replacedAt`. */
+export function versionOf(userId: string, entry: StoredEntry, replacedAt: number): EntryVersionRow {
   return {
     id: randomUUID(),
     entry_id: entry.id,

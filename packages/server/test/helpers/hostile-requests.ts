@@ -105,7 +105,14 @@ interface ParamChoice {
 }
 function paramArb(route: RouteUnderAttack, target: Target): fc.Arbitrary<ParamChoice> {
   const [own, others] =
-    route.resource === 'folder' ? [target.ownFolderId, target.otherUsersFolderId] : [target.ownEntryId, target.otherUsersEntryId];
+    route.resource === 'folder'
+      ? [target.ownFolderId, target.otherUsersFolderId]
+      : route.resource === 'batch'
+        ? [target.ownBatchId, target.otherUsersBatchId]
+        : route.resource === 'document'
+          ? // Two kinds with the same cap, so one body schema fits both.
+            ['generator-history', 'health-settings']
+          : [target.ownEntryId, target.otherUsersEntryId];
   const encode = (value: string) => {
     try {
       return encodeURIComponent(value);
@@ -232,9 +239,11 @@ function mutatedBodyArb(valid: Record<string, unknown>, nestedFields: string[]):
       for (const change of [...breaks, ...extras]) {
         const path = change.field.split('.');
         let holder: Record<string, unknown> = body;
-        for (const step of path.slice(0, -1)) {
+        for (const [n, step] of path.slice(0, -1).entries()) {
           const next = holder[step];
-          if (next === null || typeof next !== 'object' || Array.isArray(next)) holder[step] = {};
+          // `entries.0.id` steps into the array; any other path through an array replaces it.
+          const intoArray = Array.isArray(next) && /^\d+$/.test(path[n + 1]!);
+          if (!intoArray && (next === null || typeof next !== 'object' || Array.isArray(next))) holder[step] = {};
           holder = holder[step] as Record<string, unknown>;
         }
         const last = path.at(-1)!;
@@ -274,7 +283,7 @@ function bodyArb(route: RouteUnderAttack): fc.Arbitrary<BodyChoice> {
   const base = route.body?.valid ?? { message: 'hello' };
   const mutated = mutatedBodyArb(base, route.nestedFields ?? []);
   const oversized: BodyChoice = {
-    payload: JSON.stringify({ ...base, padding: 'x'.repeat(BODY_LIMIT) }),
+    payload: JSON.stringify({ ...base, padding: 'x'.repeat(route.bodyLimit ?? BODY_LIMIT) }),
     contentType: 'application/json',
   };
   const deep = fc.tuple(fc.integer({ min: 1_000, max: 100_000 }), fc.boolean()).map(([depth, arrays]): BodyChoice => {
@@ -312,6 +321,9 @@ function bodyArb(route: RouteUnderAttack): fc.Arbitrary<BodyChoice> {
       ),
     },
     { weight: 1, arbitrary: fc.constant(oversized) },
+    ...(route.bodyVariants
+      ? [{ weight: 4, arbitrary: fc.constantFrom(...route.bodyVariants).map((value) => jsonBody(value)) }]
+      : []),
     {
       weight: 2,
       arbitrary: fc
@@ -346,7 +358,7 @@ export function hostileRequestArb(route: RouteUnderAttack, target: Target): fc.A
       if (body.contentType !== undefined) headers['content-type'] = body.contentType;
       const payload = route.method === 'GET' ? undefined : body.payload;
       const bytes = payload === undefined ? 0 : Buffer.byteLength(payload);
-      const skewed = lengthSkew !== 0 && bytes > 1 && bytes <= BODY_LIMIT && isJson(body.contentType);
+      const skewed = lengthSkew !== 0 && bytes > 1 && bytes <= (route.bodyLimit ?? BODY_LIMIT) && isJson(body.contentType);
       const declaredBytes = skewed ? bytes + lengthSkew : bytes;
       if (skewed) headers['content-length'] = String(declaredBytes);
       const expected = expectedRefusal(route, {

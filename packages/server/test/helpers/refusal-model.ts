@@ -1,7 +1,7 @@
 import { parse as parseQueryString } from 'fast-querystring';
 import secureJson from 'secure-json-parse';
 import type { z } from 'zod';
-import { entryIdSchema } from '@lockit/contract';
+import { accountDocumentKindSchema, entryIdSchema } from '@lockit/contract';
 
 /**
  * A model of the server's request pipeline, in the order Fastify and the app run it: what a
@@ -18,14 +18,18 @@ export interface RouteUnderAttack {
   path: (id: string) => string;
   hasIdParam: boolean;
   /** What the id in the path names (default: an entry). */
-  resource?: 'entry' | 'folder';
+  resource?: 'entry' | 'folder' | 'batch' | 'document';
   isPublic: boolean;
   /** Routes that read the query string (`?revision=N`): its schema. */
   query?: z.ZodType;
   /** Routes that read a body: its schema and a body the schema accepts, to mutate. */
   body?: { schema: z.ZodType; valid: Record<string, unknown> };
-  /** Fields inside objects (e.g. `kdf.memoryKiB`) the mutations also reach. */
+  /** Fields inside objects (e.g. `kdf.memoryKiB`) or arrays (`entries.0.id`) the mutations also reach. */
   nestedFields?: string[];
+  /** Bodies written out for this route (sent as they are), besides the generated mutations. */
+  bodyVariants?: unknown[];
+  /** The route's own body cap, when it is not the server's BODY_LIMIT. */
+  bodyLimit?: number;
 }
 
 /** The signed-in victim's world the requests aim at. */
@@ -36,6 +40,9 @@ export interface Target {
   otherUsersEntryId: string;
   ownFolderId: string;
   otherUsersFolderId: string;
+  /** Import batches (decision 0036): one of the victim's, one of another account's. */
+  ownBatchId: string;
+  otherUsersBatchId: string;
 }
 
 export interface HostileRequest {
@@ -106,6 +113,8 @@ export interface RequestFacts {
  * answered 409 by a revision check, whose answer carries the entry).
  */
 export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): HostileRequest['expected'] | undefined {
+  // A dot segment is resolved away by URL parsing before routing: the path names another route (or none).
+  if (c.param === '.' || c.param === '..') return { status: 404, reason: 'dot segment' };
   if (c.param !== undefined && /%(?![0-9A-Fa-f]{2})/.test(c.param)) return { status: 400, reason: 'malformed URL' };
   const id = c.param !== undefined ? decodeURIComponent(c.param) : undefined;
   if (id !== undefined && id.length > MAX_PARAM_LENGTH) return { status: 414, reason: 'path parameter too long' };
@@ -114,12 +123,15 @@ export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): Hosti
   let parsed: unknown;
   if (route.method !== 'GET' && c.bytes > 0) {
     if (!isJson(c.body.contentType)) return { status: 415, reason: 'content type' };
-    if (Math.max(c.bytes, c.declaredBytes) > BODY_LIMIT) return { status: 413, reason: 'body size' };
+    if (Math.max(c.bytes, c.declaredBytes) > (route.bodyLimit ?? BODY_LIMIT)) return { status: 413, reason: 'body size' };
     if (c.declaredBytes !== c.bytes) return { status: 400, reason: 'content length' };
     if (!c.body.parsed) return { status: 400, reason: 'invalid JSON' };
     parsed = c.body.parsed.value;
   }
-  if (id !== undefined && !entryIdSchema.safeParse(id).success) return { status: 400, reason: 'entry id' };
+  // An account document is named by its kind, not an id; every kind is the caller's own (decision 0030).
+  if (id !== undefined && route.resource === 'document') {
+    if (!accountDocumentKindSchema.safeParse(id).success) return { status: 400, reason: 'document kind' };
+  } else if (id !== undefined && !entryIdSchema.safeParse(id).success) return { status: 400, reason: 'entry id' };
   if (route.query) {
     const query = route.query.safeParse(parsedQuery(c.query));
     if (!query.success) return { status: 400, reason: 'query' };
@@ -132,14 +144,28 @@ export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): Hosti
     if (beyondRevisionColumn(body.data)) return { status: 400, reason: 'revision too large' };
   }
   if (route.name === 'refresh-token') return { status: 401, reason: 'no valid refresh token' };
+  if (route.name === 'add-entry-batch') return batchIdClash(parsed, c.target);
   if (route.name === 'update-entry' && id !== undefined) {
     const body = parsed as { id?: unknown; _id?: unknown };
     if ([body.id, body._id].some((bodyId) => typeof bodyId === 'string' && bodyId.toLowerCase() !== id.toLowerCase())) {
       return { status: 400, reason: 'id mismatch' };
     }
   }
-  const ownId = route.resource === 'folder' ? c.target.ownFolderId : c.target.ownEntryId;
+  if (route.resource === 'document') return undefined;
+  const ownId =
+    route.resource === 'folder' ? c.target.ownFolderId : route.resource === 'batch' ? c.target.ownBatchId : c.target.ownEntryId;
   if (id !== undefined && id.toLowerCase() !== ownId)
     return { status: 404, reason: `not the caller’s ${route.resource ?? 'entry'}` };
+  return undefined;
+}
+
+/**
+ * A batch the schema accepts is refused whole (409) when one of its entry ids repeats in the
+ * call or is already taken (by any account: ids are the table's key); else it could be stored.
+ */
+function batchIdClash(parsed: unknown, target: Target): HostileRequest['expected'] | undefined {
+  const ids = (parsed as { entries: Array<{ id: string }> }).entries.map((entry) => entry.id.toLowerCase());
+  const taken = [target.ownEntryId, target.otherUsersEntryId];
+  if (new Set(ids).size !== ids.length || ids.some((id) => taken.includes(id))) return { status: 409, reason: 'entry id taken' };
   return undefined;
 }

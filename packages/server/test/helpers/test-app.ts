@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app';
 import { DEFAULT_TIMING, type AppConfig, type TimingSettings } from '../../src/config/app-config';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../src/config/rate-limit-settings';
-import { DEFAULT_HISTORY_LIMIT, DEFAULT_TRASH_RETENTION_DAYS } from '../../src/config/config-schema';
+import {
+  DEFAULT_HISTORY_LIMIT,
+  DEFAULT_TRASH_RETENTION_DAYS,
+  DEFAULT_VAULT_MAX_ITEMS,
+  DEFAULT_VAULT_MAX_MEGABYTES,
+} from '../../src/config/config-schema';
 import type { Db } from '../../src/db/schema';
 import { InjectClient } from './inject-client';
 import { startSmtpSink, type SmtpSink } from '@lockit/test-support';
@@ -58,6 +63,8 @@ export function testConfig(
     logFormat: 'json',
     historyLimit: DEFAULT_HISTORY_LIMIT,
     trashRetentionDays: DEFAULT_TRASH_RETENTION_DAYS,
+    vaultCaps: { maxItems: DEFAULT_VAULT_MAX_ITEMS, maxBytes: DEFAULT_VAULT_MAX_MEGABYTES * 1024 * 1024 },
+    breachCheckUrl: null,
     rateLimits: { ...GENEROUS_RATE_LIMITS, ...options.rateLimits },
     timing: { ...DEFAULT_TIMING, ...options.timing },
     ...options.config,

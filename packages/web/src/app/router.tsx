@@ -12,6 +12,10 @@ const SignInPage = lazy(() => import('@/features/auth/components/sign-in-page').
 const SignUpPage = lazy(() => import('@/features/auth/components/sign-up-page').then((m) => ({ default: m.SignUpPage })));
 const VaultPage = lazy(() => import('@/features/vault/components/vault-page').then((m) => ({ default: m.VaultPage })));
 const ProfilePage = lazy(() => import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
+const ExportPage = lazy(() => import('@/features/vault/export/export-page').then((m) => ({ default: m.ExportPage })));
+const ImportPage = lazy(() => import('@/features/vault/import/components/import-page').then((m) => ({ default: m.ImportPage })));
+const HealthPage = lazy(() => import('@/features/vault/health/health-page').then((m) => ({ default: m.HealthPage })));
+const GeneratorPage = lazy(() => import('@/features/generator/generator-page').then((m) => ({ default: m.GeneratorPage })));
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 export const routes: RouteObject[] = [
@@ -25,6 +29,10 @@ export const routes: RouteObject[] = [
       { path: paths.signUp, element: <SignUpPage /> },
       { path: paths.vault, element: <VaultPage /> },
       { path: paths.profile, element: <ProfilePage /> },
+      { path: paths.import, element: <ImportPage /> },
+      { path: paths.export, element: <ExportPage /> },
+      { path: paths.health, element: <HealthPage /> },
+      { path: paths.generator, element: <GeneratorPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

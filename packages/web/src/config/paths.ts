@@ -7,6 +7,10 @@ export const paths = {
   signUp: '/signup',
   vault: '/vault',
   profile: '/profile',
+  generator: '/generator',
+  health: '/vault/health',
+  import: '/vault/import',
+  export: '/vault/export',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -2,6 +2,7 @@ import {
   checkKdfParams,
   deriveAccountKeys,
   deriveKeysFromPassword,
+  deriveMasterKey,
   KdfParamsRejectedError,
   type AccountKeys,
   type KdfParams,
@@ -41,6 +42,22 @@ export async function deriveKeys(password: string, salt: string, params: KdfPara
     return await deriveAccountKeys(masterKey);
   } finally {
     masterKey.fill(0);
+  }
+}
+
+/**
+ * Argon2id alone (32 bytes, no HKDF), in the same worker when it can start: for keys that are
+ * not the account's, such as an encrypted backup's. Params are checked against KDF_LIMITS
+ * first, as for the account. The caller owns (and wipes) the returned bytes.
+ */
+export async function deriveMasterKeyBytes(password: string, salt: string, params: KdfParams): Promise<Uint8Array> {
+  const checked = checkKdfParams(params);
+  if (typeof Worker === 'undefined') return deriveMasterKey(password, salt, checked);
+  try {
+    return await deriveInWorker({ password, salt, params: checked });
+  } catch (error) {
+    if (error instanceof WorkerUnavailable) return deriveMasterKey(password, salt, checked);
+    throw error;
   }
 }
 

@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
 import * as vaultRevision from './0002-vault-revision';
 import * as entryItems from './0003-entry-items';
+import * as accountDocuments from './0004-account-documents';
+import * as importBatches from './0005-import-batches';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-vault-revision': vaultRevision,
   '0003-entry-items': entryItems,
+  '0004-account-documents': accountDocuments,
+  '0005-import-batches': importBatches,
 };

@@ -136,6 +136,36 @@ export function createEntriesRepository(db: Db) {
         .execute();
     },
 
+    /** One statement for a whole import batch call (at most ENTRY_BATCH_MAX_ENTRIES rows). */
+    async insertMany(rows: readonly EntryRow[], ex: Executor = db): Promise<void> {
+      if (rows.length > 0)
+        await ex
+          .insertInto('entries')
+          .values([...rows])
+          .execute();
+    },
+
+    /** Every entry of one import of this user, live or trashed. */
+    listByImportBatch(userId: string, batchId: string, ex: Executor = db): Promise<StoredEntry[]> {
+      return ex
+        .selectFrom('entries')
+        .select(ENTRY_COLUMNS)
+        .where('user_id', '=', userId)
+        .where('import_batch', '=', batchId)
+        .execute();
+    },
+
+    /** Deletes the entries of one import still at revision 1 (never changed since): they have no history. */
+    async deleteUntouchedOfImportBatch(userId: string, batchId: string, ex: Executor = db): Promise<number> {
+      const result = await ex
+        .deleteFrom('entries')
+        .where('user_id', '=', userId)
+        .where('import_batch', '=', batchId)
+        .where('revision', '=', 1)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async deleteByUser(userId: string, ex: Executor = db): Promise<void> {
       await ex.deleteFrom('entries').where('user_id', '=', userId).execute();
     },

@@ -1,10 +1,12 @@
 import type { Db } from '../schema';
+import { createAccountDocumentsRepository } from './account-documents-repository';
 import { createEntriesRepository } from './entries-repository';
 import { createEntryHistoryRepository } from './entry-history-repository';
 import { createFoldersRepository } from './folders-repository';
 import { createSessionsRepository } from './sessions-repository';
 import { createUsersRepository } from './users-repository';
 import { createVerificationCodesRepository } from './verification-codes-repository';
+import { createVaultUsageRepository } from './vault-usage-repository';
 
 export function createRepositories(db: Db) {
   return {
@@ -14,6 +16,8 @@ export function createRepositories(db: Db) {
     entries: createEntriesRepository(db),
     history: createEntryHistoryRepository(db),
     folders: createFoldersRepository(db),
+    usage: createVaultUsageRepository(db),
+    accountDocuments: createAccountDocumentsRepository(db),
   };
 }
 

@@ -5,7 +5,7 @@ import { clearSessionCookies } from '../../auth/session-cookies';
 import { MESSAGES } from '../messages';
 
 /**
- * DELETE /api/users/delete-account. Entry history, entries, folders, codes, sessions and the
+ * DELETE /api/users/delete-account. Entry history, entries, folders, account documents, codes, sessions and the
  * user row go in one transaction (explicit deletes, not only the foreign keys' cascade, so it
  * holds whatever the database's foreign-key settings).
  */
@@ -16,6 +16,7 @@ export const deleteAccountRoute: RoutePlugin = async (app, { ctx }) => {
       await ctx.repos.history.deleteByUser(user.id, trx);
       await ctx.repos.entries.deleteByUser(user.id, trx);
       await ctx.repos.folders.deleteByUser(user.id, trx);
+      await ctx.repos.accountDocuments.deleteByUser(user.id, trx);
       await ctx.repos.codes.delete(user.id, trx);
       await ctx.repos.sessions.deleteByUserId(user.id, trx);
       await ctx.repos.users.delete(user.id, trx);

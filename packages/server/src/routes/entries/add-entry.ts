@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/create-database';
 import type { EntryRow } from '../../db/repositories/entries-repository';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
+import { assertVaultRoom } from '../../vault/vault-quota';
 import { MESSAGES } from '../messages';
 import { toEntryWire } from './entry-wire';
 
@@ -36,6 +37,7 @@ export const addEntryRoute: RoutePlugin = async (app, { ctx }) => {
       await ctx.db.transaction().execute(async (trx) => {
         await ctx.repos.entries.insert(row, trx);
         await ctx.repos.users.bumpVaultRevision(user.id, trx);
+        await assertVaultRoom(ctx, user.id, trx);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.entryIdTaken);

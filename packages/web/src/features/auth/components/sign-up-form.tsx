@@ -1,6 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { usePublicConfig } from '@/api/get-public-config';
+import { BreachOptIn } from '@/components/generator/breach-opt-in';
+import { PasswordProblems } from '@/components/generator/password-problems';
+import { StrengthMeter } from '@/components/generator/strength-meter';
 import { PasswordInput } from '@/components/ui/password-input';
 import { isSecureContextNow, SecureContextNotice } from '@/components/ui/secure-context-notice';
 import { buttonPrimary, card } from '@/components/ui/styles';
@@ -8,9 +12,11 @@ import { TextInput } from '@/components/ui/text-input';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/api-errors';
+import { breachProblems, checkMasterPassword } from '@/lib/password-strength/master-password-policy';
 import { sendCode } from '../api/send-code';
 import { createAccount, type SignUpFields } from '../lib/create-account';
 import { MasterPasswordNotice } from './master-password-notice';
+
 import { VERIFY_TOAST_MS, VerifyEmailModal, type PendingVerification } from './verify-email-modal';
 
 const EMPTY: SignUpFields = { fullname: '', username: '', email: '', password: '' };
@@ -22,6 +28,12 @@ const EMPTY: SignUpFields = { fullname: '', username: '', email: '', password: '
  */
 export function SignUpForm() {
   const [fields, setFields] = useState<SignUpFields>(EMPTY);
+  const [confirmation, setConfirmation] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const [checking, setChecking] = useState(false);
+  const [checkBreaches, setCheckBreaches] = useState(false);
+  // Asked once a password is being typed: the opt-in is offered only if the server has a range API.
+  const breachCheckUrl = usePublicConfig(fields.password !== '').data?.breachCheckUrl ?? null;
   const [pending, setPending] = useState<PendingVerification | null>(null);
   const toast = useToast();
 
@@ -31,6 +43,7 @@ export function SignUpForm() {
     mutationFn: createAccount,
     onSuccess: async (created) => {
       setFields(EMPTY);
+      setConfirmation('');
       toast({ kind: 'success', message: created.message, durationMs: VERIFY_TOAST_MS });
       const account = { email: created.data.email, username: created.data.username };
       try {
@@ -49,9 +62,20 @@ export function SignUpForm() {
   const set = (name: keyof SignUpFields) => (event: { target: { value: string } }) =>
     setFields((all) => ({ ...all, [name]: event.target.value }));
 
-  const onSubmit = (event: FormEvent) => {
+  // The master-password policy runs here, in the browser: a refused password is never sent.
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    mutation.mutate(fields);
+    if (checking || mutation.isPending) return;
+    setChecking(true);
+    try {
+      const found = await checkMasterPassword(fields.password, confirmation, userInputsOf(fields));
+      if (found.length === 0 && checkBreaches && breachCheckUrl !== null)
+        found.push(...(await breachProblems(fields.password, breachCheckUrl)));
+      setProblems(found);
+      if (found.length === 0) mutation.mutate(fields);
+    } finally {
+      setChecking(false);
+    }
   };
 
   const closeModal = useCallback(() => setPending(null), []);
@@ -61,7 +85,7 @@ export function SignUpForm() {
       <SecureContextNotice />
       <div className={card}>
         <h1 className="mb-6 text-center text-3xl font-bold text-white">Sign Up</h1>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
           <TextInput
             label="Full Name"
             name="fullname"
@@ -95,8 +119,19 @@ export function SignUpForm() {
             onChange={set('password')}
             required
           />
+          <PasswordInput
+            label="Confirm password"
+            name="confirm-password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            required
+          />
+          <StrengthMeter password={fields.password} userInputs={userInputsOf(fields)} />
+          <BreachOptIn available={breachCheckUrl !== null} checked={checkBreaches} onChange={setCheckBreaches} />
+          <PasswordProblems problems={problems} />
           <MasterPasswordNotice />
-          <button type="submit" className={buttonPrimary} disabled={mutation.isPending || !isSecureContextNow()}>
+          <button type="submit" className={buttonPrimary} disabled={mutation.isPending || checking || !isSecureContextNow()}>
             Sign Up
           </button>
           <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-400">
@@ -113,4 +148,9 @@ export function SignUpForm() {
       {pending && <VerifyEmailModal email={pending.email} username={pending.username} onClose={closeModal} />}
     </section>
   );
+}
+
+/** What an attacker would try first: the person's own names and address count as guessable. */
+function userInputsOf(fields: SignUpFields): string[] {
+  return [fields.fullname, fields.username, fields.email].filter((value) => value !== '');
 }

@@ -1,13 +1,14 @@
 import { apiPaths } from '@lockit/contract';
 import { DEFAULT_KDF_PARAMS, deriveKeysFromPassword, unwrapVaultKey, type KdfParams } from '@lockit/crypto';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { checkRememberedKdfParams } from '@/lib/kdf-memory';
 import { FLOOR_KDF } from '@/testing/crypto-fixtures';
 import { deferred } from '@/testing/deferred';
 import { fakeApi, route, signedInRoutes, type FakeAnswer } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
+import { startPwnedStandIn, type PwnedStandIn } from '@/testing/pwned-range-stand-in';
 import { renderApp } from '@/testing/render-app';
 import { advance, installFakeClock, installFakeClockWithRealTime } from '@/testing/timers';
 import { SignUpPage } from './sign-up-page';
@@ -30,11 +31,12 @@ const created: FakeAnswer = {
   body: { message: 'Account created. Check your email for the code.', data: { username: 'alice', email: 'alice@example.com' } },
 };
 
-async function fillAndSubmit(app: ReturnType<typeof renderApp>) {
+async function fillAndSubmit(app: ReturnType<typeof renderApp>, password = PASSWORD, confirmation = password) {
   await app.user.type(screen.getByLabelText('Full Name'), 'Alice Liddell');
   await app.user.type(screen.getByLabelText('Username'), 'alice');
   await app.user.type(screen.getByLabelText('Email'), 'alice@example.com');
-  await app.user.type(screen.getByLabelText('Password'), PASSWORD);
+  await app.user.type(screen.getByLabelText('Password'), password);
+  await app.user.type(screen.getByLabelText('Confirm password'), confirmation);
   await app.user.click(screen.getByRole('button', { name: 'Sign Up' }));
 }
 
@@ -73,7 +75,7 @@ describe('Sign-up page: form', () => {
     fakeApi();
     const app = renderApp('/signup', { routes });
     await advance(0);
-    for (const label of ['Full Name', 'Username', 'Email', 'Password']) {
+    for (const label of ['Full Name', 'Username', 'Email', 'Password', 'Confirm password']) {
       expect(screen.getByLabelText(label)).toBeRequired();
     }
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
@@ -174,5 +176,131 @@ describe('Sign-up page: form', () => {
     await advance(0);
     expect(screen.getByRole('region', { name: 'Lockit needs a secure connection' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeDisabled();
+  });
+});
+
+describe('Sign-up page: master-password policy', () => {
+  async function refused(password: string, confirmation = password) {
+    installFakeClockWithRealTime();
+    const api = fakeApi({ [route('POST', apiPaths.createUser)]: created });
+    const app = renderApp('/signup', { routes });
+    await screen.findByRole('button', { name: 'Sign Up' });
+    await fillAndSubmit(app, password, confirmation);
+    const alert = await screen.findByRole('alert');
+    expect(api.to('POST', apiPaths.createUser)).toHaveLength(0);
+    expect(JSON.stringify(api.requests)).not.toContain(password);
+    return alert;
+  }
+
+  it('refuses a password shorter than 12 characters, says how to pass, and sends nothing', async () => {
+    const alert = await refused('Zq7!vK2#');
+    expect(alert).toHaveTextContent('Use at least 12 characters.');
+  });
+
+  it("refuses a long but guessable password with zxcvbn's reason, and sends nothing", async () => {
+    const alert = await refused('password1234');
+    expect(alert).toHaveTextContent('This password is too easy to guess. Add another word or two');
+    expect(alert).toHaveTextContent('This is similar to a commonly used password.');
+    expect(alert).not.toHaveTextContent('Use at least 12 characters.');
+  });
+
+  it("counts the person's own name as guessable", async () => {
+    const alert = await refused('alicealice2024');
+    expect(alert).toHaveTextContent('This password is too easy to guess.');
+  });
+
+  it('refuses a confirmation that does not match, and sends nothing', async () => {
+    const alert = await refused(PASSWORD, `${PASSWORD}!`);
+    expect(alert).toHaveTextContent('The passwords do not match.');
+    expect(alert).not.toHaveTextContent('too easy to guess');
+  });
+
+  it('accepts a strong password once the confirmation matches', async () => {
+    installFakeClockWithRealTime();
+    const api = fakeApi({
+      [route('POST', apiPaths.createUser)]: created,
+      [route('POST', apiPaths.sendCode)]: { status: 200, body: { message: 'Verification code sent' } },
+    });
+    const app = renderApp('/signup', { routes });
+    await screen.findByRole('button', { name: 'Sign Up' });
+    await fillAndSubmit(app, PASSWORD, 'a long master passwort');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The passwords do not match.');
+    const confirm = screen.getByLabelText('Confirm password');
+    await app.user.clear(confirm);
+    await app.user.type(confirm, PASSWORD);
+    await app.user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('dialog', { name: 'Verify Your Email' })).toBeInTheDocument();
+    expect(api.to('POST', apiPaths.createUser)).toHaveLength(1);
+  });
+
+  it("shows the strength meter's verdict and feedback as the password is typed", async () => {
+    installFakeClockWithRealTime();
+    fakeApi();
+    const app = renderApp('/signup', { routes });
+    await screen.findByRole('button', { name: 'Sign Up' });
+    await app.user.type(screen.getByLabelText('Password'), 'password1');
+    expect(await screen.findByText('Strength: Very weak')).toBeInTheDocument();
+    expect(screen.getByText('This is a commonly used password.')).toBeInTheDocument();
+    await app.user.type(screen.getByLabelText('Password'), ' of a quiet violet orchard');
+    expect(await screen.findByText('Strength: Very strong')).toBeInTheDocument();
+  });
+});
+
+describe('Sign-up page: optional breach check', () => {
+  let standIn: PwnedStandIn;
+  beforeAll(async () => {
+    standIn = await startPwnedStandIn({ [PASSWORD]: 7 });
+  });
+  afterAll(() => standIn.close());
+
+  /** The fake API answers the app's calls; the range API is the real stand-in server. */
+  function api() {
+    const realFetch = globalThis.fetch;
+    const fake = fakeApi({
+      [route('GET', apiPaths.publicConfig)]: { status: 200, body: { message: 'OK', data: { breachCheckUrl: standIn.url } } },
+      [route('POST', apiPaths.createUser)]: created,
+      [route('POST', apiPaths.sendCode)]: { status: 200, body: { message: 'Verification code sent' } },
+    });
+    const answer = fake.fetchSpy.getMockImplementation()!;
+    fake.fetchSpy.mockImplementation((input, init) =>
+      String(input).startsWith(standIn.url) ? realFetch(input, init) : answer(input, init),
+    );
+    return fake;
+  }
+
+  async function fillWithoutSubmitting(app: ReturnType<typeof renderApp>) {
+    await app.user.type(screen.getByLabelText('Full Name'), 'Alice Liddell');
+    await app.user.type(screen.getByLabelText('Username'), 'alice');
+    await app.user.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await app.user.type(screen.getByLabelText('Password'), PASSWORD);
+    await app.user.type(screen.getByLabelText('Confirm password'), PASSWORD);
+  }
+  const optIn = () => screen.findByRole('checkbox', { name: /check this password against known data breaches/ });
+
+  it('is offered off by default, with its privacy trade-off, and checks nothing unless ticked', async () => {
+    installFakeClockWithRealTime();
+    const fake = api();
+    const app = renderApp('/signup', { routes });
+    await screen.findByRole('button', { name: 'Sign Up' });
+    await fillWithoutSubmitting(app);
+    expect(await optIn()).not.toBeChecked();
+    expect(screen.getByText(/Only the first 5 characters of each password/)).toBeInTheDocument();
+    const before = standIn.requests.length;
+    await app.user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('dialog', { name: 'Verify Your Email' })).toBeInTheDocument();
+    expect(standIn.requests.length).toBe(before);
+    expect(fake.to('POST', apiPaths.createUser)).toHaveLength(1);
+  });
+
+  it('when ticked, refuses a master password the range API knows, and sends nothing', async () => {
+    installFakeClockWithRealTime();
+    const fake = api();
+    const app = renderApp('/signup', { routes });
+    await screen.findByRole('button', { name: 'Sign Up' });
+    await fillWithoutSubmitting(app);
+    await app.user.click(await optIn());
+    await app.user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This password appears 7 times in known data breaches');
+    expect(fake.to('POST', apiPaths.createUser)).toHaveLength(0);
   });
 });

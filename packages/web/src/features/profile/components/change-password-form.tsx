@@ -1,9 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { PasswordProblems } from '@/components/generator/password-problems';
+import { StrengthMeter } from '@/components/generator/strength-meter';
 import { PasswordInput } from '@/components/ui/password-input';
 import { buttonPrimary, card } from '@/components/ui/styles';
 import { serverMessageOf } from '@/lib/api-errors';
 import { useKeyring } from '@/lib/keyring-context';
+import { checkMasterPassword } from '@/lib/password-strength/master-password-policy';
 import {
   changeMasterPassword,
   CurrentPasswordIncorrectError,
@@ -21,6 +24,9 @@ const FAILED = '❌ Password update failed.';
 export function ChangePasswordForm({ username }: { username: string }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const [checking, setChecking] = useState(false);
   const keyring = useKeyring();
 
   const mutation = useMutation({
@@ -34,6 +40,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
       keyring.replaceKeyMaterial(material);
       setCurrent('');
       setNext('');
+      setConfirmation('');
       window.alert('✅ Password updated successfully');
     },
     onError: (error) => {
@@ -41,13 +48,23 @@ export function ChangePasswordForm({ username }: { username: string }) {
     },
   });
 
-  const onSubmit = (event: FormEvent) => {
+  // The spec's "fill both fields" first; then the master-password policy, in the browser:
+  // a refused new password is never used, nothing is sent.
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!current || !next) {
       window.alert('Please fill both fields.');
       return;
     }
-    mutation.mutate({ current, next });
+    if (checking || mutation.isPending) return;
+    setChecking(true);
+    try {
+      const found = await checkMasterPassword(next, confirmation, [username]);
+      setProblems(found);
+      if (found.length === 0) mutation.mutate({ current, next });
+    } finally {
+      setChecking(false);
+    }
   };
 
   return (
@@ -55,7 +72,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
       <h2 id="change-password-title" className="mb-4 text-xl font-semibold text-white">
         Change Password
       </h2>
-      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         <PasswordInput
           label="Current Password"
           name="current-password"
@@ -70,7 +87,16 @@ export function ChangePasswordForm({ username }: { username: string }) {
           value={next}
           onChange={(event) => setNext(event.target.value)}
         />
-        <button type="submit" className={buttonPrimary} disabled={mutation.isPending}>
+        <PasswordInput
+          label="Confirm new password"
+          name="confirm-new-password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+        />
+        <StrengthMeter password={next} userInputs={[username]} />
+        <PasswordProblems problems={problems} />
+        <button type="submit" className={buttonPrimary} disabled={mutation.isPending || checking}>
           Save Password
         </button>
         <p aria-live="polite" className="min-h-5 text-sm text-slate-400">

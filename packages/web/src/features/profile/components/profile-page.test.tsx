@@ -100,11 +100,26 @@ describe('Profile page', () => {
     const OLD = 'old master password';
     const NEW = 'new master password';
 
-    async function fill(app: ReturnType<typeof renderApp>, current: string, next: string) {
+    async function fill(app: ReturnType<typeof renderApp>, current: string, next: string, confirmation = next) {
       if (current) await app.user.type(screen.getByLabelText('Current Password'), current);
       if (next) await app.user.type(screen.getByLabelText('New Password'), next);
+      if (confirmation) await app.user.type(screen.getByLabelText('Confirm new password'), confirmation);
       await app.user.click(screen.getByRole('button', { name: 'Save Password' }));
     }
+
+    it.each([
+      ['shorter than 12 characters', 'Zq7!vK2#', 'Zq7!vK2#', 'Use at least 12 characters.'],
+      ['guessable', 'password1234', 'password1234', 'This password is too easy to guess. Add another word or two'],
+      ['not confirmed', NEW, `${NEW}!`, 'The passwords do not match.'],
+    ])('refuses a new password %s with the reason, and sends nothing', async (_case, next, confirmation, reason) => {
+      const keyring = new Keyring();
+      keyring.unlock((await makeUnlockedVault('alice', OLD)).vault);
+      const { app, api } = await renderProfile({}, keyring);
+      await fill(app, OLD, next, confirmation);
+      expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+      expect(window.alert).not.toHaveBeenCalled();
+      expect(api.to('PUT', apiPaths.changePassword)).toHaveLength(0);
+    });
 
     it.each([
       ['both empty', '', ''],

@@ -6,6 +6,7 @@ import { buttonSecondary, card } from '@/components/ui/styles';
 import { paths } from '@/config/paths';
 import { AutoLockSetting } from './auto-lock-setting';
 import { ChangePasswordForm } from './change-password-form';
+import { ClipboardClearSetting } from './clipboard-clear-setting';
 import { DeleteAccountSection } from './delete-account-section';
 import { UsernameEditor } from './username-editor';
 
@@ -38,6 +39,7 @@ export function ProfilePage() {
       </section>
       <ChangePasswordForm username={username} />
       <AutoLockSetting />
+      <ClipboardClearSetting />
       <DeleteAccountSection />
       <div className="flex justify-center">
         <button type="button" className={buttonSecondary} onClick={() => logout.mutate()} disabled={logout.isPending}>

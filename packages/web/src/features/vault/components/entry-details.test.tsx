@@ -13,7 +13,7 @@ import {
   type PlainEntry,
 } from '@/testing/vault-fixtures';
 import { COPY_CHECK_MS } from '../hooks/use-copy-feedback';
-import { DEFAULT_CLIPBOARD_CLEAR_MS } from '../lib/clipboard';
+import { DEFAULT_CLIPBOARD_CLEAR_MS } from '@/lib/clipboard';
 import { VaultPage } from './vault-page';
 
 const routes = pageRoutes({ '/vault': <VaultPage /> });

@@ -1,62 +1,26 @@
-import { ENTRY_PLAINTEXT_LIMITS, IDENTITY_FIELDS, type EntryType, type IdentityField } from '@lockit/contract';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ENTRY_PLAINTEXT_LIMITS, type EntryType } from '@lockit/contract';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
-import { PasswordInput } from '@/components/ui/password-input';
 import { buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
 import { logFailure } from '@/lib/log';
 import { failureMessage } from '../lib/action-messages';
-import { emptyDraft, withType } from '../lib/seal-entry';
+import { withType } from '../lib/seal-entry';
 import type { ActionResult, CardDraft, EntryDraft, IdentityDraft, OpenFolder } from '../lib/vault-entry';
+import { CustomFieldsEditor, Field, FolderPicker, inputClass, pendingTags, TagsEditor } from './entry-form-sections';
 import {
-  CustomFieldsEditor,
-  FieldError,
-  FolderPicker,
-  inputClass,
-  pendingTags,
-  TagsEditor,
-  UrlList,
-} from './entry-form-sections';
-import { totpSeedProblem, TotpSeedField } from './totp-seed-field';
+  draftProblems,
+  entryDialogTitle,
+  ENTRY_TYPE_LABELS,
+  FIELD_ORDER,
+  type Errors,
+  type FieldErrorProps,
+  type FieldKey,
+} from './entry-form-model';
+import { LoginFields } from './entry-login-fields';
+import { CardFields, EMPTY_CARD, EMPTY_IDENTITY, IdentityFields } from './entry-type-fields';
 
-/** A new login: the Add dialog's default. */
-export const EMPTY_DRAFT: EntryDraft = emptyDraft('login');
-
-export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
-  login: 'Login',
-  note: 'Secure note',
-  card: 'Card',
-  identity: 'Identity',
-};
-
-const TITLE_NOUNS: Record<EntryType, string> = { login: 'Password', note: 'Secure Note', card: 'Card', identity: 'Identity' };
-
-/** The spec's titles for a login ("Add New Password", "Edit Password"); the other types say what they are. */
-export function entryDialogTitle(mode: 'add' | 'edit', type: EntryType): string {
-  return mode === 'add' ? `Add New ${TITLE_NOUNS[type]}` : `Edit ${TITLE_NOUNS[type]}`;
-}
-
-const IDENTITY_LABELS: Record<IdentityField | 'ssn' | 'passport' | 'license', string> = {
-  title: 'Title',
-  firstName: 'First name',
-  middleName: 'Middle name',
-  lastName: 'Last name',
-  email: 'Email',
-  phone: 'Phone',
-  company: 'Company',
-  address1: 'Address line 1',
-  address2: 'Address line 2',
-  city: 'City',
-  state: 'State or province',
-  postalCode: 'Postal code',
-  country: 'Country',
-  ssn: 'Social security number',
-  passport: 'Passport number',
-  license: 'Licence number',
-};
-
-type FieldKey = 'serviceName' | 'username' | 'password' | 'totp' | 'expMonth' | 'expYear';
-type Errors = Partial<Record<FieldKey, string>>;
+export { EMPTY_DRAFT, ENTRY_TYPE_LABELS, entryDialogTitle, draftProblems } from './entry-form-model';
 
 interface EntryFormDialogProps {
   /** Add: a new entry (Add button); edit: an existing one (Save button). */
@@ -76,29 +40,9 @@ interface EntryFormDialogProps {
   folders?: readonly OpenFolder[];
   /** Offered as "New folder" beside the folder select when given. */
   onAddFolder?: (name: string) => Promise<{ ok: true; folder: OpenFolder } | { ok: false; message: string }>;
+  /** A login opens with the password generator showing (e.g. "change" in the health report). */
+  startWithGenerator?: boolean;
 }
-
-/** Why a draft cannot be saved, field by field; empty when it can. */
-export function draftProblems(draft: EntryDraft): Errors {
-  const errors: Errors = {};
-  if (draft.serviceName.trim() === '') {
-    errors.serviceName = draft.serviceName === '' ? 'Enter a name.' : 'Enter a name, not only spaces.';
-  }
-  if (draft.type === 'login') {
-    if (draft.username.trim() === '')
-      errors.username = draft.username === '' ? 'Enter a user name.' : 'Enter a user name, not only spaces.';
-    if (draft.password === '') errors.password = 'Enter a password.';
-    const totp = totpSeedProblem(draft.totp);
-    if (totp !== null) errors.totp = totp;
-  }
-  if (draft.type === 'card' && draft.card) {
-    if (!/^(|0?[1-9]|1[0-2])$/.test(draft.card.expMonth.trim())) errors.expMonth = 'Enter a month from 1 to 12.';
-    if (!/^(|\d{2}|\d{4})$/.test(draft.card.expYear.trim())) errors.expYear = 'Enter a year of 2 or 4 digits.';
-  }
-  return errors;
-}
-
-const FIELD_ORDER: FieldKey[] = ['serviceName', 'username', 'password', 'totp', 'expMonth', 'expYear'];
 
 /**
  * The Add and Edit modals, for every type of entry. For a login the spec's dialog is
@@ -115,6 +59,7 @@ export function EntryFormDialog({
   onClose,
   folders = [],
   onAddFolder,
+  startWithGenerator = false,
 }: EntryFormDialogProps) {
   const mode = givenMode ?? (submitLabel === 'Save' ? 'edit' : 'add');
   const [draft, setDraft] = useState(initial);
@@ -144,6 +89,7 @@ export function EntryFormDialog({
     setErrors((current) => (current[key] === undefined ? current : { ...current, [key]: undefined }));
   const describedBy = (key: FieldKey) =>
     errors[key] !== undefined ? { 'aria-invalid': true, 'aria-describedby': errorId(key) } : { 'aria-invalid': false };
+  const errorProps: FieldErrorProps = { errors, errorId, describedBy, clearError };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -174,9 +120,9 @@ export function EntryFormDialog({
   };
 
   const setCard = (change: Partial<CardDraft>) =>
-    setDraft((current) => ({ ...current, card: { ...(current.card ?? emptyDraft('card').card!), ...change } }));
+    setDraft((current) => ({ ...current, card: { ...(current.card ?? EMPTY_CARD), ...change } }));
   const setIdentity = (change: Partial<IdentityDraft>) =>
-    setDraft((current) => ({ ...current, identity: { ...(current.identity ?? emptyDraft('identity').identity!), ...change } }));
+    setDraft((current) => ({ ...current, identity: { ...(current.identity ?? EMPTY_IDENTITY), ...change } }));
 
   return (
     <Dialog title={title} onClose={onClose} initialFocusRef={nameRef}>
@@ -219,140 +165,10 @@ export function EntryFormDialog({
             />
           </Field>
 
-          {login && (
-            <>
-              <Field error={errors.username} id={errorId('username')}>
-                <TextInput
-                  label="Username"
-                  name="entry-username"
-                  autoComplete="off"
-                  value={draft.username}
-                  onChange={(event) => {
-                    update({ username: event.target.value });
-                    clearError('username');
-                  }}
-                  maxLength={ENTRY_PLAINTEXT_LIMITS.username}
-                  required
-                  {...describedBy('username')}
-                />
-              </Field>
-              <Field error={errors.password} id={errorId('password')}>
-                <PasswordInput
-                  label="Password"
-                  name="entry-password"
-                  autoComplete="off"
-                  value={draft.password}
-                  onChange={(event) => {
-                    update({ password: event.target.value });
-                    clearError('password');
-                  }}
-                  maxLength={ENTRY_PLAINTEXT_LIMITS.password}
-                  required
-                  {...describedBy('password')}
-                />
-              </Field>
-              <UrlList urls={draft.urls} onChange={(urls) => update({ urls })} />
-              <TotpSeedField
-                value={draft.totp}
-                onChange={(totp) => {
-                  update({ totp });
-                  clearError('totp');
-                }}
-                error={errors.totp}
-              />
-            </>
-          )}
-
-          {draft.type === 'card' && draft.card && (
-            <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-800 p-3">
-              <legend className="px-1 text-sm font-medium text-slate-300">Card</legend>
-              <TextInput
-                label="Cardholder name"
-                autoComplete="off"
-                value={draft.card.holder}
-                maxLength={200}
-                onChange={(event) => setCard({ holder: event.target.value })}
-              />
-              <TextInput
-                label="Brand"
-                autoComplete="off"
-                value={draft.card.brand}
-                maxLength={200}
-                onChange={(event) => setCard({ brand: event.target.value })}
-              />
-              <PasswordInput
-                label="Card number"
-                autoComplete="off"
-                inputMode="numeric"
-                value={draft.card.number}
-                maxLength={40}
-                onChange={(event) => setCard({ number: event.target.value })}
-              />
-              <PasswordInput
-                label="Security code"
-                autoComplete="off"
-                inputMode="numeric"
-                value={draft.card.code}
-                maxLength={10}
-                onChange={(event) => setCard({ code: event.target.value })}
-              />
-              <div className="grid grid-cols-2 gap-3">
-                <Field error={errors.expMonth} id={errorId('expMonth')}>
-                  <TextInput
-                    label="Expiry month"
-                    autoComplete="off"
-                    inputMode="numeric"
-                    value={draft.card.expMonth}
-                    maxLength={2}
-                    onChange={(event) => {
-                      setCard({ expMonth: event.target.value });
-                      clearError('expMonth');
-                    }}
-                    {...describedBy('expMonth')}
-                  />
-                </Field>
-                <Field error={errors.expYear} id={errorId('expYear')}>
-                  <TextInput
-                    label="Expiry year"
-                    autoComplete="off"
-                    inputMode="numeric"
-                    value={draft.card.expYear}
-                    maxLength={4}
-                    onChange={(event) => {
-                      setCard({ expYear: event.target.value });
-                      clearError('expYear');
-                    }}
-                    {...describedBy('expYear')}
-                  />
-                </Field>
-              </div>
-            </fieldset>
-          )}
-
+          {login && <LoginFields draft={draft} update={update} errorProps={errorProps} startWithGenerator={startWithGenerator} />}
+          {draft.type === 'card' && draft.card && <CardFields card={draft.card} onChange={setCard} errorProps={errorProps} />}
           {draft.type === 'identity' && draft.identity && (
-            <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-800 p-3">
-              <legend className="px-1 text-sm font-medium text-slate-300">Identity</legend>
-              {IDENTITY_FIELDS.map((name) => (
-                <TextInput
-                  key={name}
-                  label={IDENTITY_LABELS[name]}
-                  autoComplete="off"
-                  value={draft.identity![name]}
-                  maxLength={200}
-                  onChange={(event) => setIdentity({ [name]: event.target.value })}
-                />
-              ))}
-              {(['ssn', 'passport', 'license'] as const).map((name) => (
-                <PasswordInput
-                  key={name}
-                  label={IDENTITY_LABELS[name]}
-                  autoComplete="off"
-                  value={draft.identity![name]}
-                  maxLength={200}
-                  onChange={(event) => setIdentity({ [name]: event.target.value })}
-                />
-              ))}
-            </fieldset>
+            <IdentityFields identity={draft.identity} onChange={setIdentity} errorProps={errorProps} />
           )}
 
           <div className="flex flex-col gap-1">
@@ -402,25 +218,5 @@ export function EntryFormDialog({
         </p>
       </form>
     </Dialog>
-  );
-}
-
-/** A field with its error under it. */
-function Field({
-  error,
-  id,
-  children,
-  wrapperRef,
-}: {
-  error: string | undefined;
-  id: string;
-  children: ReactNode;
-  wrapperRef?: (wrapper: HTMLDivElement | null) => void;
-}) {
-  return (
-    <div ref={wrapperRef} className="flex flex-col gap-1">
-      {children}
-      <FieldError id={id} message={error} />
-    </div>
   );
 }

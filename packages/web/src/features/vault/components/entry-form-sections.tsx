@@ -1,5 +1,5 @@
 import { DOCUMENT_LIMITS, ENTRY_PLAINTEXT_LIMITS, type CustomFieldKind } from '@lockit/contract';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { PasswordInput } from '@/components/ui/password-input';
 import { buttonSecondary } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
@@ -17,6 +17,26 @@ export function FieldError({ id, message }: { id: string; message: string | unde
     <p id={id} className="text-sm text-red-300">
       {message}
     </p>
+  );
+}
+
+/** A field with its error under it. */
+export function Field({
+  error,
+  id,
+  children,
+  wrapperRef,
+}: {
+  error: string | undefined;
+  id: string;
+  children: ReactNode;
+  wrapperRef?: (wrapper: HTMLDivElement | null) => void;
+}) {
+  return (
+    <div ref={wrapperRef} className="flex flex-col gap-1">
+      {children}
+      <FieldError id={id} message={error} />
+    </div>
   );
 }
 

@@ -1,5 +1,8 @@
-import { memo, useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EntryFilter, FolderNode, TagCount } from '../lib/entry-filter';
+import type { ActionResult, OpenFolder } from '../lib/vault-entry';
+import { DeleteFolderDialog, RenameFolderDialog } from './folder-dialogs';
+import { FolderMenu } from './folder-menu';
 
 /** How many entries each filter of the column shows (trash excluded, except for Trash). */
 export interface FilterCounts {
@@ -61,7 +64,17 @@ interface FilterSidebarProps {
   /** Phones: whether the drawer is open (the column is always shown from 768 px up). */
   drawerOpen: boolean;
   onCloseDrawer: () => void;
+  /**
+   * Rename and Delete for each folder (a "…" menu beside it) need all three: the folders as
+   * saved (with their revisions) and the two actions (useEntryActions' renameFolder and
+   * deleteFolder). Without them the folders have no menu.
+   */
+  openFolders?: readonly OpenFolder[];
+  onRenameFolder?: (folder: OpenFolder, name: string) => Promise<ActionResult>;
+  onDeleteFolder?: (folder: OpenFolder) => Promise<ActionResult>;
 }
+
+type FolderDialog = { kind: 'rename'; node: FolderNode } | { kind: 'delete'; node: FolderNode; folder: OpenFolder } | null;
 
 const itemButton = [
   'flex w-full items-center gap-2 rounded-lg px-3 py-1.5 text-left text-sm text-slate-300 transition',
@@ -85,8 +98,14 @@ export const FilterSidebar = memo(function FilterSidebar({
   onNewFolder,
   drawerOpen,
   onCloseDrawer,
+  openFolders,
+  onRenameFolder,
+  onDeleteFolder,
 }: FilterSidebarProps) {
   const navRef = useRef<HTMLElement>(null);
+  const newFolderRef = useRef<HTMLButtonElement>(null);
+  const [folderDialog, setFolderDialog] = useState<FolderDialog>(null);
+  const manage = openFolders && onRenameFolder && onDeleteFolder ? { openFolders, onRenameFolder, onDeleteFolder } : null;
   // The drawer takes focus when it opens and gives it up to Escape.
   useEffect(() => {
     const nav = navRef.current;
@@ -120,26 +139,65 @@ export const FilterSidebar = memo(function FilterSidebar({
     </button>
   );
 
+  const folderMenu = (node: FolderNode) => {
+    if (!manage) return null;
+    const folder = node.id === null ? undefined : manage.openFolders.find((candidate) => candidate.id === node.id);
+    return (
+      <FolderMenu
+        path={node.path}
+        onRename={() => setFolderDialog({ kind: 'rename', node })}
+        onDelete={folder ? () => setFolderDialog({ kind: 'delete', node, folder }) : undefined}
+      />
+    );
+  };
+
   const folderItems = (nodes: readonly FolderNode[], depth: number): ReactNode =>
     nodes.map((node) => {
       const count = node.subtreeIds.reduce((sum, id) => sum + (counts.byFolder.get(id) ?? 0), 0);
       return (
         <li key={`${node.path}:${node.id ?? ''}`}>
-          {node.id === null ? (
-            // A folder only implied by a deeper one's name ("Work" of "Work/Banking") holds no entries of its own.
-            <span
-              className="block truncate px-3 py-1.5 text-sm text-slate-400"
-              style={{ paddingLeft: `${0.75 + depth * 0.875}rem` }}
-            >
-              {node.name}
-            </span>
-          ) : (
-            item({ kind: 'folder', folderId: node.id, includeSubfolders: true }, node.name, count, depth)
-          )}
+          <div className="flex items-center gap-1">
+            {node.id === null ? (
+              // A folder only implied by a deeper one's name ("Work" of "Work/Banking") holds no entries of its own.
+              <span
+                className="block min-w-0 flex-1 truncate px-3 py-1.5 text-sm text-slate-400"
+                style={{ paddingLeft: `${0.75 + depth * 0.875}rem` }}
+              >
+                {node.name}
+              </span>
+            ) : (
+              <div className="min-w-0 flex-1">
+                {item({ kind: 'folder', folderId: node.id, includeSubfolders: true }, node.name, count, depth)}
+              </div>
+            )}
+            {folderMenu(node)}
+          </div>
           {node.children.length > 0 && <ul aria-label={`Folders in ${node.name}`}>{folderItems(node.children, depth + 1)}</ul>}
         </li>
       );
     });
+
+  const closeFolderDialog = () => setFolderDialog(null);
+  /** Focus on the "…" button of the folder under its new path (the tree made it anew), else on New folder. */
+  const focusFolderMenu = (path: string | null) =>
+    requestAnimationFrame(() => {
+      const toggle =
+        path === null
+          ? null
+          : navRef.current?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(`Folder actions: ${path}`)}"]`);
+      (toggle ?? newFolderRef.current)?.focus();
+    });
+  const folderRenamed = (path: string) => {
+    setFolderDialog(null);
+    focusFolderMenu(path);
+  };
+  const folderDeleted = (folder: OpenFolder) => {
+    setFolderDialog(null);
+    // The list no longer shows a folder that is gone; its entries are under All (and No folder).
+    if (filter.kind === 'folder' && filter.folderId === folder.id) onSelect({ kind: 'all' });
+    // The "…" button that opened the dialog went with the folder.
+    focusFolderMenu(null);
+  };
 
   return (
     <>
@@ -176,6 +234,7 @@ export const FilterSidebar = memo(function FilterSidebar({
         <div className="flex items-center justify-between pr-1">
           <h2 className={sectionHeading}>Folders</h2>
           <button
+            ref={newFolderRef}
             type="button"
             className="mt-3 rounded px-2 py-0.5 text-xs text-cyan-300 hover:bg-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-cyan-400"
             onClick={onNewFolder}
@@ -205,6 +264,25 @@ export const FilterSidebar = memo(function FilterSidebar({
           <li>{item({ kind: 'trash' }, 'Trash', counts.trash)}</li>
         </ul>
       </nav>
+      {manage && folderDialog?.kind === 'rename' && (
+        <RenameFolderDialog
+          node={folderDialog.node}
+          openFolders={manage.openFolders}
+          rename={manage.onRenameFolder}
+          onRenamed={folderRenamed}
+          onClose={closeFolderDialog}
+        />
+      )}
+      {manage && folderDialog?.kind === 'delete' && (
+        <DeleteFolderDialog
+          node={folderDialog.node}
+          folder={folderDialog.folder}
+          entryCount={counts.byFolder.get(folderDialog.folder.id) ?? 0}
+          remove={manage.onDeleteFolder}
+          onDeleted={() => folderDeleted(folderDialog.folder)}
+          onClose={closeFolderDialog}
+        />
+      )}
     </>
   );
 });

@@ -1,79 +1,17 @@
-import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useSessionQuery } from '@/api/verify-session';
-import { buttonPrimary } from '@/components/ui/styles';
-import { paths } from '@/config/paths';
-import type { UnlockedVault } from '@/lib/keyring';
-import { useKeyring, useUnlockedVault } from '@/lib/keyring-context';
-import { UnlockForm } from './unlock-form';
+import { UnlockedVaultGate } from './unlocked-vault-gate';
+import { VaultTools } from './vault-tools';
 import { VaultView } from './vault-view';
 
-/**
- * /vault. The session is checked on every visit (POST verify, "Success" only). A live
- * session whose vault key this tab does not hold, or holds for another account (someone
- * else signed in meanwhile), gets the Unlock form instead of the list.
- */
+/** /vault: the list of entries, behind the session check and the unlock (UnlockedVaultGate). */
 export function VaultPage() {
-  const session = useSessionQuery();
-  const keyring = useKeyring();
-  const vault = useUnlockedVault();
-  // The list fetched during an unlock, for the view of exactly that vault key.
-  const [prefetched, setPrefetched] = useState<{ vaultKey: CryptoKey; entries: Promise<unknown[]> } | null>(null);
-  const onUnlocked = useCallback(
-    (unlocked: UnlockedVault, entries: Promise<unknown[]>) => {
-      setPrefetched({ vaultKey: unlocked.vaultKey, entries });
-      keyring.unlock(unlocked);
-    },
-    [keyring],
-  );
-  if (!session.isFetchedAfterMount) {
-    return <p className="py-24 text-center text-lg text-slate-300">Checking...</p>;
-  }
-  if (!session.isSuccess || !session.data.signedIn) return <AccessDenied />;
-
-  const account = session.data.username;
-  const unlocked = vault !== null && (account === undefined || sameAccount(account, vault.username));
   return (
-    <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <h1 className="text-3xl font-bold text-white">Your Password Vault</h1>
-      {unlocked ? (
-        <VaultView
-          key={viewKeyOf(vault.vaultKey)}
-          vaultKey={vault.vaultKey}
-          prefetchedEntries={prefetched?.vaultKey === vault.vaultKey ? prefetched.entries : undefined}
-        />
-      ) : (
-        <UnlockForm username={account} onUnlocked={onUnlocked} />
+    <UnlockedVaultGate heading="Your Password Vault">
+      {(vault) => (
+        <>
+          <VaultTools />
+          <VaultView key={vault.viewKey} vaultKey={vault.vaultKey} prefetchedEntries={vault.prefetchedEntries} />
+        </>
       )}
-    </section>
-  );
-}
-
-/** A new vault key gets a fresh view: nothing decrypted under one key survives into another. */
-const viewKeys = new WeakMap<CryptoKey, number>();
-let nextViewKey = 0;
-function viewKeyOf(vaultKey: CryptoKey): number {
-  let key = viewKeys.get(vaultKey);
-  if (key === undefined) {
-    key = nextViewKey++;
-    viewKeys.set(vaultKey, key);
-  }
-  return key;
-}
-
-/** Account names are unique ignoring case. */
-const sameAccount = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-function AccessDenied() {
-  const navigate = useNavigate();
-  return (
-    <section className="mx-auto max-w-md px-4 py-24 text-center">
-      <h1 className="text-lg font-semibold text-slate-100">
-        Access Denied - You must be logged in to access the Password Vault.
-      </h1>
-      <button type="button" onClick={() => navigate(paths.signIn)} className={`${buttonPrimary} mt-6`}>
-        Go to Sign In
-      </button>
-    </section>
+    </UnlockedVaultGate>
   );
 }

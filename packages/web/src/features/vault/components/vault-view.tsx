@@ -6,39 +6,20 @@ import { useCopyFeedback } from '../hooks/use-copy-feedback';
 import { useEntryActions } from '../hooks/use-entry-actions';
 import { useRevealedPasswords } from '../hooks/use-revealed-passwords';
 import { useVaultEntries } from '../hooks/use-vault-entries';
-import {
-  countByFolder,
-  filterEntries,
-  folderTree,
-  tagsOf,
-  type EntryFilter,
-  type EntrySort,
-  type EntrySummary,
-} from '../lib/entry-filter';
+import { useVaultListing } from '../hooks/use-vault-listing';
+import { useEditFromAddress } from '../hooks/use-edit-from-address';
+import { filterFromAddress } from '../import/lib/address-filter';
+import type { EntryFilter, EntrySort } from '../lib/entry-filter';
 import { forgetUsed, noteUsed, readLastUsed, type LastUsedTimes } from '../lib/last-used';
 import { markAfterNextPaint, VAULT_PAINTED_MARK } from '../lib/perf-marks';
-import { emptyDraft, openPassword } from '../lib/seal-entry';
+import { openPassword } from '../lib/seal-entry';
 import { parseTotpSeed, totpCode } from '../lib/totp';
-import { damagedEntry, type ActionResult, type EntryDraft, type OpenEntry, type VaultEntry } from '../lib/vault-entry';
-import { ConflictDialog } from './conflict-dialog';
-import { DeleteEntryDialog } from './delete-entry-dialog';
+import { damagedEntry, type ActionResult, type OpenEntry, type VaultEntry } from '../lib/vault-entry';
 import { EntryDetailsPane, type DetailsActions } from './entry-details-pane';
-import { EntryFormDialog } from './entry-form-dialog';
 import type { RowActions, RowCopyField } from './entry-row';
-import { FilterSidebar, filterLabel, type FilterCounts } from './filter-sidebar';
-import { FolderNameDialog } from './folder-name-dialog';
-import { HistoryPanel } from './history-panel';
-import { PurgeEntryDialog } from './purge-entry-dialog';
+import { FilterSidebar, filterLabel } from './filter-sidebar';
 import { SearchableEntryList } from './searchable-entry-list';
-
-type OpenDialog =
-  | { kind: 'add' }
-  | { kind: 'edit'; entry: OpenEntry; draft: EntryDraft }
-  | { kind: 'delete'; entry: VaultEntry }
-  | { kind: 'purge'; entry: VaultEntry }
-  | { kind: 'history'; entry: OpenEntry }
-  | { kind: 'folder' }
-  | null;
+import { VaultDialogs, type OpenDialog } from './vault-dialogs';
 
 export const EMPTY_VAULT_TEXT = 'You haven\'t saved any passwords yet. Click "Add" to get started!';
 
@@ -51,29 +32,6 @@ const COPIED_TEXT: Record<RowCopyField, string> = {
   username: 'User name copied to the clipboard.',
   code: 'One-time code copied to the clipboard.',
 };
-
-/** An entry as filterEntries sees it, holding the entry it stands for. */
-interface ListedSummary extends EntrySummary {
-  entry: OpenEntry;
-}
-
-const summaryOf = (entry: OpenEntry): ListedSummary => ({
-  id: entry.id,
-  type: entry.type,
-  name: entry.serviceName,
-  username: entry.username,
-  urls: entry.urls,
-  tags: entry.tags,
-  folderId: entry.folderId,
-  favorite: entry.favorite,
-  createdAt: entry.createdAt,
-  updatedAt: entry.updatedAt,
-  deletedAt: entry.deletedAt,
-  entry,
-});
-
-const ALL: EntryFilter = { kind: 'all' };
-const TRASH: EntryFilter = { kind: 'trash' };
 
 interface VaultViewProps {
   vaultKey: CryptoKey;
@@ -107,7 +65,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
   const rowCopies = useCopyFeedback<RowCopyField>();
   const paneCopies = useCopyFeedback<'copied'>();
 
-  const [filter, setFilter] = useState<EntryFilter>(ALL);
+  const [filter, setFilter] = useState<EntryFilter>(() => filterFromAddress(window.location.search));
   const [sort, setSort] = useState<EntrySort>('name');
   const [lastUsed, setLastUsed] = useState<LastUsedTimes>(() => readLastUsed(account));
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -136,50 +94,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
 
   const used = useCallback((id: string) => setLastUsed((current) => noteUsed(account, id, current)), [account]);
 
-  // What the filters work on: one summary per open entry, remade only when the entries change
-  // (and, for the Last used sort, when a use is noted).
-  const summaries = useMemo(() => entries.flatMap((entry) => (entry.status === 'open' ? [summaryOf(entry)] : [])), [entries]);
-  const sortable = useMemo(
-    () => (sort === 'used' ? summaries.map((summary) => ({ ...summary, lastUsedAt: lastUsed[summary.id] })) : summaries),
-    [summaries, sort, lastUsed],
-  );
-  // Sorted once per sort; a filter then sorts an already sorted array, which costs one pass.
-  const ordered = useMemo(
-    () => [...filterEntries(sortable, ALL, '', folders, sort), ...filterEntries(sortable, TRASH, '', folders, sort)],
-    [sortable, folders, sort],
-  );
-  const damaged = useMemo(() => entries.filter((entry) => entry.status === 'damaged'), [entries]);
-  const listed = useMemo<VaultEntry[]>(() => {
-    const matching = (filterEntries(ordered, filter, '', folders, sort) as ListedSummary[]).map((summary) => summary.entry);
-    // Damaged entries have nothing to filter by: they head All (or Trash), where they are noticed.
-    if (filter.kind !== 'all' && filter.kind !== 'trash') return matching;
-    const inTrash = filter.kind === 'trash';
-    const heads = damaged.filter((entry) => (entry.deletedAt !== null) === inTrash);
-    return heads.length === 0 ? matching : [...heads, ...matching];
-  }, [ordered, filter, folders, sort, damaged]);
-
-  const counts = useMemo<FilterCounts>(() => {
-    const byType = { login: 0, note: 0, card: 0, identity: 0 };
-    let all = 0;
-    let favorites = 0;
-    let trash = 0;
-    for (const summary of summaries) {
-      if (summary.deletedAt !== null) {
-        trash += 1;
-        continue;
-      }
-      all += 1;
-      byType[summary.type] += 1;
-      if (summary.favorite) favorites += 1;
-    }
-    for (const entry of damaged)
-      if (entry.deletedAt === null) all += 1;
-      else trash += 1;
-    return { all, favorites, byType, byFolder: countByFolder(summaries, folders), trash };
-  }, [summaries, damaged, folders]);
-  const tree = useMemo(() => folderTree(folders), [folders]);
-  const tags = useMemo(() => tagsOf(summaries), [summaries]);
-  const folderNameOf = useCallback((id: string) => folders.find((folder) => folder.id === id)?.name, [folders]);
+  const { listed, counts, tree, tags, folderNameOf } = useVaultListing(entries, folders, filter, sort, lastUsed);
 
   const selected = useMemo(() => {
     const entry = selectedId === null ? undefined : entries.find((candidate) => candidate.id === selectedId);
@@ -230,15 +145,16 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
   );
 
   const openEdit = useCallback(
-    (entry: OpenEntry) => {
+    (entry: OpenEntry, generate = false) => {
       openDraft(entry).then(
-        (draft) => setDialog({ kind: 'edit', entry, draft }),
+        (draft) => setDialog({ kind: 'edit', entry, draft, generate }),
         // The entry is shown as damaged by then; there is nothing to edit.
         () => {},
       );
     },
     [openDraft],
   );
+  useEditFromAddress(state, openEdit);
 
   const copyRowField = rowCopies.copy;
   const rowActions = useMemo<RowActions>(
@@ -381,6 +297,9 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
           onNewFolder={newFolder}
           drawerOpen={drawerOpen}
           onCloseDrawer={closeDrawer}
+          openFolders={folders}
+          onRenameFolder={actions.renameFolder}
+          onDeleteFolder={actions.deleteFolder}
         />
         <SearchableEntryList
           entries={listed}
@@ -433,40 +352,19 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
         {rowCopies.copied.size > 0 || paneCopies.copied.size > 0 ? copiedText : ''}
       </p>
 
-      {dialog?.kind === 'add' && (
-        <EntryFormDialog
-          mode="add"
-          initial={emptyDraft()}
-          folders={folders}
-          onAddFolder={actions.addFolder}
-          onSubmit={(draft) => submitForm(actions.add(draft))}
-          onClose={close}
-        />
-      )}
-      {dialog?.kind === 'edit' && (
-        <EntryFormDialog
-          mode="edit"
-          initial={dialog.draft}
-          folders={folders}
-          onAddFolder={actions.addFolder}
-          onSubmit={(draft) => submitForm(actions.save(dialog.entry, draft))}
-          onClose={close}
-        />
-      )}
-      {dialog?.kind === 'delete' && <DeleteEntryDialog onConfirm={() => trash(dialog.entry)} onClose={close} />}
-      {dialog?.kind === 'purge' && <PurgeEntryDialog onConfirm={() => purge(dialog.entry)} onClose={close} />}
-      {dialog?.kind === 'history' && <HistoryPanel entry={dialog.entry} actions={actions} onClose={close} />}
-      {dialog?.kind === 'folder' && (
-        <FolderNameDialog
-          onSubmit={async (name) => {
-            const result = await actions.addFolder(name);
-            if (result.ok) setDialog(null);
-            return report(result);
-          }}
-          onClose={close}
-        />
-      )}
-      {actions.conflict && <ConflictDialog conflict={actions.conflict} folders={folders} />}
+      <VaultDialogs
+        dialog={dialog}
+        folders={folders}
+        actions={actions}
+        onSubmit={submitForm}
+        onTrash={trash}
+        onPurge={purge}
+        onFolderAdded={(result) => {
+          if (result.ok) setDialog(null);
+          return report(result);
+        }}
+        onClose={close}
+      />
     </div>
   );
 }

@@ -1,16 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { logFailure } from '@/lib/log';
-import { copyWithClear, DEFAULT_CLIPBOARD_CLEAR_MS } from '../lib/clipboard';
+import { copyWithClear } from '@/lib/clipboard';
 
 /** The spec's copy indicator: a check for 2 s. */
 export const COPY_CHECK_MS = 2_000;
-
-/**
- * How long a copied secret stays on the clipboard. Profile has no setting for it yet (only the
- * auto-lock delay lives there), so it is lib/clipboard.ts's default, 30 s; copyWithClear then
- * empties the clipboard only if it still holds what Lockit put there.
- */
-export const CLIPBOARD_CLEAR_MS = DEFAULT_CLIPBOARD_CLEAR_MS;
 
 /**
  * Copies through copyWithClear and remembers, per key (an entry id, a field of the open
@@ -41,7 +34,8 @@ export function useCopyFeedback<Value extends string>() {
     }
     if (plain === null) return false;
     try {
-      await copyWithClear(plain, { clearAfterMs: CLIPBOARD_CLEAR_MS });
+      // After the delay chosen in Profile (30 s unless changed), and only if it still holds `plain`.
+      await copyWithClear(plain);
     } catch (error) {
       logFailure(`Copying ${what}`, error);
       return false;

@@ -1,4 +1,4 @@
-import { foldForMatching, matchesWords, queryWords } from './search-text';
+import { foldForMatching, matchesWords, nameSortKey, queryWords } from './search-text';
 
 /** What the list knows of an entry, from its opened overview (never a secret). */
 export interface EntrySummary {
@@ -14,6 +14,8 @@ export interface EntrySummary {
   updatedAt: string;
   deletedAt: string | null;
   lastUsedAt?: number;
+  /** nameSortKey(name), when the caller already has it (an OpenEntry's sortKey). */
+  sortKey?: string;
 }
 
 /** A folder with its opened name; nesting is by name: "Work/Banking" is inside "Work". */
@@ -140,7 +142,25 @@ function filterPredicate(filter: EntryFilter, folders: readonly FolderSummary[])
   }
 }
 
-const byName = (a: EntrySummary, b: EntrySummary) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** Sort keys of summaries given without one, kept per summary object (summaries are values). */
+const sortKeys = new WeakMap<EntrySummary, string>();
+function sortKeyOf(entry: EntrySummary): string {
+  if (entry.sortKey !== undefined) return entry.sortKey;
+  let key = sortKeys.get(entry);
+  if (key === undefined) {
+    key = nameSortKey(entry.name);
+    sortKeys.set(entry, key);
+  }
+  return key;
+}
+
+/** By name (nameSortKey: no case, no accents, numbers by value), then by id: a total order. */
+function byName(a: EntrySummary, b: EntrySummary): number {
+  const keyA = sortKeyOf(a);
+  const keyB = sortKeyOf(b);
+  if (keyA !== keyB) return keyA < keyB ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
 
 function timeOf(iso: string): number {
   const time = Date.parse(iso);

@@ -73,7 +73,8 @@ describe('openEntries', () => {
       username: 'u0',
       url: 'https://x.example',
       searchText: 's0\nu0\nhttps://x.example',
-      sortKey: 's0',
+      // nameSortKey('S0'): the digit run as its length, then its digits.
+      sortKey: 's10',
     });
     expect(entries[1]).toMatchObject({ url: null, sealed: { password: wires[1]!.password, notes: null, details: null } });
     expect(yieldToMain).toHaveBeenCalledTimes(2);
@@ -159,7 +160,7 @@ describe('openEntry: the item format', () => {
       },
       // Folded: accents and case do not matter to search.
       searchText: 'credit mutuel\nzoe\nhttps://bank.example\nhttps://app.bank.example\nfinance\nete',
-      sortKey: 'crédit mutuel',
+      sortKey: 'credit mutuel',
     });
     // The hidden value and the seed stay sealed: nothing of details is opened with the list.
     expect(JSON.stringify(entry)).not.toMatch(/1234|JBSWY3DPEHPK3PXP/);

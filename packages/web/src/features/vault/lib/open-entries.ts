@@ -8,7 +8,7 @@ import {
 } from '@lockit/contract';
 import { decryptField, openEntryFields, storedFieldSet, type EntryFieldSet } from '@lockit/crypto';
 import type { RevisionMemory } from './revision-memory';
-import { foldForSearch } from './search-text';
+import { foldForSearch, nameSortKey } from './search-text';
 import { damagedEntry, type OpenEntry, type VaultEntry } from './vault-entry';
 import { yieldToMain } from './yield-to-main';
 
@@ -145,7 +145,7 @@ function toOpenEntry(
     revision: wire.revision,
     format: fieldSet === undefined ? 'legacy' : 'item',
     sealed: { password: wire.password, notes: wire.notes, details: wire.details, fieldSet },
-    sortKey: serviceName.toLowerCase(),
+    sortKey: nameSortKey(serviceName),
     searchText: '',
   };
   entry.searchText = searchTextOf(entry);
@@ -179,7 +179,7 @@ export function withFolderName(entry: OpenEntry, folderName: string | undefined)
  * so 10,000 entries hold a few arrays.
  */
 const fieldSets = new Map<string, EntryFieldSet>();
-function internFieldSet(fieldSet: EntryFieldSet | undefined): EntryFieldSet {
+export function internFieldSet(fieldSet: EntryFieldSet | undefined): EntryFieldSet {
   if (fieldSet === undefined) throw new TypeError('An entry of the item format has a field set.');
   const key = fieldSet.join(',');
   let shared = fieldSets.get(key);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, matchesQuery, queryWords } from './search-text';
+import { foldForSearch, matchesQuery, queryWords, nameSortKey } from './search-text';
 
 describe('foldForSearch', () => {
   it('drops accents and case', () => {
@@ -66,5 +66,28 @@ describe('matchesQuery', () => {
   it('matches everything with a blank query', () => {
     expect(matchesQuery('anything', '   ')).toBe(true);
     expect(matchesQuery('', '')).toBe(true);
+  });
+});
+
+describe('nameSortKey', () => {
+  const byKey = (names: string[]) => [...names].sort((a, b) => (nameSortKey(a) < nameSortKey(b) ? -1 : 1));
+
+  it('orders as a base, numeric collation does: no case, no accents, numbers by value, digits before letters', () => {
+    expect(byKey(['delta', 'Item 10', 'Čaj', 'Bravo', 'Item 2', 'alpha', '7 Eleven', 'item 002b'])).toEqual([
+      '7 Eleven',
+      'alpha',
+      'Bravo',
+      'Čaj',
+      'delta',
+      'Item 2',
+      'item 002b',
+      'Item 10',
+    ]);
+  });
+
+  it('gives names that differ only in case, accents or leading zeros the same key', () => {
+    expect(nameSortKey('Émoji Bank')).toBe(nameSortKey('emoji bank'));
+    expect(nameSortKey('Item 007')).toBe(nameSortKey('item 7'));
+    expect(nameSortKey('0')).toBe(nameSortKey('000'));
   });
 });

@@ -69,3 +69,30 @@ export function matchesWords(foldedHaystack: string, words: readonly string[]): 
 export function matchesQuery(haystack: string, query: string): boolean {
   return matchesWords(foldForSearch(haystack), queryWords(query));
 }
+
+/**
+ * The key names sort by, compared code unit by code unit: folded like search (no case, no
+ * accents), each run of digits as its length then its digits (leading zeros dropped), so
+ * "Item 2" comes before "Item 10" and digits before letters. It orders Latin-script names as
+ * Intl.Collator (base sensitivity, numeric) does, at a string comparison's cost: sorting
+ * 10,000 names with a collator took over 100 ms, a main-thread task of its own after unlock.
+ */
+export function nameSortKey(name: string): string {
+  const folded = foldForSearch(name);
+  let key = '';
+  let copied = 0;
+  for (let i = 0; i < folded.length; i++) {
+    if (!isDigit(folded.charCodeAt(i))) continue;
+    let end = i + 1;
+    while (end < folded.length && isDigit(folded.charCodeAt(end))) end++;
+    // Leading zeros dropped (one zero kept for "0" itself), then the length as one character.
+    let first = i;
+    while (first < end - 1 && folded.charCodeAt(first) === 0x30) first++;
+    key += folded.slice(copied, i) + String.fromCharCode(0x30 + Math.min(end - first, 0x4f)) + folded.slice(first, end);
+    copied = end;
+    i = end - 1;
+  }
+  return copied === 0 ? folded : key + folded.slice(copied);
+}
+
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;

@@ -46,7 +46,7 @@ export interface OpenEntry {
    * the entry was sealed with (undefined for a legacy entry): every field opens only with it.
    */
   sealed: { password: string; notes: string | null; details: string | null; fieldSet: EntryFieldSet | undefined };
-  /** Lowercased service name: the sort key. */
+  /** nameSortKey(service name): the sort key (no case, no accents, numbers by value). */
   sortKey: string;
   /**
    * Folded (lowercase, no accents: foldForSearch) service name, user name, web addresses,

@@ -1,11 +1,16 @@
-/** How long a copied secret stays on the clipboard before Lockit takes it back. */
-export const DEFAULT_CLIPBOARD_CLEAR_MS = 30_000;
+import { DEFAULT_CLIPBOARD_CLEAR_SECONDS, readClipboardClearSeconds } from '@/lib/clipboard-clear';
+
+/** How long a copied secret stays on the clipboard before Lockit takes it back, unless Profile says otherwise. */
+export const DEFAULT_CLIPBOARD_CLEAR_MS = DEFAULT_CLIPBOARD_CLEAR_SECONDS * 1_000;
 
 export type ClipboardAccess = Pick<Clipboard, 'writeText' | 'readText'>;
 
 export interface CopyWithClearOptions {
-  /** Milliseconds until the clear; 0 or less, or not finite, leaves the text on the clipboard. */
-  clearAfterMs: number;
+  /**
+   * Milliseconds until the clear; 0 or less, or not finite, leaves the text on the clipboard.
+   * Unless given, the delay chosen in Profile ("Clear clipboard after"), read at each copy.
+   */
+  clearAfterMs?: number;
   /** The page's clipboard unless given (tests pass a fake). */
   clipboard?: ClipboardAccess;
 }
@@ -43,7 +48,7 @@ function cancelPendingClear(): void {
  *
  * Rejects, and schedules nothing, when the write itself fails.
  */
-export async function copyWithClear(text: string, options: CopyWithClearOptions): Promise<void> {
+export async function copyWithClear(text: string, options: CopyWithClearOptions = {}): Promise<void> {
   const clipboard = options.clipboard ?? globalThis.navigator?.clipboard;
   if (!clipboard) throw new ClipboardUnavailableError();
   const copy = ++latestCopy;
@@ -51,7 +56,7 @@ export async function copyWithClear(text: string, options: CopyWithClearOptions)
   await clipboard.writeText(text);
   // A newer copy started while this one was writing: its clear is the one that counts.
   if (copy !== latestCopy) return;
-  const { clearAfterMs } = options;
+  const clearAfterMs = options.clearAfterMs ?? readClipboardClearSeconds() * 1_000;
   if (!(clearAfterMs > 0 && Number.isFinite(clearAfterMs))) return;
   pendingClear = setTimeout(() => {
     pendingClear = undefined;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/config (public): the server settings a browser needs before it acts, none of them
+ * secret. `breachCheckUrl` is the base of the Pwned Passwords range API the breach check may
+ * query (`{base}/range/{5 hex}`), or null when the operator turned it off. The browser treats
+ * the answer as untrusted: only an http(s) URL without query or credentials is used.
+ */
+export const publicConfigResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({
+    breachCheckUrl: z
+      .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+      .refine((value) => {
+        const url = new URL(value);
+        return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+      }, 'must have no query, fragment or credentials')
+      .nullable(),
+  }),
+});
+export type PublicConfig = z.infer<typeof publicConfigResponseSchema>['data'];

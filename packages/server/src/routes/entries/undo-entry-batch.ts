@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { apiPaths, importBatchIdSchema } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { requireSession } from '../../auth/require-session';
+import { HttpError } from '../../http/http-error';
+import { parseInput } from '../../http/parse-body';
+import { undoImportBatch } from '../../vault/import-batches';
+import { MESSAGES } from '../messages';
+
+const params = z.object({ batchId: importBatchIdSchema });
+
+/**
+ * DELETE /api/entries/batch/{batchId} undoes a whole import in one transaction: entries never
+ * changed since are deleted for good, changed ones go to Trash (see import-batches.ts), and
+ * the answer says how many of each. Another account's batch is "not found".
+ */
+export const undoEntryBatchRoute: RoutePlugin = async (app, { ctx }) => {
+  app.delete(`${apiPaths.entryBatchUndo('')}:batchId`, async (request) => {
+    const { user } = requireSession(request);
+    const batchId = parseInput(params, request.params).batchId.toLowerCase();
+    const result = await undoImportBatch(ctx, user.id, batchId);
+    if (result.outcome === 'not-found') throw new HttpError(404, MESSAGES.importNotFound);
+    return { message: MESSAGES.importUndone, data: { purged: result.purged, trashed: result.trashed } };
+  });
+};

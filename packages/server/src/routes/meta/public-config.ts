@@ -1,0 +1,12 @@
+import { apiPaths } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { MESSAGES } from '../messages';
+
+/**
+ * GET /api/config (public): settings a browser needs and anyone may know, today the breach
+ * check's range API base URL (null: the operator turned it off). Nothing secret goes here.
+ */
+export const publicConfigRoute: RoutePlugin = async (app, { ctx }) => {
+  const answer = { message: MESSAGES.ok, data: { breachCheckUrl: ctx.config.breachCheckUrl } };
+  app.get(apiPaths.publicConfig, { config: { public: true } }, async () => answer);
+};

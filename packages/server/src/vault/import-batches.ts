@@ -1,0 +1,49 @@
+import type { AppContext } from '../app-context';
+import type { EntryRow } from '../db/repositories/entries-repository';
+import { versionOf } from './entry-writes';
+import { assertVaultRoom } from './vault-quota';
+
+type BatchContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
+
+/**
+ * Stores one call of an import in one transaction: every row, the vault revision bump, then
+ * the caps. A taken id (unique violation) or a full vault throws and nothing of the call is
+ * stored. The rows carry the import's batch id, for the undo.
+ */
+export async function addImportBatch(ctx: BatchContext, userId: string, rows: readonly EntryRow[]): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await ctx.repos.entries.insertMany(rows, trx);
+    await ctx.repos.users.bumpVaultRevision(userId, trx);
+    await assertVaultRoom(ctx, userId, trx);
+  });
+}
+
+export type UndoOutcome = { outcome: 'not-found' } | { outcome: 'undone'; purged: number; trashed: number };
+
+/**
+ * Undoes every call of one import, in one transaction. An entry still at revision 1 was never
+ * changed since the import: it is deleted for good (it has no history). An entry changed since
+ * (edited, moved, restored) holds the person's work: it goes to Trash with its history, like
+ * any delete, and one already in Trash stays there. No entry of the batch: not-found (another
+ * account's batch included).
+ */
+export function undoImportBatch(ctx: BatchContext, userId: string, batchId: string): Promise<UndoOutcome> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const entries = ctx.repos.entries;
+    const inBatch = await entries.listByImportBatch(userId, batchId, trx);
+    if (inBatch.length === 0) return { outcome: 'not-found' };
+    const purged = await entries.deleteUntouchedOfImportBatch(userId, batchId, trx);
+    const at = ctx.now();
+    let trashed = 0;
+    for (const entry of inBatch) {
+      if (entry.revision === 1 || entry.deleted_at !== null) continue;
+      // Read in this transaction, so the revision is current: the swap cannot miss.
+      if ((await entries.trash(userId, entry.id, entry.revision, at, trx)) !== 'updated') continue;
+      await ctx.repos.history.insert(versionOf(userId, entry, at), trx);
+      await ctx.repos.history.prune(userId, entry.id, ctx.config.historyLimit, trx);
+      trashed += 1;
+    }
+    await ctx.repos.users.bumpVaultRevision(userId, trx);
+    return { outcome: 'undone', purged, trashed };
+  });
+}

@@ -1,0 +1,115 @@
+import { customFieldKinds, ENTRY_TYPES, IDENTITY_FIELDS, type IdentityField } from '@lockit/contract';
+import { z } from 'zod';
+import type { TransferItem } from '../transfer-item';
+
+/**
+ * The plaintext of a Lockit backup (docs/backup-format.md, "Plaintext"): every item of the
+ * vault with its history, and every folder, in the clear. It is parsed against this
+ * allow-list after decryption, so a file made by hand or by another tool is read whole or
+ * refused with the path of the first wrong value, never half-read.
+ *
+ * Caps are generous (a backup is the person's own data) but finite, so a crafted file cannot
+ * make the import allocate without bound.
+ */
+
+export const BACKUP_CONTENTS_VERSION = 1;
+
+export const BACKUP_LIMITS = {
+  items: 100_000,
+  versionsPerItem: 1_000,
+  folders: 10_000,
+  text: 100_000,
+  short: 10_000,
+  list: 1_000,
+} as const;
+
+const text = z.string().max(BACKUP_LIMITS.text);
+const short = z.string().max(BACKUP_LIMITS.short);
+/** An ISO 8601 date-time as Lockit writes it (`2025-01-31T12:00:00.000Z`). */
+const date = z.iso.datetime({ offset: true });
+
+const identityText = Object.fromEntries(
+  [...IDENTITY_FIELDS, 'ssn', 'passport', 'license'].map((name) => [name, short]),
+) as Record<IdentityField | 'ssn' | 'passport' | 'license', typeof short>;
+
+/** What an item holds at one moment: the current item and each of its earlier versions. */
+const itemShape = {
+  type: z.enum(ENTRY_TYPES),
+  name: short,
+  username: short,
+  password: text,
+  urls: z.array(text).max(BACKUP_LIMITS.list),
+  notes: text,
+  /** A base32 secret or an otpauth:// URI as the person gave it; '' for none. */
+  totp: text,
+  fields: z.array(z.strictObject({ label: short, kind: z.enum(customFieldKinds), value: text })).max(BACKUP_LIMITS.list),
+  card: z.strictObject({ holder: short, brand: short, number: short, code: short, expMonth: short, expYear: short }).nullable(),
+  identity: z.strictObject(identityText).nullable(),
+  tags: z.array(short).max(BACKUP_LIMITS.list),
+  /** The folder's path, nested with '/' ("Work/Banking"); null for none. */
+  folder: short.nullable(),
+  favorite: z.boolean(),
+};
+
+export const backupVersionSchema = z.strictObject({
+  ...itemShape,
+  /** When this version was saved, and when the next one replaced it. */
+  savedAt: date,
+  replacedAt: date,
+});
+export type BackupVersion = z.infer<typeof backupVersionSchema>;
+
+export const backupItemSchema = z.strictObject({
+  ...itemShape,
+  createdAt: date.nullable(),
+  updatedAt: date.nullable(),
+  /** When the item went to Trash; null for a live item. Only in a backup made with "include Trash". */
+  trashedAt: date.nullable(),
+  /** Earlier versions, newest first, each opened whole. */
+  history: z.array(backupVersionSchema).max(BACKUP_LIMITS.versionsPerItem),
+});
+export type BackupItem = z.infer<typeof backupItemSchema>;
+
+export const backupContentsSchema = z.strictObject({
+  app: z.literal('lockit'),
+  version: z.literal(BACKUP_CONTENTS_VERSION),
+  exportedAt: date,
+  includesTrash: z.boolean(),
+  /** Every folder path, also those that hold no item, so the tree comes back whole. */
+  folders: z.array(short).max(BACKUP_LIMITS.folders),
+  items: z.array(backupItemSchema).max(BACKUP_LIMITS.items),
+});
+export type BackupContents = z.infer<typeof backupContentsSchema>;
+
+/**
+ * Earlier passwords of an item, newest first, from its history: each time the password
+ * changed, the one it replaced, dated when it was replaced. Blank passwords and versions that
+ * kept the same password add nothing.
+ */
+export function passwordHistoryOf(item: Pick<BackupItem, 'password' | 'history'>): TransferItem['passwordHistory'] {
+  const result: TransferItem['passwordHistory'] = [];
+  let newer = item.password;
+  for (const version of item.history) {
+    if (version.password !== newer && version.password !== '') {
+      result.push({ password: version.password, changedAt: version.replacedAt });
+    }
+    newer = version.password;
+  }
+  return result;
+}
+
+/** The item as an import yields it: its history as password history, Trash kept as `trashedAt`. */
+export function transferItemOf(item: BackupItem): TransferItem {
+  const { history: _history, trashedAt, ...fields } = item;
+  const transfer: TransferItem = {
+    ...fields,
+    urls: [...item.urls],
+    fields: item.fields.map((field) => ({ ...field })),
+    card: item.card && { ...item.card },
+    identity: item.identity && { ...item.identity },
+    tags: [...item.tags],
+    passwordHistory: passwordHistoryOf(item),
+  };
+  if (trashedAt !== null) transfer.trashedAt = trashedAt;
+  return transfer;
+}

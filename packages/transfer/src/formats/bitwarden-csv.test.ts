@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { EXPECTED_LOGINS, loginQuadruples } from '../../test/expected-logins';
+import { ownFixture, sharedFixture, textFile } from '../../test/fixture-file';
+import { toBitwardenCsv } from '../export/csv-exports';
+import { ImportFileError } from '../import-format';
+import { emptyTransferItem } from '../transfer-item';
+import { bitwardenCsvFormat } from './bitwarden-csv';
+
+const parse = (file: ReturnType<typeof textFile>) => bitwardenCsvFormat.parse(file, {});
+
+describe('Bitwarden CSV', () => {
+  it('yields the 12 expected logins with exact passwords and the 2 notes (bitwarden.csv, no reprompt column)', async () => {
+    const result = await parse(sharedFixture('bitwarden.csv'));
+    expect(result.items).toHaveLength(14);
+    expect(loginQuadruples(result.items)).toEqual(EXPECTED_LOGINS);
+    const notes = result.items.filter((item) => item.type === 'note');
+    expect(notes.map((item) => item.name).sort()).toEqual(['empty entry', 'note']);
+    expect(notes.find((item) => item.name === 'note')?.notes).toBe(
+      'This is a multiline note entry. Cube shank petroleum guacamole dart mower\nacutely slashing upper cringing lunchbox tapioca wrongful unbeaten sift.',
+    );
+    expect(result.items.find((item) => item.name === 'aib')?.fields).toEqual([
+      { label: 'pin', kind: 'text', value: '462916' },
+      { label: 'oldpin', kind: 'text', value: '489019' },
+    ]);
+    expect(result.items.filter((item) => item.name === 'ovh.com')).toHaveLength(2);
+    expect(result.items.find((item) => item.name === 'dpbx@fner.ws')?.folder).toBe('Emails/WS');
+  });
+
+  it("reads Bitwarden's current export with reprompt, fields, TOTP and favourites (bitwarden-sdk.csv)", async () => {
+    const result = await parse(sharedFixture('bitwarden-sdk.csv'));
+    expect(result.items.map((item) => [item.urls[0], item.username, item.password])).toEqual([
+      ['https://google.com', 'test@bitwarden.com', 'Abc123'],
+      ['https://steampowered.com', 'steam', '3Pvb8u7EfbV*nJ'],
+    ]);
+    expect(result.items[1]).toMatchObject({
+      name: 'Steam Account',
+      folder: 'Test Folder B',
+      favorite: true,
+      totp: 'steam://ABCD123',
+      fields: [
+        { label: 'Test', kind: 'text', value: 'v' },
+        { label: 'Hidden', kind: 'text', value: 'asdfer' },
+      ],
+    });
+    expect(result.items[0]?.favorite).toBe(false);
+  });
+
+  it('reads BOM, CRLF, quoted line breaks, several addresses; skips an empty row; a note-only row is a note (own fixture)', async () => {
+    const result = await parse(ownFixture('bitwarden-bom-crlf.csv'));
+    const [mail, note, fieldsOnly] = result.items;
+    expect(mail).toMatchObject({
+      type: 'login',
+      name: 'Mail',
+      folder: 'Work/Mail',
+      favorite: true,
+      notes: 'line one\nline two, "quoted"',
+      urls: ['https://mail.example', 'mail.example'],
+      password: 'p,w"`\\ x',
+      totp: 'JBSWY3DPEHPK3PXP',
+    });
+    expect(note).toMatchObject({ type: 'note', name: 'Untitled', notes: 'just a note' });
+    expect(fieldsOnly).toMatchObject({
+      type: 'note',
+      fields: [
+        { label: 'Recovery', kind: 'text', value: 'abc' },
+        { label: 'no colon line', kind: 'text', value: '' },
+      ],
+    });
+    // The Mail row spans lines 2-3 (a quoted line break), so the empty row is line 4.
+    expect(result.skipped).toEqual([{ line: 4, reason: 'Line 4: the row is empty.' }]);
+  });
+
+  it("reads Lockit's own Bitwarden CSV back, tags included", async () => {
+    const item = {
+      ...emptyTransferItem('login', 'Site'),
+      username: 'u',
+      password: 'a,"b',
+      urls: ['https://a.example', 'b.example'],
+      tags: ['x', 'y'],
+    };
+    const result = await parse(textFile(toBitwardenCsv([item]).csv));
+    expect(result.items[0]).toMatchObject({ username: 'u', password: 'a,"b', urls: item.urls, tags: ['x', 'y'], fields: [] });
+  });
+
+  it('refuses a CSV without the Bitwarden header, naming the missing columns', async () => {
+    const error = await parse(textFile('name,url,username,password\nx,y,z,w')).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportFileError);
+    expect((error as ImportFileError).message).toBe(
+      'Line 1: this is not a Bitwarden CSV export: the header has no "type", "login_username", "login_password" column.',
+    );
+  });
+
+  it('refuses an oversize field with its line', async () => {
+    const big = 'x'.repeat(1024 * 1024 + 1);
+    const file = textFile(
+      `folder,favorite,type,name,notes,fields,login_uri,login_username,login_password,login_totp\n,,login,a,"${big}",,,,,\n`,
+    );
+    await expect(parse(file)).rejects.toThrow(/^Line 2: a value is longer than 1 MB/);
+  });
+
+  it('detects its own header only', () => {
+    expect(bitwardenCsvFormat.detect(sharedFixture('bitwarden.csv'))).toBe(1);
+    expect(bitwardenCsvFormat.detect(sharedFixture('bitwarden-sdk.csv'))).toBe(1);
+    expect(bitwardenCsvFormat.detect(sharedFixture('chrome.csv'))).toBe(0);
+    expect(bitwardenCsvFormat.detect(sharedFixture('bitwarden.json'))).toBe(0);
+  });
+});

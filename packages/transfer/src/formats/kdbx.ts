@@ -1,0 +1,208 @@
+import { argon2d, argon2id } from 'hash-wasm';
+import * as kdbxNamespace from 'kdbxweb';
+import {
+  ImportFileError,
+  ImportPasswordError,
+  type ImportFile,
+  type ImportFormat,
+  type ParseOptions,
+  type ParseResult,
+} from '../import-format';
+import { installKdbxGuards } from './kdbx-guards';
+import { keepassItems, type KeePassEntry, type KeePassGroup } from './keepass-tree';
+
+// kdbxweb is a webpack UMD bundle: Node's CommonJS lexer sees the wrong named exports, so the
+// library is its default export there; a browser bundler gives the named ones. Both have `default`.
+const kdbxweb = (kdbxNamespace as unknown as { default?: typeof kdbxNamespace }).default ?? kdbxNamespace;
+
+/**
+ * What a KDBX file may ask of the key derivation before Lockit runs it. A hostile file could
+ * otherwise ask for 4 GiB of Argon2 memory or a billion AES rounds and freeze or crash the tab;
+ * these are far past every default (KeePass: Argon2d 1 MiB x 2; KeePassXC: 64 MiB x ~10-40;
+ * AES-KDF "one second" on a fast PC: ~10-30 million rounds). docs/decisions/0035.
+ */
+export const KDBX_LIMITS = {
+  /** The .kdbx as picked (attachments inside make it larger than a text export). */
+  fileBytes: 200 * 1024 * 1024,
+  argon2MemoryBytes: 1024 * 1024 * 1024,
+  /** Memory times passes: 8 GiB of Argon2 work, some seconds of WebAssembly. */
+  argon2WorkBytes: 8 * 1024 * 1024 * 1024,
+  argon2Parallelism: 64,
+  aesRounds: 100_000_000,
+} as const;
+
+/** What the import page shows beside the password box: a KDBX needing more than a password cannot be opened here. */
+export const KDBX_KEY_FILE_NOTE =
+  'Databases that also need a key file or a hardware key cannot be opened here: export them from KeePass or KeePassXC as XML and import that.';
+
+const KDBX_SIGNATURE = [0x03, 0xd9, 0xa2, 0x9a];
+const KDBX2_TYPE = [0x67, 0xfb, 0x4b, 0xb5];
+const KDB1_TYPE = [0x65, 0xfb, 0x4b, 0xb5];
+
+let configured = false;
+
+/**
+ * Configures kdbxweb once per page (it keeps one Argon2 implementation and one XML parser for
+ * the whole page): Argon2 from hash-wasm, and the guards of kdbx-guards.ts.
+ *
+ * kdbxweb leaves Argon2 to the host. hash-wasm computes Argon2d (KDBX 4's default) and Argon2id
+ * (KeePassXC's option), version 0x13 only; the older 0x10 is refused rather than misderived.
+ */
+export function configureKdbxweb(): void {
+  if (configured) return;
+  configured = true;
+  kdbxweb.CryptoEngine.setArgon2Impl(async (password, salt, memory, iterations, length, parallelism, type, version) => {
+    if (version !== 0x13) {
+      throw new ImportFileError(
+        'The file uses Argon2 version 1.0, which Lockit cannot compute; save it again in KeePass 2.x or KeePassXC.',
+      );
+    }
+    const compute = type === kdbxweb.CryptoEngine.Argon2TypeArgon2id ? argon2id : argon2d;
+    const hash = await compute({
+      password: new Uint8Array(password),
+      salt: new Uint8Array(salt),
+      memorySize: memory,
+      iterations,
+      parallelism,
+      hashLength: length,
+      outputType: 'binary',
+    });
+    return hash.slice().buffer;
+  });
+  installKdbxGuards();
+}
+
+export const kdbxFormat: ImportFormat = {
+  id: 'kdbx',
+  label: 'KeePass / KeePassXC database (.kdbx)',
+  detect(file) {
+    if (!startsWith(file.bytes, KDBX_SIGNATURE, 0)) return 0;
+    if (startsWith(file.bytes, KDBX2_TYPE, 4)) return 1;
+    // A KeePass 1 .kdb: claimed so the person is told why it cannot be read.
+    return startsWith(file.bytes, KDB1_TYPE, 4) ? 0.9 : 0;
+  },
+  parse: parseKdbx,
+};
+
+async function parseKdbx(file: ImportFile, options: ParseOptions): Promise<ParseResult> {
+  const { bytes } = file;
+  if (startsWith(bytes, KDBX_SIGNATURE, 0) && startsWith(bytes, KDB1_TYPE, 4)) {
+    throw new ImportFileError(
+      'This is a KeePass 1 (.kdb) database, which Lockit cannot read: open it in KeePass 2 or KeePassXC, save it as .kdbx and import that.',
+    );
+  }
+  if (!startsWith(bytes, KDBX_SIGNATURE, 0) || !startsWith(bytes, KDBX2_TYPE, 4)) {
+    throw new ImportFileError('The file is not a KeePass database (.kdbx): its first bytes are not the KDBX signature.');
+  }
+  if (bytes.length > KDBX_LIMITS.fileBytes) {
+    throw new ImportFileError(
+      `The file is larger than ${KDBX_LIMITS.fileBytes / 1024 / 1024} MB; Lockit does not read a KeePass database that large.`,
+    );
+  }
+  const data = bytes.slice().buffer;
+  checkKdfCost(data);
+  if (options.password === undefined) throw new ImportPasswordError('missing');
+  configureKdbxweb();
+  options.onProgress?.(0);
+
+  let db: kdbxNamespace.Kdbx;
+  try {
+    const credentials = new kdbxweb.Credentials(kdbxweb.ProtectedValue.fromString(options.password));
+    db = await kdbxweb.Kdbx.load(data, credentials);
+  } catch (error) {
+    if (error instanceof ImportFileError) throw error;
+    if (error instanceof kdbxweb.KdbxError && error.code === kdbxweb.Consts.ErrorCodes.InvalidKey)
+      throw new ImportPasswordError('wrong');
+    const detail = error instanceof kdbxweb.KdbxError ? error.message : String(error);
+    throw new ImportFileError(`The database cannot be read: it is damaged or cut short (${detail}).`);
+  }
+  const top = db.groups[0];
+  if (!top) throw new ImportFileError('The database has no groups: there is nothing to import.');
+  const recycleBin = db.meta.recycleBinEnabled !== false ? db.meta.recycleBinUuid : undefined;
+  const result = keepassItems(groupOf(top, recycleBin && !recycleBin.empty ? recycleBin.id : ''));
+  options.onProgress?.(1);
+  return { format: 'kdbx', ...result };
+}
+
+/**
+ * Reads the outer header (plain bytes, before any key is derived) and refuses a KDF that would
+ * cost more than KDBX_LIMITS, so the cost is known before the password is even asked for.
+ */
+function checkKdfCost(data: ArrayBuffer): void {
+  let header: kdbxNamespace.KdbxHeader;
+  try {
+    header = kdbxweb.KdbxHeader.read(new kdbxweb.BinaryStream(data), new kdbxweb.KdbxContext({ kdbx: {} as kdbxNamespace.Kdbx }));
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new ImportFileError(`The database's header cannot be read: the file is damaged or cut short (${detail}).`);
+  }
+  const tooCostly = (what: string): ImportFileError =>
+    new ImportFileError(
+      `The database asks for ${what} to derive its key, more than Lockit allows (it could freeze the page). Lower the key derivation settings in KeePass or KeePassXC and export again.`,
+    );
+  const params = header.kdfParameters;
+  if (!params) {
+    // KDBX 3.1: AES-KDF, its rounds in the header.
+    const rounds = header.keyEncryptionRounds ?? 0;
+    if (rounds > KDBX_LIMITS.aesRounds) throw tooCostly(`${rounds.toLocaleString('en')} AES rounds`);
+    return;
+  }
+  const kdf = params.get('$UUID');
+  const kdfId = kdf instanceof ArrayBuffer ? kdbxweb.ByteUtils.bytesToBase64(kdf) : '';
+  const number = (key: string): number => {
+    const value = params.get(key);
+    return value instanceof kdbxweb.Int64 ? value.value : typeof value === 'number' ? value : 0;
+  };
+  if (kdfId === kdbxweb.Consts.KdfId.Aes) {
+    const rounds = number('R');
+    if (rounds > KDBX_LIMITS.aesRounds) throw tooCostly(`${rounds.toLocaleString('en')} AES rounds`);
+    return;
+  }
+  if (kdfId === kdbxweb.Consts.KdfId.Argon2d || kdfId === kdbxweb.Consts.KdfId.Argon2id) {
+    const memory = number('M');
+    const passes = number('I');
+    const lanes = number('P');
+    if (memory > KDBX_LIMITS.argon2MemoryBytes) throw tooCostly(`${Math.round(memory / 1024 / 1024)} MiB of Argon2 memory`);
+    if (memory * passes > KDBX_LIMITS.argon2WorkBytes)
+      throw tooCostly(`${passes} Argon2 passes over ${Math.round(memory / 1024 / 1024)} MiB`);
+    if (lanes > KDBX_LIMITS.argon2Parallelism) throw tooCostly(`${lanes} Argon2 lanes`);
+    return;
+  }
+  throw new ImportFileError(
+    'The database uses a key derivation Lockit does not know; save it again in KeePass 2.x or KeePassXC.',
+  );
+}
+
+function groupOf(group: kdbxNamespace.KdbxGroup, recycleBinId: string): KeePassGroup {
+  return {
+    name: group.name ?? 'Group',
+    isRecycleBin: recycleBinId !== '' && group.uuid.id === recycleBinId,
+    entries: group.entries.map(entryOf),
+    groups: group.groups.map((child) => groupOf(child, recycleBinId)),
+  };
+}
+
+function entryOf(entry: kdbxNamespace.KdbxEntry): KeePassEntry {
+  return {
+    strings: [...entry.fields].map(([key, field]) => ({
+      key,
+      value: typeof field === 'string' ? field : field.getText(),
+      protected: typeof field !== 'string',
+    })),
+    tags: entry.tags,
+    createdAt: entry.times.creationTime?.toISOString() ?? null,
+    updatedAt: entry.times.lastModTime?.toISOString() ?? null,
+    history: entry.history.map((version) => {
+      const password = version.fields.get('Password');
+      return {
+        password: password === undefined ? '' : typeof password === 'string' ? password : password.getText(),
+        updatedAt: version.times.lastModTime?.toISOString() ?? null,
+      };
+    }),
+    attachments: [...entry.binaries.keys()],
+  };
+}
+
+function startsWith(bytes: Uint8Array, expected: number[], offset: number): boolean {
+  return expected.every((byte, index) => bytes[offset + index] === byte);
+}

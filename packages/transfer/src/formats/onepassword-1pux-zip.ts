@@ -1,0 +1,103 @@
+import { Unzip, UnzipInflate } from 'fflate';
+import { ImportFileError } from '../import-format';
+
+/** What a .1pux may make Lockit inflate. docs/decisions/0035-keepass-and-1pux-bounds.md. */
+export const ONEPUX_LIMITS = {
+  /** The .1pux as picked (attachments inside make it larger than a plain export). */
+  fileBytes: 200 * 1024 * 1024,
+  /** export.data once inflated: the JSON of every item, never near this for a real vault. */
+  exportDataBytes: 200 * 1024 * 1024,
+  /** Past 1 MB inflated, more than this many bytes out per byte in is a ZIP bomb, not JSON (~5-20:1). */
+  maxRatio: 200,
+  ratioCheckAfterBytes: 1024 * 1024,
+} as const;
+
+const CHUNK = 16 * 1024;
+
+/**
+ * The text of export.data in a .1pux archive, and how many other files (attachments) it holds.
+ *
+ * Security invariant: only export.data is ever inflated, and its output is counted as it is
+ * produced (not trusted from the ZIP's declared sizes): past 200 MB, or past a 200:1 ratio once
+ * 1 MB is out, inflation stops and the file is refused as a ZIP bomb. Input is pushed in 16 KB
+ * slices, so a single push can yield at most ~16 MB (deflate's ratio is at most ~1032:1)
+ * before the next check.
+ */
+export function readExportData(bytes: Uint8Array): { text: string; attachments: number } {
+  if (bytes.length > ONEPUX_LIMITS.fileBytes) {
+    throw new ImportFileError(
+      `The file is larger than ${ONEPUX_LIMITS.fileBytes / 1024 / 1024} MB; Lockit does not read a .1pux that large.`,
+    );
+  }
+  if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)) {
+    throw new ImportFileError('The file is not a 1Password export (.1pux): it is not a ZIP archive.');
+  }
+  const chunks: Uint8Array[] = [];
+  let inflated = 0;
+  let consumed = 0;
+  let found = false;
+  let finished = false;
+  let attachments = 0;
+  let failure: ImportFileError | null = null;
+
+  const unzip = new Unzip((file) => {
+    if (file.name !== 'export.data') {
+      if (file.name.startsWith('files/') && !file.name.endsWith('/')) attachments++;
+      return;
+    }
+    if (found) return;
+    found = true;
+    file.ondata = (error, chunk, final) => {
+      if (failure) return;
+      if (error) {
+        failure = new ImportFileError(`The archive is damaged: export.data cannot be inflated (${error.message}).`);
+        return;
+      }
+      inflated += chunk.length;
+      if (inflated > ONEPUX_LIMITS.exportDataBytes) {
+        failure = new ImportFileError(
+          `export.data inflates to more than ${ONEPUX_LIMITS.exportDataBytes / 1024 / 1024} MB: the file is refused (a ZIP bomb, or not a real export).`,
+        );
+        file.terminate();
+        return;
+      }
+      if (inflated > ONEPUX_LIMITS.ratioCheckAfterBytes && inflated / Math.max(consumed, 1) > ONEPUX_LIMITS.maxRatio) {
+        failure = new ImportFileError(
+          'export.data inflates far more than any real export could (a ZIP bomb): the file is refused.',
+        );
+        file.terminate();
+        return;
+      }
+      chunks.push(chunk);
+      if (final) finished = true;
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    for (let offset = 0; offset < bytes.length && !failure; offset += CHUNK) {
+      const end = Math.min(offset + CHUNK, bytes.length);
+      consumed = end;
+      unzip.push(bytes.subarray(offset, end), end === bytes.length);
+    }
+  } catch (error) {
+    if (!failure)
+      failure = new ImportFileError(
+        `The archive is damaged or cut short (${error instanceof Error ? error.message : String(error)}).`,
+      );
+  }
+  if (failure) throw failure;
+  if (!found) throw new ImportFileError('The archive has no export.data: it is not a 1Password export (.1pux).');
+  if (!finished) throw new ImportFileError('The archive is cut short: export.data ends before its end.');
+  const data = new Uint8Array(inflated);
+  let at = 0;
+  for (const chunk of chunks) {
+    data.set(chunk, at);
+    at += chunk.length;
+  }
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(data), attachments };
+  } catch {
+    throw new ImportFileError('export.data is not UTF-8 text: the archive is not a 1Password export.');
+  }
+}

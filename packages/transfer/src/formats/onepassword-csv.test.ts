@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { EXPECTED_LOGINS, loginQuadruples } from '../../test/expected-logins';
+import { ownFixture, sharedFixture, textFile } from '../../test/fixture-file';
+import { ImportFileError } from '../import-format';
+import { onePasswordCsvFormat } from './onepassword-csv';
+
+describe('1Password CSV', () => {
+  it('yields the 12 expected logins with exact passwords from a 1Password 8 export; the note stays a note', async () => {
+    const file = sharedFixture('1password.csv');
+    expect(onePasswordCsvFormat.detect(file)).toBe(1);
+    const result = await onePasswordCsvFormat.parse(file, {});
+    expect(loginQuadruples(result.items)).toEqual(EXPECTED_LOGINS);
+    expect(result.items.filter((item) => item.type === 'note').map((item) => item.name)).toEqual(['note']);
+    expect(result.skipped.map((record) => record.reason)).toEqual([
+      expect.stringContaining('"empty entry" has nothing in it but its name'),
+    ]);
+  });
+
+  it('reads TOTP, favourites, tags, archive and multi-line notes of a 1Password 8 export', async () => {
+    const { items, skipped } = await onePasswordCsvFormat.parse(ownFixture('onepassword8-own.csv'), {});
+    expect(items[0]).toMatchObject({
+      password: 'p,w"`\\ 1',
+      totp: 'otpauth://totp/Shop?secret=JBSWY3DPEHPK3PXP',
+      favorite: true,
+      tags: ['shopping', 'personal'],
+      notes: 'two\nlines',
+    });
+    expect(items[1]?.tags).toEqual(['1Password archive']);
+    expect(skipped.map((record) => record.line)).toEqual([5]);
+  });
+
+  it("reads the 1Password 7 Windows export (Bitwarden's spec file): a login, an identity, a card and a note", async () => {
+    const file = sharedFixture('1password7-windows-bitwarden.csv');
+    expect(onePasswordCsvFormat.detect(file)).toBe(1);
+    const { items, skipped } = await onePasswordCsvFormat.parse(file, {});
+    expect(skipped).toEqual([]);
+    expect(items.map((item) => [item.type, item.name])).toEqual([
+      ['login', '1Password Account'],
+      ['identity', 'Identity Item'],
+      ['card', 'test card'],
+      ['note', '🎉 Welcome to 1Password!'],
+    ]);
+    const [account, identity, card, welcome] = items;
+    expect([account?.urls, account?.username, account?.password, account?.tags]).toEqual([
+      ['https://my.1password.com'],
+      'email@bitwarden.com',
+      "the account's password",
+      ['Starter Kit'],
+    ]);
+    expect(account?.fields).toEqual([
+      { label: 'Secret key', kind: 'hidden', value: "the account's secret key" },
+      { label: 'Account key', kind: 'hidden', value: 'A3-76TR2N-NJG3TZ-9NXFX-WT8GF-6YQC9-R2659' },
+    ]);
+    expect(identity?.identity).toMatchObject({
+      firstName: 'first name',
+      middleName: 'mi',
+      lastName: 'last name',
+      company: 'bitwarden',
+      address1: 'address city state zip us',
+      phone: '8005555555',
+      email: 'email@bitwarden.com',
+    });
+    expect(identity?.fields).toContainEqual({ label: 'Job title', kind: 'text', value: 'job title' });
+    expect(identity?.fields).toContainEqual({ label: 'Username', kind: 'text', value: 'userNam3' });
+    expect(card?.card).toEqual({
+      holder: 'test',
+      brand: '',
+      number: '4111111111111111',
+      code: '111',
+      expMonth: '01',
+      expYear: '1970',
+    });
+    expect(card?.fields).toEqual([{ label: 'Label', kind: 'text', value: 'field (phone)' }]);
+    expect(welcome?.fields).toContainEqual({
+      label: 'Contact us',
+      kind: 'text',
+      value: 'https://support.1password.com/contact-us/',
+    });
+  });
+
+  it('refuses a file without its columns', async () => {
+    await expect(onePasswordCsvFormat.parse(textFile('Name,Url\nx,y\n'), {})).rejects.toThrow(ImportFileError);
+  });
+});

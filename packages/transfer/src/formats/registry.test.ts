@@ -1,0 +1,93 @@
+import { readdirSync } from 'node:fs';
+import { zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { ownFixture, sharedFixture, SHARED_FIXTURE_DIR, textFile } from '../../test/fixture-file';
+import { IMPORT_FORMAT_IDS, ImportFileError, type ImportFormatId } from '../import-format';
+import { detectFormat, IMPORT_FORMATS, parseImport } from './registry';
+
+/** Each shared fixture's own format (SOURCES.md says which manager wrote it). */
+const SHARED: Record<string, ImportFormatId> = {
+  '1password.csv': '1password-csv',
+  '1password7-windows-bitwarden.csv': '1password-csv',
+  'bitwarden-sdk.csv': 'bitwarden-csv',
+  'bitwarden-sdk.json': 'bitwarden-json',
+  'bitwarden.csv': 'bitwarden-csv',
+  'bitwarden.json': 'bitwarden-json',
+  'chrome-bitwarden-note.csv': 'chrome-csv',
+  'chrome.csv': 'chrome-csv',
+  'firefox-bitwarden-accounts.csv': 'firefox-csv',
+  'firefox.csv': 'firefox-csv',
+  'keepassxc.csv': 'keepassxc-csv',
+  'lastpass-proton.csv': 'lastpass-csv',
+  'lastpass.csv': 'lastpass-csv',
+};
+
+const OWN: Record<string, ImportFormatId> = {
+  'proton-pass.csv': 'proton-csv',
+  'proton-pass.json': 'proton-json',
+  'generic-semicolon.csv': 'csv-mapped',
+  'bitwarden-everything.json': 'bitwarden-json',
+  'bitwarden-bom-crlf.csv': 'bitwarden-csv',
+};
+
+const registered = new Set(IMPORT_FORMATS.map((format) => format.id));
+
+describe('detectFormat over the shared fixtures', () => {
+  it('knows every file in the folder', () => {
+    const files = readdirSync(SHARED_FIXTURE_DIR).filter((name) => name !== 'SOURCES.md');
+    expect(files.sort()).toEqual(Object.keys(SHARED).sort());
+  });
+
+  for (const [name, expected] of Object.entries(SHARED)) {
+    it(`${name}: ${expected} first, or (its importer not registered) no other known format claims it`, () => {
+      const ids = detectFormat(sharedFixture(name)).map((candidate) => candidate.format.id);
+      if (registered.has(expected)) expect(ids[0]).toBe(expected);
+      else expect([undefined, 'csv-mapped']).toContain(ids[0]);
+    });
+  }
+});
+
+describe('detectFormat over own fixtures and odd input', () => {
+  for (const [name, expected] of Object.entries(OWN)) {
+    it(`${name}: ${expected} first`, () => {
+      expect(detectFormat(ownFixture(name))[0]?.format.id).toBe(expected);
+    });
+  }
+
+  it('orders candidates by confidence, any CSV also offered for column mapping', () => {
+    const candidates = detectFormat(sharedFixture('bitwarden.csv'));
+    expect(candidates.map((candidate) => candidate.format.id)).toEqual(['bitwarden-csv', 'csv-mapped']);
+    expect(candidates[0]!.confidence).toBeGreaterThan(candidates[1]!.confidence);
+  });
+
+  it("tells Proton Pass's ZIP export from other ZIPs", () => {
+    const zip = zipSync({ 'Proton Pass/data.json': ownFixture('proton-pass.json').bytes });
+    expect(detectFormat({ name: 'export.zip', bytes: zip })[0]?.format.id).toBe('proton-json');
+    expect(detectFormat({ name: 'other.zip', bytes: zipSync({ 'readme.txt': new Uint8Array([65]) }) })).toEqual([]);
+  });
+
+  it('recognises nothing in an empty or binary file', () => {
+    expect(detectFormat(textFile(''))).toEqual([]);
+    expect(detectFormat({ name: 'x.bin', bytes: new Uint8Array([0, 1, 2, 3, 0, 0xff]) })).toEqual([]);
+  });
+
+  it('registers only known format ids, each once', () => {
+    const ids = IMPORT_FORMATS.map((format) => format.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(IMPORT_FORMAT_IDS).toContain(id);
+  });
+});
+
+describe('parseImport', () => {
+  it('parses with the chosen format, even over the detected one', async () => {
+    const result = await parseImport(sharedFixture('bitwarden.csv'), 'csv-mapped');
+    expect(result.format).toBe('csv-mapped');
+    expect(result.items).toHaveLength(14);
+  });
+
+  it('refuses a format that is not registered', async () => {
+    const missing = IMPORT_FORMAT_IDS.find((id) => !registered.has(id));
+    if (missing === undefined) return;
+    await expect(parseImport(textFile('a,b'), missing)).rejects.toBeInstanceOf(ImportFileError);
+  });
+});

@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import type { ImportFile } from '../src/import-format';
+
+/** A file of the shared fixtures (../shared/fixtures/imports beside the repo), as the UI would pick it. */
+export function sharedFixture(name: string): ImportFile {
+  return { name, bytes: new Uint8Array(readFileSync(new URL(`../../../../shared/fixtures/imports/${name}`, import.meta.url))) };
+}
+
+/** A file of this package's own fixtures (test/fixtures). */
+export function ownFixture(name: string): ImportFile {
+  return { name, bytes: new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url))) };
+}
+
+/** A file made from text (UTF-8), for inline cases. */
+export function textFile(text: string, name = 'export.csv'): ImportFile {
+  return { name, bytes: new TextEncoder().encode(text) };
+}
+
+/** The names of every file in the shared fixtures folder except SOURCES.md. */
+export const SHARED_FIXTURE_DIR = new URL('../../../../shared/fixtures/imports/', import.meta.url);

@@ -1,0 +1,51 @@
+/// <reference lib="webworker" />
+import { breachCheckerFor, BreachCheckError } from '@/lib/password-strength/breach-check';
+import { computeBreachCounts, computeHealthFacts, type HealthItemInput, type Scorer } from './compute-health';
+import { HEALTH_SLICE, type HealthWorkerMessage, type HealthWorkerRequest } from './health-protocol';
+
+/**
+ * The health report's worker: passwords are opened, digested and scored here, off the main
+ * thread, and never leave it; the page gets facts with opaque tokens in place of digests.
+ * zxcvbn loads only if some password is not plainly random. Range answers of the breach
+ * check are kept for the worker's life (the page keeps one worker per tab).
+ */
+const scorer: Scorer = async (password) => (await import('@/lib/password-strength/zxcvbn-engine')).scorePassword(password).score;
+
+const post = (message: HealthWorkerMessage) => self.postMessage(message);
+
+/** Items of the run being received, until its last slice. */
+const pending = new Map<number, HealthItemInput[]>();
+
+self.addEventListener('message', (event: MessageEvent<HealthWorkerRequest>) => {
+  const { runId, breachCheckUrl, done, items, ...request } = event.data;
+  const received = pending.get(runId) ?? [];
+  for (const item of items) received.push(item);
+  if (!done) {
+    pending.set(runId, received);
+    return;
+  }
+  pending.delete(runId);
+  void (async () => {
+    let digests: Map<string, string>;
+    try {
+      const computed = await computeHealthFacts({ ...request, items: received }, scorer);
+      digests = computed.digests;
+      const { facts, zxcvbnRuns } = computed;
+      // In slices, so the page reads each in a short task.
+      for (let start = 0; start < facts.length || start === 0; start += HEALTH_SLICE) {
+        const last = start + HEALTH_SLICE >= facts.length;
+        post({ runId, kind: 'facts', facts: facts.slice(start, start + HEALTH_SLICE), done: last, zxcvbnRuns });
+      }
+    } catch {
+      post({ runId, kind: 'failed', message: 'The health report could not be computed.' });
+      return;
+    }
+    if (breachCheckUrl === null) return;
+    try {
+      post({ runId, kind: 'breaches', counts: await computeBreachCounts(digests, breachCheckerFor(breachCheckUrl)) });
+    } catch (error) {
+      const message = error instanceof BreachCheckError ? error.message : 'The breach check failed.';
+      post({ runId, kind: 'breach-failed', message });
+    }
+  })();
+});

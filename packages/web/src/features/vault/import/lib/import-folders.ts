@@ -1,0 +1,41 @@
+import { addFolder } from '../../api/add-folder';
+import { checkFolderName, sealFolderName } from '../../lib/seal-folder';
+import type { OpenFolder } from '../../lib/vault-entry';
+
+/** A folder path as compared: its parts trimmed, case kept (folders differing in case are two). */
+const pathKey = (name: string) => {
+  const checked = checkFolderName(name);
+  return checked.ok ? checked.name : null;
+};
+
+/**
+ * The folder id of every path the import names: an existing folder with the same path is
+ * reused; a missing one is created (sealed name, nesting by "/" in the name as the vault
+ * does). A path that is not a valid folder name (empty parts) puts its items in no folder.
+ */
+export async function ensureFolders(
+  vaultKey: CryptoKey,
+  paths: ReadonlySet<string>,
+  existing: readonly OpenFolder[],
+): Promise<{ ids: Map<string, string>; created: OpenFolder[] }> {
+  const byPath = new Map<string, string>();
+  for (const folder of existing) {
+    const key = pathKey(folder.name);
+    if (key !== null && !byPath.has(key)) byPath.set(key, folder.id);
+  }
+  const ids = new Map<string, string>();
+  const created: OpenFolder[] = [];
+  for (const path of paths) {
+    const key = pathKey(path);
+    if (key === null) continue;
+    let id = byPath.get(key);
+    if (id === undefined) {
+      id = crypto.randomUUID();
+      const saved = await addFolder({ id, name: await sealFolderName(vaultKey, id, key) });
+      created.push({ id, name: key, revision: saved.revision });
+      byPath.set(key, id);
+    }
+    ids.set(path, id);
+  }
+  return { ids, created };
+}

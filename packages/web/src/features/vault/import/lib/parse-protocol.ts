@@ -1,0 +1,19 @@
+import type { CsvMapping, ImportFile, ImportFormatId, ParseResult } from '@lockit/transfer';
+
+/** A file to parse in the import worker: a known format, or any other CSV through its mapping. */
+export interface ParseRequest {
+  file: ImportFile;
+  format: ImportFormatId;
+  password?: string;
+  mapping?: CsvMapping;
+}
+
+/** The result, or the error as data (classes do not cross postMessage). */
+export type ParseAnswer =
+  | { kind: 'done'; result: ParseResult }
+  | { kind: 'file-error'; message: string; line: number | null }
+  | { kind: 'password-error'; reason: 'missing' | 'wrong' }
+  | { kind: 'failed'; message: string };
+
+/** What the worker posts: progress, then one answer. */
+export type ParseMessage = { kind: 'progress'; fraction: number } | ParseAnswer;

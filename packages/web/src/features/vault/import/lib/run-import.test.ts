@@ -1,0 +1,105 @@
+import { apiPaths, entryBatchRequestSchema } from '@lockit/contract';
+import { emptyTransferItem } from '@lockit/transfer';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, route, routePrefix, signedInRoutes, type FakeRequest } from '@/testing/fake-api';
+import { unlockedKeyring } from '@/testing/vault-fixtures';
+import { planImport } from './import-plan';
+import { runImport, type ImportProgress } from './run-import';
+
+const TAG = 'Imported from Test 2025-01-01';
+
+async function plannedLogins(count: number) {
+  const items = Array.from({ length: count }, (_, i) => ({
+    ...emptyTransferItem('login', `Site ${i}`),
+    username: `user${i}`,
+    password: `secret-${i}`,
+    urls: [`https://site${i}.example`],
+    folder: i % 2 === 0 ? 'Work/Banking' : null,
+  }));
+  return planImport({ format: 'bitwarden-json', items, skipped: [] }, [], TAG);
+}
+
+const folderCreated = {
+  status: 201,
+  body: {
+    message: 'Folder added',
+    data: {
+      id: crypto.randomUUID(),
+      name: 'v1.a.b',
+      revision: 1,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    },
+  },
+};
+const batchAnswer = (request: FakeRequest) => {
+  const body = entryBatchRequestSchema.parse(request.body);
+  return { status: 201, body: { message: 'Entries imported', data: { batchId: body.batchId, added: body.entries.length } } };
+};
+
+describe('runImport', () => {
+  it('seals every item and sends them in calls of at most 500 under one batch id, with the folder made once', async () => {
+    const { vault } = await unlockedKeyring();
+    const api = fakeApi({
+      ...signedInRoutes(),
+      [route('POST', apiPaths.folders)]: folderCreated,
+      [route('POST', apiPaths.entryBatch)]: batchAnswer,
+    });
+    const progress: ImportProgress[] = [];
+    const plan = await plannedLogins(1_100);
+    const outcome = await runImport({
+      vaultKey: vault.vaultKey,
+      plan,
+      all: 'skip',
+      own: new Map(),
+      folders: [],
+      onProgress: (p) => progress.push(p),
+    });
+    expect(outcome).toMatchObject({ ok: true, created: 1_100, updated: 0 });
+    const calls = api.to('POST', apiPaths.entryBatch).map((request) => entryBatchRequestSchema.parse(request.body));
+    expect(calls.map((call) => call.entries.length)).toEqual([500, 500, 100]);
+    expect(new Set(calls.map((call) => call.batchId))).toEqual(new Set([outcome.ok ? outcome.batchId : '']));
+    // Ciphertexts only: no password, name or user name of the file travels in the clear.
+    expect(JSON.stringify(calls)).not.toMatch(/secret-|Site \d|user\d/);
+    expect(api.to('POST', apiPaths.folders)).toHaveLength(1);
+    expect(progress.at(-1)).toEqual({ done: 2_200, total: 2_200 });
+  });
+
+  it('undoes what landed when a later call fails, and says so', async () => {
+    const { vault } = await unlockedKeyring();
+    let calls = 0;
+    const api = fakeApi({
+      ...signedInRoutes(),
+      [route('POST', apiPaths.folders)]: folderCreated,
+      [routePrefix('DELETE', apiPaths.folder(''))]: { status: 200, body: { message: 'Folder deleted' } },
+      [route('POST', apiPaths.entryBatch)]: (request) =>
+        ++calls === 1
+          ? batchAnswer(request)
+          : { status: 413, body: { message: 'This vault is full: it may hold 600 items, Trash included.' } },
+      [routePrefix('DELETE', apiPaths.entryBatchUndo(''))]: {
+        status: 200,
+        body: { message: 'Import undone', data: { purged: 500, trashed: 0 } },
+      },
+    });
+    const outcome = await runImport({
+      vaultKey: vault.vaultKey,
+      plan: await plannedLogins(700),
+      all: 'skip',
+      own: new Map(),
+      folders: [],
+      onProgress: () => {},
+    });
+    expect(outcome).toEqual({
+      ok: false,
+      batchId: expect.any(String),
+      stranded: 0,
+      message:
+        'Nothing was imported: This vault is full: it may hold 600 items, Trash included. The 500 items saved before the failure were removed again.',
+    });
+    const undo = api.requests.filter((request) => request.method === 'DELETE' && request.path.startsWith('/api/entries/batch/'));
+    expect(undo.map((request) => request.path)).toEqual([apiPaths.entryBatchUndo(outcome.ok ? '' : outcome.batchId)]);
+    expect(
+      api.requests.filter((request) => request.method === 'DELETE' && request.path.startsWith('/api/folders/')),
+    ).toHaveLength(1);
+  });
+});

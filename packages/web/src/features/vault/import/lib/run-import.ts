@@ -1,0 +1,193 @@
+import type { AddEntryRequest } from '@lockit/contract';
+import { serverMessageOf } from '@/lib/api-errors';
+import { deleteFolder } from '../../api/delete-folder';
+import { updateEntry } from '../../api/update-entry';
+import { normaliseTags, sealEntry, toAddRequest, toUpdateRequest } from '../../lib/seal-entry';
+import type { OpenFolder } from '../../lib/vault-entry';
+import { yieldToMain } from '../../lib/yield-to-main';
+import { addEntryBatch } from '../api/add-entry-batch';
+import { undoImport } from '../api/undo-import';
+import { chunkEntries } from './batch-chunks';
+import { choiceFor, type DuplicateChoice, type ImportPlan, type PlannedItem } from './import-plan';
+import { ensureFolders } from './import-folders';
+import { SLICE_MS } from './time-slices';
+
+export interface ImportProgress {
+  /** Steps done of `total`: each new item is sealed, then stored; each update is one step. */
+  done: number;
+  total: number;
+}
+
+export type ImportOutcome =
+  | {
+      ok: true;
+      batchId: string;
+      created: number;
+      updated: number;
+      /** Updates the server refused (changed elsewhere meanwhile...): the item is as it was. */
+      updateFailures: Array<{ name: string; message: string }>;
+      folders: OpenFolder[];
+    }
+  /** `stranded`: items of `batchId` landed and could not be removed (the undo may be tried again). */
+  | { ok: false; message: string; batchId: string; stranded: number };
+
+/** Items sealed per round of Promise.all: keeps each round's synchronous work to a few milliseconds. */
+const SEAL_GROUP = 20;
+
+/**
+ * Seals `planned` in small groups, yielding between them so no task runs long; the ids are
+ * new (client-made, as for any add).
+ */
+async function sealAll(
+  vaultKey: CryptoKey,
+  planned: readonly PlannedItem[],
+  folderIds: ReadonlyMap<string, string>,
+  onSealed: (count: number) => void,
+): Promise<AddEntryRequest[]> {
+  const bodies: AddEntryRequest[] = [];
+  let sliceStart = performance.now();
+  for (let i = 0; i < planned.length; i += SEAL_GROUP) {
+    const group = planned.slice(i, i + SEAL_GROUP);
+    const sealed = await Promise.all(
+      group.map((p) =>
+        sealEntry(vaultKey, crypto.randomUUID(), {
+          ...p.draft,
+          folderId: p.folder === null ? null : (folderIds.get(p.folder) ?? null),
+        }),
+      ),
+    );
+    for (const entry of sealed) bodies.push(toAddRequest(entry));
+    onSealed(group.length);
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await yieldToMain();
+      sliceStart = performance.now();
+    }
+  }
+  return bodies;
+}
+
+/**
+ * Imports a planned file as one batch (decision 0037):
+ *
+ * 1. the folders the items name, reusing those of the same path;
+ * 2. new items sealed in slices and sent in calls of at most 500 (POST /api/entries/batch,
+ *    each all or nothing), every call under the same batch id;
+ * 3. duplicates marked "update" saved over the existing item at its revision (history keeps
+ *    the old version).
+ *
+ * A call that fails after others landed: the batch is undone (DELETE /api/entries/batch/{id})
+ * and the folders made for it are removed, so a failed import leaves nothing; the message
+ * says so, or says what could not be undone.
+ */
+export async function runImport(input: {
+  vaultKey: CryptoKey;
+  plan: ImportPlan;
+  all: DuplicateChoice;
+  own: ReadonlyMap<number, DuplicateChoice>;
+  folders: readonly OpenFolder[];
+  onProgress: (progress: ImportProgress) => void;
+}): Promise<ImportOutcome> {
+  const { vaultKey, plan, all, own } = input;
+  const toCreate: PlannedItem[] = [];
+  const toUpdate: PlannedItem[] = [];
+  for (const planned of plan.items) {
+    const choice = choiceFor(planned, all, own);
+    if (choice === 'skip') continue;
+    (choice === 'update' ? toUpdate : toCreate).push(planned);
+  }
+  const total = 2 * toCreate.length + toUpdate.length;
+  let sealedCount = 0;
+  let storedCount = 0;
+  const report = () => input.onProgress({ done: sealedCount + storedCount, total });
+  report();
+
+  const batchId = crypto.randomUUID();
+  const paths = new Set([...toCreate, ...toUpdate].map((p) => p.folder).filter((path) => path !== null));
+  let folderIds: Map<string, string>;
+  let createdFolders: OpenFolder[];
+  try {
+    ({ ids: folderIds, created: createdFolders } = await ensureFolders(vaultKey, paths, input.folders));
+  } catch (error) {
+    return {
+      ok: false,
+      message: `Nothing was imported: the folders could not be created (${reason(error)}).`,
+      batchId,
+      stranded: 0,
+    };
+  }
+
+  let landed = 0;
+  try {
+    const bodies = await sealAll(vaultKey, toCreate, folderIds, (count) => {
+      sealedCount += count;
+      report();
+    });
+    for (const chunk of chunkEntries(bodies)) {
+      landed += await addEntryBatch(batchId, chunk);
+      storedCount += chunk.length;
+      report();
+    }
+  } catch (error) {
+    const { message, stranded } = await rollBack(batchId, landed, createdFolders, reason(error));
+    return { ok: false, message, batchId, stranded };
+  }
+
+  const updateFailures: Array<{ name: string; message: string }> = [];
+  let updated = 0;
+  for (const planned of toUpdate) {
+    const existing = planned.duplicateOf!;
+    const folderId = planned.folder === null ? existing.folderId : (folderIds.get(planned.folder) ?? existing.folderId);
+    const draft = { ...planned.draft, folderId, tags: normaliseTags([...existing.tags, ...planned.draft.tags]) };
+    try {
+      const sealed = await sealEntry(vaultKey, existing.id, draft);
+      await updateEntry(existing.id, toUpdateRequest(sealed, existing.revision));
+      updated += 1;
+    } catch (error) {
+      updateFailures.push({ name: existing.serviceName, message: reason(error) });
+    }
+    storedCount += 1;
+    report();
+  }
+  return { ok: true, batchId, created: landed, updated, updateFailures, folders: createdFolders };
+}
+
+function reason(error: unknown): string {
+  return serverMessageOf(error) ?? (error instanceof Error ? error.message : 'an unexpected error');
+}
+
+/** Undoes what landed of a failed import; the sentence says what happened. */
+async function rollBack(
+  batchId: string,
+  landed: number,
+  folders: readonly OpenFolder[],
+  why: string,
+): Promise<{ message: string; stranded: number }> {
+  let undone = landed === 0;
+  if (!undone) {
+    try {
+      await undoImport(batchId);
+      undone = true;
+    } catch {
+      undone = false;
+    }
+  }
+  for (const folder of undone ? folders : []) {
+    try {
+      await deleteFolder(folder.id, folder.revision);
+    } catch {
+      // An empty folder left behind is harmless; the message below is about items.
+    }
+  }
+  const sentence = /[.!?]$/.test(why) ? why : `${why}.`;
+  if (landed === 0) return { message: `Nothing was imported: ${sentence}`, stranded: 0 };
+  if (undone) {
+    return {
+      message: `Nothing was imported: ${sentence} The ${landed} items saved before the failure were removed again.`,
+      stranded: 0,
+    };
+  }
+  return {
+    message: `The import failed: ${sentence} ${landed} items were saved before the failure and could not be removed yet: undo this import under "Recent imports".`,
+    stranded: landed,
+  };
+}

@@ -1,0 +1,107 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { sealBackup, type BackupContents } from '@lockit/transfer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The command as a person runs it, as a child process, with no Lockit server anywhere: the
+ * backup is made by @lockit/transfer's sealBackup, the module the web app's export page calls.
+ */
+const ROOT = new URL('../../', import.meta.url).pathname;
+const run = promisify(execFile);
+const PASSWORD = 'a long backup passphrase';
+const KDF = { algorithm: 'argon2id', memoryKiB: 19 * 1024, iterations: 2, parallelism: 1 } as const;
+
+const contents: BackupContents = {
+  app: 'lockit',
+  version: 1,
+  exportedAt: '2024-04-01T08:30:00.000Z',
+  includesTrash: false,
+  folders: ['Work'],
+  items: [
+    {
+      type: 'login',
+      name: 'Mail',
+      username: 'alice',
+      password: 'p,a"s`s\\ word',
+      urls: ['https://mail.example.com'],
+      notes: 'two\nlines',
+      totp: 'JBSWY3DPEHPK3PXP',
+      fields: [{ label: 'PIN', kind: 'hidden', value: '1234' }],
+      card: null,
+      identity: null,
+      tags: ['mail'],
+      folder: 'Work',
+      favorite: true,
+      createdAt: '2024-03-01T10:00:00.000Z',
+      updatedAt: '2024-03-02T10:00:00.000Z',
+      trashedAt: null,
+      history: [],
+    },
+  ],
+};
+
+let dir: string;
+let backup: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lockit-decrypt-'));
+  backup = join(dir, 'lockit-backup-2024-04-01.json');
+  await writeFile(backup, await sealBackup(contents, PASSWORD, { kdf: KDF }));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function command(args: string[], password: string | undefined) {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOCKIT_BACKUP_PASSWORD: password };
+  if (password === undefined) delete env.LOCKIT_BACKUP_PASSWORD;
+  return run('npm', ['run', '--silent', 'decrypt-backup', '--', ...args], { cwd: ROOT, env });
+}
+
+async function failure(args: string[], password: string | undefined): Promise<{ code: number; stderr: string; stdout: string }> {
+  try {
+    await command(args, password);
+  } catch (error) {
+    const { code, stderr, stdout } = error as { code: number; stderr: string; stdout: string };
+    return { code, stderr, stdout };
+  }
+  throw new Error('The command succeeded.');
+}
+
+describe('npm run decrypt-backup', () => {
+  it('prints the plaintext of a backup made by the web app’s module, with no server running', async () => {
+    const { stdout } = await command([backup], PASSWORD);
+    expect(JSON.parse(stdout)).toEqual(contents);
+  });
+
+  it('writes the plaintext to --out, readable by its owner only', async () => {
+    const out = join(dir, 'plain.json');
+    await command([backup, '--out', out], PASSWORD);
+    expect(JSON.parse(await readFile(out, 'utf8'))).toEqual(contents);
+    expect((await stat(out)).mode & 0o777).toBe(0o600);
+  });
+
+  it('says the password is wrong and prints nothing else', async () => {
+    const result = await failure([backup], 'not the password');
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr.trim()).toBe('That password does not open this file.');
+  });
+
+  it('says a tampered file was changed and prints nothing of it', async () => {
+    const envelope = JSON.parse(await readFile(backup, 'utf8')) as { ciphertext: string };
+    const bytes = Buffer.from(envelope.ciphertext, 'base64');
+    bytes[10]! ^= 0x01;
+    const tampered = join(dir, 'tampered.json');
+    await writeFile(tampered, JSON.stringify({ ...envelope, ciphertext: bytes.toString('base64') }));
+    const result = await failure([tampered], PASSWORD);
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toMatch(/^This backup was changed after it was made/);
+  });
+
+  it('asks for a password it cannot prompt for without a terminal', async () => {
+    const result = await failure([backup], undefined);
+    expect(result.stderr.trim()).toBe('No password: run this in a terminal to be asked for it, or set LOCKIT_BACKUP_PASSWORD.');
+  });
+});
