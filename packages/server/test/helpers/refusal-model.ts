@@ -113,8 +113,9 @@ export interface RequestFacts {
  * answered 409 by a revision check, whose answer carries the entry).
  */
 export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): HostileRequest['expected'] | undefined {
-  // A dot segment is resolved away by URL parsing before routing: the path names another route (or none).
-  if (c.param === '.' || c.param === '..') return { status: 404, reason: 'dot segment' };
+  // ".." is resolved away by URL parsing before routing: the path goes up to no route at all.
+  // ("." stays on the route, with an id the id check refuses.)
+  if (c.param === '..') return { status: 404, reason: 'dot-dot segment' };
   if (c.param !== undefined && /%(?![0-9A-Fa-f]{2})/.test(c.param)) return { status: 400, reason: 'malformed URL' };
   const id = c.param !== undefined ? decodeURIComponent(c.param) : undefined;
   if (id !== undefined && id.length > MAX_PARAM_LENGTH) return { status: 414, reason: 'path parameter too long' };
