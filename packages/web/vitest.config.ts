@@ -33,7 +33,8 @@ const test = {
 /**
  * The web app's tests. Most share one module graph per worker (isolate: false): jsdom, React and
  * the app are loaded once per worker instead of once per file, which halves the suite's time on
- * 2 cores; src/testing/setup.ts resets the DOM, storage, timers and caches after every test.
+ * 2 cores; src/testing/setup.ts unmounts, restores the clock and spies, and clears storage after
+ * every test.
  */
 export const webProjects = [
   defineProject({

@@ -37,7 +37,8 @@ afterEach(() => {
   cleanup();
   useRealClock();
   vi.restoreAllMocks();
-  // The auto-lock preference is the app's only localStorage entry; each test starts without it.
+  // The app's preferences (auto-lock, clipboard delay, recent imports) live in localStorage;
+  // each test starts without them.
   window.localStorage.clear();
   setSessionHint(false);
   if (consoleErrors.length > 0) {
