@@ -1,4 +1,4 @@
-import type { CustomFieldKind, EntryType, IdentityOverview } from '@lockit/contract';
+import { IDENTITY_FIELDS, type CustomFieldKind, type EntryType, type IdentityOverview } from '@lockit/contract';
 
 /**
  * One item as an import yields it and an export writes it: every kind of Lockit item, in the
@@ -78,4 +78,10 @@ export function emptyTransferItem(type: EntryType, name: string): TransferItem {
     updatedAt: null,
     passwordHistory: [],
   };
+}
+
+/** An identity with every field empty: what importers fill in. */
+export function emptyTransferIdentity(): TransferIdentity {
+  const overview = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, ''])) as IdentityOverview;
+  return { ...overview, ssn: '', passport: '', license: '' };
 }

@@ -1,4 +1,10 @@
-import { emptyTransferItem, type TransferField, type TransferIdentity, type TransferItem } from '../transfer-item';
+import {
+  emptyTransferItem,
+  type TransferField,
+  type TransferIdentity,
+  type TransferItem,
+  emptyTransferIdentity,
+} from '../transfer-item';
 import { fieldOf } from './item-rules';
 
 /**
@@ -110,24 +116,7 @@ const ADDRESS_KEYS: Record<string, keyof TransferIdentity> = {
 function identity(name: string, values: Map<string, string>, notes: string): TransferItem {
   const item = emptyTransferItem('identity', name);
   item.notes = notes;
-  const result: TransferIdentity = {
-    title: '',
-    firstName: '',
-    middleName: '',
-    lastName: '',
-    email: '',
-    phone: '',
-    company: '',
-    address1: '',
-    address2: '',
-    city: '',
-    state: '',
-    postalCode: '',
-    country: '',
-    ssn: '',
-    passport: '',
-    license: '',
-  };
+  const result: TransferIdentity = emptyTransferIdentity();
   for (const [key, target] of Object.entries(ADDRESS_KEYS)) {
     result[target] = values.get(key) ?? '';
     values.delete(key);

@@ -1,5 +1,11 @@
 import { ImportFileError, type ImportFile, type ImportFormat, type ParseResult, type SkippedRecord } from '../import-format';
-import { emptyTransferItem, type TransferField, type TransferIdentity, type TransferItem } from '../transfer-item';
+import {
+  emptyTransferItem,
+  type TransferField,
+  type TransferIdentity,
+  type TransferItem,
+  emptyTransferIdentity,
+} from '../transfer-item';
 import { fieldOf, isoDate, nameFor } from './item-rules';
 import { exportDataSchema, type OnePuxField, type OnePuxItem } from './onepassword-1pux-schema';
 import { readExportData } from './onepassword-1pux-zip';
@@ -125,7 +131,7 @@ function itemOf(input: OnePuxItem, skipped: SkippedRecord[], number: number): Tr
   else if ((details.password ?? '') !== '') fields.push(...fieldOf('Password', details.password ?? '', 'hidden'));
 
   const card = type === 'card' ? { holder: '', brand: '', number: '', code: '', expMonth: '', expYear: '' } : null;
-  const identity = type === 'identity' ? emptyIdentity() : null;
+  const identity = type === 'identity' ? emptyTransferIdentity() : null;
   for (const section of details.sections ?? []) {
     for (const field of section.fields ?? []) {
       if (card && cardField(card, field)) continue;
@@ -233,25 +239,4 @@ function identityField(identity: TransferIdentity, field: OnePuxField): boolean 
   if (key === undefined || identity[key] !== '') return false;
   identity[key] = fieldValue(field)[1];
   return true;
-}
-
-function emptyIdentity(): TransferIdentity {
-  return {
-    title: '',
-    firstName: '',
-    middleName: '',
-    lastName: '',
-    email: '',
-    phone: '',
-    company: '',
-    address1: '',
-    address2: '',
-    city: '',
-    state: '',
-    postalCode: '',
-    country: '',
-    ssn: '',
-    passport: '',
-    license: '',
-  };
 }

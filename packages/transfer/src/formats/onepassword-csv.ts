@@ -1,4 +1,4 @@
-import { emptyTransferItem, type TransferItem } from '../transfer-item';
+import { emptyTransferIdentity, emptyTransferItem, type TransferItem } from '../transfer-item';
 import { defineCsvFormat, hasExactColumns, type CsvRow } from './csv-import';
 import { fieldOf, isTruthy, loginOrNote, nameFor } from './item-rules';
 
@@ -78,24 +78,7 @@ function v7Item(row: CsvRow): TransferItem {
     item = loginOrNote({ name: title, urls: unique, username, password, notes: row.cell('NOTES'), totp: '' });
   }
   const card = { holder: '', brand: '', number: '', code: '', expMonth: '', expYear: '' };
-  const identity = {
-    title: '',
-    firstName: '',
-    middleName: '',
-    lastName: '',
-    email: '',
-    phone: '',
-    company: '',
-    address1: '',
-    address2: '',
-    city: '',
-    state: '',
-    postalCode: '',
-    country: '',
-    ssn: '',
-    passport: '',
-    license: '',
-  };
+  const identity = emptyTransferIdentity();
   for (const { label, value } of values) {
     if (isCard && label in CARD_LABELS && card[CARD_LABELS[label as keyof typeof CARD_LABELS]] === '') {
       card[CARD_LABELS[label as keyof typeof CARD_LABELS]] = value;
