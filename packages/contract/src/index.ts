@@ -6,4 +6,5 @@ export * from './folders';
 export * from './entry-documents';
 export * from './public-config';
 export * from './entry-batches';
+export * from './entry-histories';
 export * from './account-documents';

@@ -26,6 +26,8 @@ export const apiPaths = {
   /** With `?revision=N`: deletes a trashed entry and its history for good. */
   purgeEntry: (id: string) => `/api/passwords/purge/${encodeURIComponent(id)}`,
   entryHistory: (id: string) => `/api/passwords/history/${encodeURIComponent(id)}`,
+  /** Lockit's own: the histories of many entries in one call (the export; decision 0041). */
+  entryHistories: '/api/entries/histories',
   folders: '/api/folders',
   folder: (id: string) => `/api/folders/${encodeURIComponent(id)}`,
   /** Lockit's own, public: settings the browser needs (the breach check's range API, decision 0033). */

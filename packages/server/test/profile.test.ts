@@ -72,6 +72,7 @@ describe('deny by default', () => {
     ['restore entry', 'POST', apiPaths.restoreEntry(id)],
     ['purge entry', 'DELETE', apiPaths.purgeEntry(id)],
     ['entry history', 'GET', apiPaths.entryHistory(id)],
+    ['entry histories', 'POST', apiPaths.entryHistories],
     ['list folders', 'GET', apiPaths.folders],
     ['add folder', 'POST', apiPaths.folders],
     ['update folder', 'PUT', apiPaths.folder(id)],

@@ -27,6 +27,7 @@ import { deleteEntryRoute } from './entries/delete-entry';
 import { restoreEntryRoute } from './entries/restore-entry';
 import { purgeEntryRoute } from './entries/purge-entry';
 import { listEntryHistoryRoute } from './entries/list-entry-history';
+import { listEntryHistoriesRoute } from './entries/list-entry-histories';
 import { addEntryBatchRoute } from './entries/add-entry-batch';
 import { undoEntryBatchRoute } from './entries/undo-entry-batch';
 import { listFoldersRoute } from './folders/list-folders';
@@ -58,6 +59,7 @@ const routes: RoutePlugin[] = [
   restoreEntryRoute,
   purgeEntryRoute,
   listEntryHistoryRoute,
+  listEntryHistoriesRoute,
   addEntryBatchRoute,
   undoEntryBatchRoute,
   listFoldersRoute,

@@ -1,3 +1,4 @@
+import { padInList } from '../padded-in-list';
 import type { Db, EntriesTable, Executor } from '../schema';
 import { whyNotWritten, type WriteOutcome } from './write-outcome';
 
@@ -78,6 +79,18 @@ export function createEntriesRepository(db: Db) {
 
   return {
     find,
+
+    /** Which of `ids` (lower-case) name entries of this user, live or trashed; in no order. */
+    async findIds(userId: string, ids: readonly string[], ex: Executor = db): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await ex
+        .selectFrom('entries')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', 'in', padInList(ids))
+        .execute();
+      return rows.map((row) => row.id);
+    },
 
     /** Live and trashed entries (Trash is a view of the same list), oldest first. */
     listByUser(userId: string, ex: Executor = db): Promise<StoredEntry[]> {

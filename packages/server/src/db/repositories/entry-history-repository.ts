@@ -1,3 +1,4 @@
+import { padInList } from '../padded-in-list';
 import type { Db, EntryHistoryTable, Executor } from '../schema';
 
 export type EntryVersionRow = EntryHistoryTable;
@@ -39,6 +40,49 @@ export function createEntryHistoryRepository(db: Db) {
         .orderBy('revision', 'desc')
         .limit(limit)
         .execute();
+    },
+
+    /**
+     * The versions of several entries in one query, by entry id: each newest first, at most
+     * `limitPerEntry` (cut in the database by a window function, which SQLite and PostgreSQL
+     * both run), so each list is what listByEntry gives for that entry. An entry with no
+     * versions, or of another user, has no key.
+     */
+    async listByEntries(
+      userId: string,
+      entryIds: readonly string[],
+      limitPerEntry: number,
+      ex: Executor = db,
+    ): Promise<Map<string, StoredEntryVersion[]>> {
+      const byEntry = new Map<string, StoredEntryVersion[]>();
+      if (entryIds.length === 0) return byEntry;
+      const rows = await ex
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('entry_history')
+            .select((inner) => [
+              'entry_id',
+              ...VERSION_COLUMNS,
+              inner.fn
+                .agg<number>('row_number')
+                .over((over) => over.partitionBy('entry_id').orderBy('revision', 'desc'))
+                .as('newness'),
+            ])
+            .where('user_id', '=', userId)
+            .where('entry_id', 'in', padInList(entryIds))
+            .as('ranked'),
+        )
+        .select(['entry_id', ...VERSION_COLUMNS])
+        .where('newness', '<=', limitPerEntry)
+        .orderBy('entry_id')
+        .orderBy('revision', 'desc')
+        .execute();
+      for (const { entry_id: entryId, ...version } of rows) {
+        const versions = byEntry.get(entryId);
+        if (versions) versions.push(version);
+        else byEntry.set(entryId, [version]);
+      }
+      return byEntry;
     },
 
     /**
