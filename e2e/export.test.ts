@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -15,11 +14,11 @@ import {
   type BackupContents,
   type TransferItem,
 } from '@lockit/transfer';
+import { BACKUP_PASSWORD, exportThroughPage, openExportPage } from './support/export-page';
 import { signIn } from './support/journeys';
 import { useE2e } from './support/setup';
 
 const e2e = useE2e();
-const BACKUP_PASSWORD = 'a long and separate backup passphrase';
 
 /** Folder ids by path, made on first use (the name sealed as the web app seals it). */
 async function folderIdOf(account: VerifiedAccount, path: string | null, folders: Map<string, string>): Promise<string | null> {
@@ -154,40 +153,6 @@ const VAULT: TransferItem[] = [
 ];
 
 /** /vault/export loaded afresh: the vault locks on a reload, so the gate's Unlock comes first. */
-async function openExportPage(page: Page, masterPassword: string): Promise<void> {
-  await page.goto('/vault/export');
-  const unlock = page.getByRole('heading', { name: 'Unlock' });
-  const formats = page.getByRole('group', { name: 'Format' });
-  // Generous: the machine running the suite may be busy, and the unlock runs Argon2id.
-  await unlock.or(formats).waitFor({ timeout: 60_000 });
-  if (await unlock.isVisible()) {
-    await page.getByLabel('Master Password', { exact: true }).fill(masterPassword);
-    await page.getByRole('button', { name: 'Unlock' }).click();
-    await formats.waitFor({ timeout: 60_000 });
-  }
-}
-
-async function exportThroughPage(page: Page, format: RegExp, masterPassword: string, { trash = false } = {}) {
-  await openExportPage(page, masterPassword);
-  await page.getByRole('radio', { name: format }).check();
-  if (trash) await page.getByLabel('Include items in Trash').check();
-  const backup = format.test('Encrypted Lockit backup');
-  if (!backup) await page.getByLabel('I understand that this file is not protected.').check();
-  await page.getByLabel('Master Password', { exact: true }).fill(masterPassword);
-  if (backup) {
-    await page.getByLabel('Backup password', { exact: true }).fill(BACKUP_PASSWORD);
-    await page.getByLabel('Backup password again', { exact: true }).fill(BACKUP_PASSWORD);
-  }
-  const download = page.waitForEvent('download', { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Export', exact: true }).click();
-  const file = await download;
-  await page
-    .getByRole('status')
-    .filter({ hasText: /^Saved / })
-    .waitFor({ timeout: 60_000 });
-  return { name: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') };
-}
-
 /** Everything a person saved, without what a new account cannot share (ids, dates, history versions). */
 const savedContent = (contents: BackupContents) =>
   contents.items

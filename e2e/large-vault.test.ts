@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@lockit/contract';
 import { addSealed, FLOOR_KDF, loginOverview, sealItem } from '@lockit/test-support';
+import { exportThroughPage } from './support/export-page';
 import { createAccountViaApi, signInViaApi } from './support/hostile';
 import { newAccount, signIn } from './support/journeys';
 import { useE2e } from './support/setup';
@@ -9,14 +10,14 @@ import { entryRows, openVault, rowOf, savedList } from './support/vault-page';
 const e2e = useE2e();
 
 const DAMAGED = 'This entry could not be decrypted. It may have been changed on the server.';
-/** Above the size from which the page opens the list in its decryption workers (open-entries-in-workers.ts). */
+/** Above the size from which the page opens the list in its crypto workers (crypto-worker-pool.ts). */
 const SIZE = 600;
 /** Decrypting 600 entries on a busy 2-core machine takes seconds, not the default poll's one. */
 const SLOW = { timeout: 30_000 };
 const name = (n: number) => `Harbour ${String(n).padStart(4, '0')}`;
 
 describe('a large vault, opened by the decryption workers', () => {
-  it('shows every entry, finds them, and shows a tampered entry among them as damaged', async () => {
+  it('shows every entry, finds them, shows a tampered entry among them as damaged, and exports the others whole', async () => {
     const account = newAccount('large');
     await createAccountViaApi(e2e.server.url, e2e.smtp, account, FLOOR_KDF);
     const session = await signInViaApi(e2e.server.url, account.username, account.password);
@@ -53,7 +54,7 @@ describe('a large vault, opened by the decryption workers', () => {
         SLOW,
       )
       .toBe(`${SIZE + 1} entries`);
-    expect(workers.filter((url) => url.includes('open-entries-worker')).length).toBeGreaterThanOrEqual(2);
+    expect(workers.filter((url) => url.includes('crypto-worker')).length).toBeGreaterThanOrEqual(2);
     await expect.poll(() => savedList(page).getByText(DAMAGED).count()).toBe(1);
     await expect.poll(() => entryRows(page).first().getAttribute('aria-setsize')).toBe(String(SIZE + 1));
 
@@ -66,6 +67,13 @@ describe('a large vault, opened by the decryption workers', () => {
       .first()
       .click();
     await expect.poll(() => entryRows(page).first().getAttribute('aria-setsize')).toBe(String(SIZE / 3));
+
+    // The export opens every entry's secrets in the same workers: all 600 passwords are in
+    // the file, and the tampered entry is counted, not written.
+    const csv = await exportThroughPage(page, /Spreadsheet \(CSV\)/, account.password);
+    expect(csv.message).toMatch(/with 600 item\(s\)\. 1 damaged item\(s\) could not be decrypted/);
+    for (const n of [0, 299, 599]) expect(csv.text).toContain(`Pass-${n}-word`);
+    expect(csv.text).not.toContain(`Pass-${SIZE + 1}-word`);
     await context.close();
   });
 });

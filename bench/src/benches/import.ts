@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createServerDatabase } from '@lockit/test-support';
 import { launchBrowser, newProbedPage } from '../support/browser';
+import { profiled } from '../support/cpu-profile';
 import { readVaultLoad } from '../support/page-probes';
 import { printHeading, printTable, verdict } from '../support/report';
 import { clientIp, createSignedInAccount, prepareKeys } from '../support/seed';
@@ -209,8 +210,11 @@ async function measureImport(file: string): Promise<void> {
       if (!summary.startsWith(`${ITEMS} new items`)) throw new Error(`the preview says "${summary}"`);
 
       from = await pageNow(page);
-      await page.getByRole('button', { name: `Import ${ITEMS} items` }).click();
-      await page.getByRole('heading', { name: 'Import complete' }).waitFor();
+      // BENCH_IMPORT_PROFILE=<dir>: a CPU profile of the page from the Import click to the summary.
+      await profiled(page, process.env.BENCH_IMPORT_PROFILE, 'import', async () => {
+        await page.getByRole('button', { name: `Import ${ITEMS} items` }).click();
+        await page.getByRole('heading', { name: 'Import complete' }).waitFor({ timeout: 600_000 });
+      });
       stages.push({ name: 'Import → summary (seal, send in batches)', from, to: await pageNow(page) });
       const progress = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
 

@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { DEFAULT_KDF_PARAMS } from '@lockit/crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newProbedPage } from '../support/browser';
+import { profiled } from '../support/cpu-profile';
 import { createServerDatabase, type ServerDatabase } from '@lockit/test-support';
 import { kdfRuns, type ShownTimes, type VaultLoad } from '../support/page-probes';
 import { describeMachine, printHeading } from '../support/report';
@@ -139,7 +139,11 @@ async function measureVault(browser: Browser, baseUrl: string, size: number): Pr
     const filters: ShownTimes[] = [];
     const opens: ShownTimes[] = [];
     for (let run = 0; run < UNLOCK_RUNS; run++) {
-      unlocks.push(await profiled(page, `unlock-${size}-${run + 1}`, () => loadAndUnlock(page, PASSWORD, 'reload')));
+      unlocks.push(
+        await profiled(page, process.env.BENCH_VAULT_PROFILE, `unlock-${size}-${run + 1}`, () =>
+          loadAndUnlock(page, PASSWORD, 'reload'),
+        ),
+      );
       // Before the changes: the expected match counts are those of the seeded entries only.
       const typed = await traced(browser, `search-${size}-${run + 1}`, () =>
         timeSearchKeystrokes(page, SEARCH_QUERY, matchesIn(size)),
@@ -179,28 +183,6 @@ async function traced<T>(browser: Browser, name: string, work: () => Promise<T>)
     return await work();
   } finally {
     await browser.stopTracing();
-  }
-}
-
-/**
- * BENCH_VAULT_PROFILE=<dir>: a V8 CPU profile of the page during each unlock,
- * `<dir>/unlock-<size>-<run>.cpuprofile`, for profile-summary.ts (where the time from the key
- * to the painted list goes). Profiling slows the page; its figures are not comparable.
- */
-async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
-  const dir = process.env.BENCH_VAULT_PROFILE;
-  if (!dir) return work();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await cdp.send('Profiler.stop');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
-    await cdp.detach();
   }
 }
 

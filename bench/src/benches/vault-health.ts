@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { addSealed, createServerDatabase, sealItem, type ServerDatabase } from '@lockit/test-support';
+import { profiled } from '../support/cpu-profile';
 import { launchBrowser, newProbedPage } from '../support/browser';
 import { describeMachine, median, printHeading, printTable, verdict } from '../support/report';
 import { addFolders, clientIp, createSignedInAccount, prepareKeys, realisticItem } from '../support/seed';
@@ -44,7 +45,10 @@ export async function vaultHealthBench(): Promise<void> {
     const page = await newProbedPage(browser, server.url);
     await signInThroughUi(page, USER, PASSWORD);
     const runs: Array<{ reportMs: number; longestTaskMs: number; findings: string }> = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await measureOnce(page));
+    // BENCH_HEALTH_PROFILE=<dir>: a CPU profile of the page during each run, health-<run>.cpuprofile.
+    for (let run = 0; run < RUNS; run++) {
+      runs.push(await profiled(page, process.env.BENCH_HEALTH_PROFILE, `health-${run + 1}`, () => measureOnce(page)));
+    }
     printTable(
       `Health report, ${SIZE.toLocaleString('en')} items (median of ${RUNS})`,
       ['figure', 'measured', 'budget', ''],

@@ -7,7 +7,7 @@ import { headerAad, type BackupEnvelope } from './backup-envelope';
 import { deriveOnThisThread } from './backup-keys';
 import { fromBase64, toBase64 } from './base64';
 import { BACKUP_ALTERED_MESSAGE, openBackup } from './open-backup';
-import { sealBackup } from './seal-backup';
+import { backupSealer, sealBackup } from './seal-backup';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -139,6 +139,18 @@ describe('Lockit backup', SLOW, () => {
     await expect(sealBackup(sampleVault(), 'short', { kdf: TEST_KDF })).rejects.toThrow(/at least 12 characters/);
     const bad = { ...sampleVault(), items: [{ ...sampleVault().items[0]!, type: 'ssh-key' }] };
     await expect(sealBackup(bad as never, PASSWORD, { kdf: TEST_KDF })).rejects.toThrow(/items.0.type/);
+  });
+
+  it('derives the key ahead of the contents with backupSealer, and seals one file with it', async () => {
+    const seal = await backupSealer(PASSWORD, { kdf: TEST_KDF });
+    const text = await seal(sampleVault());
+    await expect(openBackup(text, PASSWORD)).resolves.toEqual(sampleVault());
+    // A salt and nonce serve one file: a nonce used twice under one key would break AES-GCM.
+    await expect(seal(sampleVault())).rejects.toThrow(/one file/);
+    const bad = { ...sampleVault(), items: [{ ...sampleVault().items[0]!, type: 'ssh-key' }] };
+    const other = await backupSealer(PASSWORD, { kdf: TEST_KDF });
+    await expect(other(bad as never)).rejects.toThrow(/items.0.type/);
+    await expect(backupSealer('short', { kdf: TEST_KDF })).rejects.toThrow(/at least 12 characters/);
   });
 });
 

@@ -10,5 +10,5 @@ export {
   type BackupHeader,
 } from './backup-envelope';
 export { deriveOnThisThread, type DeriveBackupSecret } from './backup-keys';
-export { sealBackup, BACKUP_PASSWORD_MIN_LENGTH, type SealBackupOptions } from './seal-backup';
+export { sealBackup, backupSealer, BACKUP_PASSWORD_MIN_LENGTH, type BackupSealer, type SealBackupOptions } from './seal-backup';
 export { openBackup, readBackupEnvelope, BACKUP_ALTERED_MESSAGE } from './open-backup';

@@ -24,6 +24,9 @@ export interface SealBackupOptions {
   derive?: DeriveBackupSecret;
 }
 
+/** Seals a vault's contents under a key already derived; see backupSealer. */
+export type BackupSealer = (contents: BackupContents) => Promise<string>;
+
 /**
  * The encrypted backup file's text: `contents` as JSON, encrypted with AES-256-GCM under a
  * key derived from `password` by Argon2id (fresh 16-byte salt) and HKDF, a fresh 96-bit
@@ -34,15 +37,23 @@ export interface SealBackupOptions {
  * no key material leaves this function.
  */
 export async function sealBackup(contents: BackupContents, password: string, options: SealBackupOptions = {}): Promise<string> {
-  if ([...password].length < BACKUP_PASSWORD_MIN_LENGTH) {
-    throw new RangeError(`The backup password must have at least ${BACKUP_PASSWORD_MIN_LENGTH} characters.`);
-  }
+  checkPassword(password);
+  checkContents(contents);
+  const seal = await backupSealer(password, options);
+  return seal(contents);
+}
+
+/**
+ * sealBackup in two steps, so the slow one (Argon2id) can run while the contents are still
+ * being gathered: the key is derived now, and the function it resolves to seals one backup.
+ * A second call of that function is refused: salt and nonce are used for one file only.
+ *
+ * Security invariants: as sealBackup's; the derived key is held only by the returned
+ * function and is never exported.
+ */
+export async function backupSealer(password: string, options: SealBackupOptions = {}): Promise<BackupSealer> {
+  checkPassword(password);
   const params = options.kdf ?? DEFAULT_KDF_PARAMS;
-  const checked = backupContentsSchema.safeParse(contents);
-  if (!checked.success) {
-    const issue = checked.error.issues[0];
-    throw new TypeError(`The backup cannot hold this vault: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
-  }
   const salt = globalThis.crypto.getRandomValues(new Uint8Array(BACKUP_SALT_BYTES));
   const nonce = globalThis.crypto.getRandomValues(new Uint8Array(BACKUP_NONCE_BYTES));
   const header: BackupHeader = {
@@ -61,10 +72,30 @@ export async function sealBackup(contents: BackupContents, password: string, opt
   if (problem !== null) throw new RangeError(problem);
 
   const { key, keyCheck } = await deriveBackupKeys(password, salt, params, options.derive ?? deriveOnThisThread);
-  const plaintext = new TextEncoder().encode(JSON.stringify(contents));
-  const ciphertext = await aesGcmEncrypt(key, nonce, plaintext, headerAad(header));
-  plaintext.fill(0);
-  const envelope: BackupEnvelope = { ...header, keyCheck: toBase64(keyCheck), ciphertext: toBase64(ciphertext) };
-  // The header pretty-printed for a person who opens the file; the ciphertext on one line.
-  return `${JSON.stringify(envelope, null, 2)}\n`;
+  let used = false;
+  return async (contents) => {
+    if (used) throw new Error('A backup sealer seals one file: make another for the next.');
+    used = true;
+    checkContents(contents);
+    const plaintext = new TextEncoder().encode(JSON.stringify(contents));
+    const ciphertext = await aesGcmEncrypt(key, nonce, plaintext, headerAad(header));
+    plaintext.fill(0);
+    const envelope: BackupEnvelope = { ...header, keyCheck: toBase64(keyCheck), ciphertext: toBase64(ciphertext) };
+    // The header pretty-printed for a person who opens the file; the ciphertext on one line.
+    return `${JSON.stringify(envelope, null, 2)}\n`;
+  };
+}
+
+function checkPassword(password: string): void {
+  if ([...password].length < BACKUP_PASSWORD_MIN_LENGTH) {
+    throw new RangeError(`The backup password must have at least ${BACKUP_PASSWORD_MIN_LENGTH} characters.`);
+  }
+}
+
+function checkContents(contents: BackupContents): void {
+  const checked = backupContentsSchema.safeParse(contents);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new TypeError(`The backup cannot hold this vault: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+  }
 }

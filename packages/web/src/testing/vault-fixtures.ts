@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import {
   addEntryRequestSchema,
   addFolderRequestSchema,
+  entryHistoriesRequestSchema,
   apiPaths,
   restoreEntryRequestSchema,
   updateEntryRequestSchema,
@@ -316,6 +317,12 @@ export function fakeEntryRoutes(
       const id = idFrom(request);
       if (!store.has(id)) return notFound;
       return { status: 200, body: { message: 'Success', data: history.get(id) ?? [] } };
+    },
+    [route('POST', apiPaths.entryHistories)]: (request) => {
+      const body = entryHistoriesRequestSchema.safeParse(request.body);
+      if (!body.success) return { status: 400, body: { message: 'ids must hold 1 to 500 entry ids.' } };
+      const data = body.data.ids.filter((id) => store.has(id)).map((id) => ({ id, versions: history.get(id) ?? [] }));
+      return { status: 200, body: { message: 'Success', data } };
     },
     [route('GET', apiPaths.folders)]: () => ({ status: 200, body: { message: 'Success', data: [...folders.values()] } }),
     [route('POST', apiPaths.folders)]: (request) => {

@@ -8,7 +8,7 @@ import { buttonPrimary, card } from '@/components/ui/styles';
 import { KeyDerivationError } from '@/lib/derive-keys';
 import type { UnlockedVault } from '@/lib/keyring';
 import { logFailure } from '@/lib/log';
-import { prewarmEntryWorkers } from '../lib/open-entries-in-workers';
+import { prewarmCryptoWorkers } from '../lib/crypto-worker-pool';
 import { unlockVault, WrongMasterPasswordError } from '../lib/unlock-vault';
 
 const UNREACHABLE = "Lockit could not get your vault's key from the server. Please try again.";
@@ -47,7 +47,7 @@ export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
       const vault = await unlockVault(masterPassword, username ?? '', {
         whileDeriving: () => {
           entries = listEntries();
-          prewarmEntryWorkers();
+          prewarmCryptoWorkers();
           // Awaited by the vault once unlocked; a failure then is its to log.
           entries.catch(() => {});
         },

@@ -1,18 +1,16 @@
+import type { EntryVersionWire } from '@lockit/contract';
 import type { BackupContents, BackupItem, BackupVersion } from '@lockit/transfer';
 import { listEntries } from '@/api/list-entries';
-import { getEntryHistory } from '../api/get-entry-history';
+import { getEntryHistories } from '../api/get-entry-histories';
 import { listFolders } from '../api/list-folders';
-import { openEntriesInWorkers } from '../lib/open-entries-in-workers';
-import { draftOf, openSecrets, openVersionDraft } from '../lib/seal-entry';
+import { openEntriesWithSecrets } from '../lib/open-entries-in-workers';
+import { draftOf, openVersionDraft } from '../lib/seal-entry';
 import { openFolders } from '../lib/seal-folder';
-import type { EntryDraft, OpenEntry } from '../lib/vault-entry';
+import type { EntryDraft, EntrySecrets, OpenEntry } from '../lib/vault-entry';
 import { yieldToMain } from '../lib/yield-to-main';
 
-/**
- * Items whose secrets (and history, when they have one) are opened at once: a slice of a few
- * milliseconds of main-thread work; the browser queues the history requests beyond its six.
- */
-export const EXPORT_CHUNK_SIZE = 32;
+/** Items whose histories are opened at once: a slice of a few milliseconds of main-thread work. */
+const HISTORY_SLICE = 16;
 
 export interface CollectProgress {
   done: number;
@@ -26,6 +24,9 @@ export interface CollectedVault {
   /** Earlier versions that did not decrypt: left out of their item's history. */
   damagedVersions: number;
 }
+
+/** Marks the export bench reads (bench/src/benches/export.ts), between lockit:export:verified and :collected. */
+const collectMark = (step: 'listed' | 'opened') => performance.mark(`lockit:export:${step}`);
 
 type ItemContent = Omit<BackupVersion, 'savedAt' | 'replacedAt'>;
 
@@ -48,14 +49,43 @@ function contentOf(draft: EntryDraft, folderNames: ReadonlyMap<string, string>):
   };
 }
 
+/** What the export fetches before it decrypts: every entry and folder, still sealed. */
+export interface SealedVault {
+  raw: unknown[];
+  rawFolders: unknown[];
+}
+
+/** The list and the folders, still sealed: may start before the master password is checked. */
+export async function fetchSealedVault(): Promise<SealedVault> {
+  const [raw, rawFolders] = await Promise.all([listEntries(), listFolders()]);
+  return { raw, rawFolders };
+}
+
+/** Ids of listed entries that were ever changed (revision above 1), read before decryption. */
+function changedIds(raw: readonly unknown[], includeTrash: boolean): string[] {
+  const ids: string[] = [];
+  for (const entry of raw) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { id, _id, revision, deletedAt } = entry as Record<string, unknown>;
+    const key = typeof id === 'string' ? id : _id;
+    if (typeof key !== 'string' || typeof revision !== 'number' || revision <= 1) continue;
+    if (includeTrash || deletedAt === null || deletedAt === undefined) ids.push(key);
+  }
+  return ids;
+}
+
 /**
- * Everything the export writes, decrypted in this tab: the list and the folders fetched once,
- * then, EXPORT_CHUNK_SIZE items at a time with a yield between chunks, each item's secrets
- * opened and, for an item that was ever changed, its history fetched (only here: the vault
- * never loads histories) and opened version by version. Items in Trash only when `includeTrash`.
+ * Everything the export writes, decrypted in this tab: the list and the folders (`sealed`, or
+ * fetched now); every entry opened with its secrets in the crypto workers
+ * (open-entries-in-workers.ts) while the histories of the items ever changed are fetched in
+ * one call per 500 items (only here: the vault never loads histories); then each history
+ * opened version by version, a few items at a time between yields. Items in Trash only when
+ * `includeTrash`. `onProgress` counts items opened.
  *
  * Security invariant: the result holds every secret in the clear; it lives in memory only
- * until the file is built, and nothing of it is sent anywhere.
+ * until the file is built, and nothing of it is sent anywhere. A version that does not open
+ * under its item's id is counted, never written; a history the server withholds fails the
+ * export (get-entry-histories.ts).
  */
 export async function collectVault(
   vaultKey: CryptoKey,
@@ -63,34 +93,42 @@ export async function collectVault(
     includeTrash,
     onProgress,
     signal,
-  }: { includeTrash: boolean; onProgress?: (progress: CollectProgress) => void; signal?: AbortSignal },
+    sealed,
+  }: {
+    includeTrash: boolean;
+    onProgress?: (progress: CollectProgress) => void;
+    signal?: AbortSignal;
+    sealed?: Promise<SealedVault>;
+  },
 ): Promise<CollectedVault> {
-  const [raw, rawFolders] = await Promise.all([listEntries(), listFolders()]);
+  const { raw, rawFolders } = await (sealed ?? fetchSealedVault());
   const folders = await openFolders(vaultKey, rawFolders);
   const folderNames = new Map(folders.map((folder) => [folder.id, folder.name]));
-  const entries = await openEntriesInWorkers(vaultKey, raw, { signal });
-  const wanted = entries.filter((entry) => includeTrash || entry.deletedAt === null);
-  const open = wanted.filter((entry): entry is OpenEntry => entry.status === 'open');
-  let damagedItems = wanted.length - open.length;
-  let damagedVersions = 0;
+  collectMark('listed');
+  onProgress?.({ done: 0, total: raw.length });
+  // The histories travel while the workers decrypt.
+  const asked = changedIds(raw, includeTrash);
+  const fetched = asked.length === 0 ? Promise.resolve(new Map<string, EntryVersionWire[]>()) : getEntryHistories(asked);
+  fetched.catch(() => {});
+  const opened = await openEntriesWithSecrets(vaultKey, raw, {
+    signal,
+    onProgress: (done, total) => onProgress?.({ done, total }),
+  });
+  collectMark('opened');
+  const wanted = opened.filter(({ entry }) => includeTrash || entry.deletedAt === null);
+  const open = wanted.filter((item): item is { entry: OpenEntry; secrets: EntrySecrets } => {
+    return item.entry.status === 'open' && item.secrets !== null;
+  });
 
-  const items: BackupItem[] = [];
-  onProgress?.({ done: 0, total: open.length });
-  for (let start = 0; start < open.length; start += EXPORT_CHUNK_SIZE) {
-    const chunk = open.slice(start, start + EXPORT_CHUNK_SIZE);
-    const collected = await Promise.all(
-      chunk.map(async (entry) => {
-        let draft: EntryDraft;
-        try {
-          draft = draftOf(entry, await openSecrets(vaultKey, entry));
-        } catch {
-          return null;
-        }
+  const sealedHistories = await fetched;
+  const histories = new Map<string, BackupVersion[]>();
+  let damagedVersions = 0;
+  const changed = open.filter(({ entry }) => sealedHistories.has(entry.id));
+  for (let start = 0; start < changed.length; start += HISTORY_SLICE) {
+    await Promise.all(
+      changed.slice(start, start + HISTORY_SLICE).map(async ({ entry }) => {
         const history: BackupVersion[] = [];
-        // Every write (edit, move, delete, restore) bumps the revision and keeps the replaced
-        // version: an entry still at revision 1 has no history, and costs no request.
-        const versions = entry.revision > 1 ? await getEntryHistory(entry.id) : [];
-        for (const version of versions) {
+        for (const version of sealedHistories.get(entry.id) ?? []) {
           try {
             const content = contentOf(await openVersionDraft(vaultKey, entry.id, version), folderNames);
             history.push({ ...content, savedAt: version.savedAt, replacedAt: version.replacedAt });
@@ -98,24 +136,21 @@ export async function collectVault(
             damagedVersions++;
           }
         }
-        const item: BackupItem = {
-          ...contentOf(draft, folderNames),
-          createdAt: entry.createdAt,
-          updatedAt: entry.updatedAt,
-          trashedAt: entry.deletedAt,
-          history,
-        };
-        return item;
+        histories.set(entry.id, history);
       }),
     );
-    for (const item of collected) {
-      if (item === null) damagedItems++;
-      else items.push(item);
-    }
-    onProgress?.({ done: Math.min(start + chunk.length, open.length), total: open.length });
     await yieldToMain();
     signal?.throwIfAborted();
   }
+
+  const items: BackupItem[] = open.map(({ entry, secrets }) => ({
+    ...contentOf(draftOf(entry, secrets), folderNames),
+    createdAt: entry.createdAt,
+    updatedAt: entry.updatedAt,
+    trashedAt: entry.deletedAt,
+    history: histories.get(entry.id) ?? [],
+  }));
+  const damagedItems = wanted.length - open.length;
 
   return {
     contents: {

@@ -1,11 +1,12 @@
 import {
   BACKUP_PASSWORD_MIN_LENGTH,
-  sealBackup,
+  backupSealer,
   toBitwardenCsv,
   toBitwardenJson,
   toGenericCsv,
   transferItemOf,
   type BackupContents,
+  type BackupSealer,
 } from '@lockit/transfer';
 import { deriveMasterKeyBytes } from '@/lib/derive-keys';
 
@@ -53,15 +54,27 @@ export function backupPasswordProblem(password: string, again: string, masterPas
   return null;
 }
 
-/** The file of the chosen format, built in this tab (the backup's Argon2id in the KDF worker). */
+/**
+ * Starts the backup's Argon2id (in the KDF worker) for `backupPassword`, so it runs while the
+ * vault is still being decrypted; the sealer it resolves to seals one file.
+ */
+export function prepareBackupSealer(backupPassword: string): Promise<BackupSealer> {
+  return backupSealer(backupPassword, { derive: deriveMasterKeyBytes });
+}
+
+/**
+ * The file of the chosen format, built in this tab. The backup is sealed by `sealer` when one
+ * was prepared (prepareBackupSealer), else under a key derived from `backupPassword` now.
+ */
 export async function buildExportFile(
   format: ExportFormat,
   contents: BackupContents,
-  { backupPassword, now = new Date() }: { backupPassword: string; now?: Date },
+  { backupPassword, sealer, now = new Date() }: { backupPassword: string; sealer?: Promise<BackupSealer>; now?: Date },
 ): Promise<ExportFile> {
   const name = fileNameOf(format, now);
   if (format === 'backup') {
-    const text = await sealBackup(contents, backupPassword, { derive: deriveMasterKeyBytes });
+    const seal = await (sealer ?? prepareBackupSealer(backupPassword));
+    const text = await seal(contents);
     return { name, type: 'application/json', text, leftOut: 0 };
   }
   const items = contents.items.map(transferItemOf);

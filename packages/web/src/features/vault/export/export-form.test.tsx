@@ -1,10 +1,12 @@
 import { apiPaths } from '@lockit/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, signedInRoutes } from '@/testing/fake-api';
+import { fakeApi, route, signedInRoutes } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
-import { unlockedKeyring } from '@/testing/vault-fixtures';
+import { makeUnlockedVault } from '@/testing/crypto-fixtures';
+import { Keyring } from '@/lib/keyring';
+import { fakeEntryRoutes, sealedEntry, unlockedKeyring } from '@/testing/vault-fixtures';
 import { ExportPage } from './export-page';
 
 const routes = pageRoutes({ '/vault/export': <ExportPage /> });
@@ -70,5 +72,32 @@ describe('Export page', () => {
     await submit();
     expect(await screen.findByText('Choose a backup password other than your master password.')).toBeInTheDocument();
     expect(api.requests.filter((request) => request.path !== apiPaths.verifySession)).toEqual([]);
+  });
+
+  it('says the server withheld an item’s history, and exports nothing', async () => {
+    const master = 'my master password';
+    const { account, vault } = await makeUnlockedVault('alice', master);
+    const edited = await sealedEntry(vault.vaultKey, { serviceName: 'Bank', username: 'alice', password: 'p' }, { revision: 2 });
+    const material = { kdf: account.kdf, salt: account.salt, protectedKey: account.protectedKey };
+    const api = fakeApi({
+      ...signedInRoutes(),
+      ...fakeEntryRoutes([edited]).routes,
+      [route('GET', apiPaths.keyMaterial)]: { status: 200, body: { message: 'Success', data: material } },
+      // The history of the changed item is left out of the answer.
+      [route('POST', apiPaths.entryHistories)]: { status: 200, body: { message: 'Success', data: [] } },
+    });
+    const keyring = new Keyring();
+    keyring.unlock(vault);
+    const { user } = renderApp('/vault/export', { routes, keyring });
+    await screen.findByRole('group', { name: 'Format' });
+    await user.type(screen.getByLabelText('Master Password', { exact: true }), master);
+    await user.type(screen.getByLabelText('Backup password', { exact: true }), 'a long backup password');
+    await user.type(screen.getByLabelText('Backup password again', { exact: true }), 'a long backup password');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+
+    expect(
+      await screen.findByText('The server did not send the history of 1 item(s). Nothing was exported.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(api.requests.some((request) => request.path === apiPaths.entryHistories)).toBe(true);
   });
 });

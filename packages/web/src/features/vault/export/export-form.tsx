@@ -6,8 +6,9 @@ import { KeyDerivationError } from '@/lib/derive-keys';
 import { useUnlockedVault } from '@/lib/keyring-context';
 import { logFailure } from '@/lib/log';
 import { unlockVault, WrongMasterPasswordError } from '../lib/unlock-vault';
-import { collectVault, type CollectProgress } from './collect-vault';
-import { backupPasswordProblem, buildExportFile, downloadFile, type ExportFormat } from './export-file';
+import { MissingHistoryError } from '../api/get-entry-histories';
+import { collectVault, fetchSealedVault, type CollectProgress, type SealedVault } from './collect-vault';
+import { backupPasswordProblem, buildExportFile, downloadFile, prepareBackupSealer, type ExportFormat } from './export-file';
 
 interface FormatChoice {
   value: ExportFormat;
@@ -54,14 +55,16 @@ const exportMark = (step: 'start' | 'verified' | 'collected' | 'built') => perfo
 
 function refusalMessage(error: unknown): string | null {
   if (error instanceof WrongMasterPasswordError) return 'That master password is not right. Nothing was exported.';
+  if (error instanceof MissingHistoryError) return `${error.message} Nothing was exported.`;
   if (error instanceof KdfParamsRejectedError || error instanceof KeyDerivationError) return error.message;
   return null;
 }
 
 /**
  * The export form. The master password is checked by deriving the keys and opening the
- * vault key as an unlock does, without touching this tab's session or keyring; only then is
- * the vault decrypted, the file built in this tab and handed to the browser's download.
+ * vault key as an unlock does, without touching this tab's session or keyring (the sealed
+ * list is fetched meanwhile); only then is the vault decrypted, the file built in this tab
+ * and handed to the browser's download.
  */
 export function ExportForm({ vaultKey }: { vaultKey: CryptoKey }) {
   const account = useUnlockedVault()?.username ?? '';
@@ -92,16 +95,28 @@ export function ExportForm({ vaultKey }: { vaultKey: CryptoKey }) {
     try {
       setStatus({ state: 'verifying' });
       exportMark('start');
-      await unlockVault(masterPassword, account);
+      // Ciphertext only, fetched while Argon2id checks the password; dropped if it is wrong.
+      let sealedVault: Promise<SealedVault> | undefined;
+      await unlockVault(masterPassword, account, {
+        whileDeriving: () => {
+          sealedVault = fetchSealedVault();
+          sealedVault.catch(() => {});
+        },
+      });
       exportMark('verified');
       setStatus({ state: 'collecting', progress: { done: 0, total: 0 } });
+      // The backup's Argon2id runs in its worker while the vault is decrypted in theirs.
+      const sealer = plain ? undefined : prepareBackupSealer(backupPassword);
+      // Awaited by buildExportFile; a failure while collecting must not leave it unhandled.
+      sealer?.catch(() => {});
       const collected = await collectVault(vaultKey, {
         includeTrash,
+        sealed: sealedVault,
         onProgress: (progress) => setStatus({ state: 'collecting', progress }),
       });
       exportMark('collected');
       setStatus({ state: 'building' });
-      const file = await buildExportFile(format, collected.contents, { backupPassword });
+      const file = await buildExportFile(format, collected.contents, { backupPassword, sealer });
       exportMark('built');
       downloadFile(file);
       const count = collected.contents.items.length - file.leftOut;

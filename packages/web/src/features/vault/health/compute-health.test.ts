@@ -4,7 +4,7 @@ import { BreachChecker } from '@/lib/password-strength/breach-check';
 import { scorePassword } from '@/lib/password-strength/zxcvbn-engine';
 import { startPwnedStandIn, type PwnedStandIn } from '@/testing/pwned-range-stand-in';
 import { emptyDraft, sealEntry } from '../lib/seal-entry';
-import { computeBreachCounts, computeHealthFacts, type HealthItemInput, type Scorer } from './compute-health';
+import { computeBreachCounts, computeHealthFacts, digestsOf, type HealthItemInput, type Scorer } from './compute-health';
 import { buildReport, YEAR_MS } from './health-analysis';
 
 const NOW = Date.parse('2026-06-01T00:00:00Z');
@@ -61,7 +61,8 @@ describe('computeHealthFacts (the worker body) on real ciphertexts', () => {
       await item('Tr0ub4dor&3', { createdAt: NOW - 2 * YEAR_MS }),
       await item('a quiet violet orchard', { totp: '' }),
     ];
-    const { facts, digests, zxcvbnRuns } = await computeHealthFacts({ vaultKey, now: NOW, items: inputs }, scorer);
+    const { facts, passwords, zxcvbnRuns } = await computeHealthFacts({ vaultKey, now: NOW, items: inputs }, scorer);
+    const digests = await digestsOf(passwords);
     // The random one was vouched for without zxcvbn; the reused one was scored once.
     expect(zxcvbnRuns).toBe(3);
     const posted = JSON.stringify(facts);
@@ -117,7 +118,12 @@ describe('computeHealthFacts (the worker body) on real ciphertexts', () => {
       await item('Tr0ub4dor&3'),
       await item('q7L!x2Vr9#Kp4Zt8Wm6$'),
     ];
-    const { digests } = await computeHealthFacts({ vaultKey, now: NOW, items: inputs }, scorer);
+    const { passwords } = await computeHealthFacts({ vaultKey, now: NOW, items: inputs }, scorer);
+    const digests = await digestsOf(passwords);
+    // One digest per item, equal passwords equal digests (upper-case hex SHA-1).
+    expect(digests.size).toBe(4);
+    expect(digests.get(inputs[0]!.id)).toBe(digests.get(inputs[1]!.id));
+    expect(digests.get(inputs[2]!.id)).toMatch(/^[0-9A-F]{40}$/);
     const checker = new BreachChecker(standIn.url);
     const counts = await computeBreachCounts(digests, checker);
     expect(counts).toEqual({ [inputs[0]!.id]: 3, [inputs[1]!.id]: 3, [inputs[2]!.id]: 12 });

@@ -29,8 +29,8 @@ export type Scorer = (password: string) => Promise<StrengthScore>;
 
 export interface ComputedFacts {
   facts: ItemFacts[];
-  /** SHA-1 (upper-case hex) by item id: kept in the worker for the breach check, never posted. */
-  digests: Map<string, string>;
+  /** Each opened password by item id: kept in the worker for the breach check, never posted. */
+  passwords: Map<string, string>;
   /** Distinct passwords zxcvbn had to score (the others were plainly random). */
   zxcvbnRuns: number;
 }
@@ -39,29 +39,30 @@ export interface ComputedFacts {
 const SLICE = 1000;
 
 /**
- * The worker's job: opens each item's password under the vault key, digests it, scores it
- * (zxcvbn only where `plainlyRandom` cannot vouch for it, once per distinct password) and
- * works out when it was last changed. Returns facts without any password or digest in them:
- * equal passwords share an opaque token that means nothing outside this run.
+ * The worker's job: opens each item's password under the vault key, scores it (zxcvbn only
+ * where `plainlyRandom` cannot vouch for it, once per distinct password) and works out when it
+ * was last changed. Returns facts without any password or digest in them: equal passwords
+ * share an opaque token that means nothing outside this run. Digests are left to the breach
+ * check (digestsOf), which runs after the facts are shown, and only when it is on.
  * An item whose password does not open is left out (the vault shows it as damaged).
  */
 export async function computeHealthFacts(request: HealthRequest, scorer: Scorer): Promise<ComputedFacts> {
   const { vaultKey, now } = request;
   const facts: ItemFacts[] = [];
-  const digests = new Map<string, string>();
+  const passwords = new Map<string, string>();
   const tokens = new Map<string, string>();
   const scores = new Map<string, Promise<StrengthScore | null>>();
   let zxcvbnRuns = 0;
 
-  const scoreOf = (digest: string, password: string) => {
-    let score = scores.get(digest);
+  const scoreOf = (password: string) => {
+    let score = scores.get(password);
     if (!score) {
       if (plainlyRandom(password)) score = Promise.resolve(null);
       else {
         zxcvbnRuns++;
         score = scorer(password);
       }
-      scores.set(digest, score);
+      scores.set(password, score);
     }
     return score;
   };
@@ -77,11 +78,10 @@ export async function computeHealthFacts(request: HealthRequest, scorer: Scorer)
     let token: string | null = null;
     let score: StrengthScore | null = null;
     if (hasPassword) {
-      const digest = await sha1Hex(password);
-      digests.set(item.id, digest);
-      token = tokens.get(digest) ?? `p${tokens.size}`;
-      tokens.set(digest, token);
-      score = await scoreOf(digest, password);
+      passwords.set(item.id, password);
+      token = tokens.get(password) ?? `p${tokens.size}`;
+      tokens.set(password, token);
+      score = await scoreOf(password);
     }
     return {
       id: item.id,
@@ -100,7 +100,21 @@ export async function computeHealthFacts(request: HealthRequest, scorer: Scorer)
     const slice = await Promise.all(request.items.slice(start, start + SLICE).map(examine));
     for (const fact of slice) if (fact) facts.push(fact);
   }
-  return { facts, digests, zxcvbnRuns };
+  return { facts, passwords, zxcvbnRuns };
+}
+
+/** SHA-1 (upper-case hex) of each password by item id, each distinct password digested once. */
+export async function digestsOf(passwords: ReadonlyMap<string, string>): Promise<Map<string, string>> {
+  const byPassword = new Map<string, Promise<string>>();
+  const digests = new Map<string, string>();
+  await Promise.all(
+    [...passwords].map(async ([id, password]) => {
+      let digest = byPassword.get(password);
+      if (!digest) byPassword.set(password, (digest = sha1Hex(password)));
+      digests.set(id, await digest);
+    }),
+  );
+  return digests;
 }
 
 /** When the password was last set: from the times when they settle it, else from the history. */

@@ -1,7 +1,7 @@
 import type { HealthRequest } from './compute-health';
 import type { ItemFacts } from './health-analysis';
 import { yieldToMain } from '../lib/yield-to-main';
-import { HEALTH_SLICE, type HealthWorkerMessage, type HealthWorkerRequest } from './health-protocol';
+import { HEALTH_SLICE, type HealthWarmRequest, type HealthWorkerMessage, type HealthWorkerRequest } from './health-protocol';
 
 export interface HealthRunCallbacks {
   onFacts(facts: ItemFacts[]): void;
@@ -21,6 +21,21 @@ let nextRunId = 0;
 function healthWorker(): Worker {
   worker ??= new Worker(new URL('./health-worker.ts', import.meta.url), { type: 'module', name: 'lockit-health' });
   return worker;
+}
+
+/**
+ * Starts the worker and has it load zxcvbn ahead of the report (the health page calls this
+ * while the vault unlocks and opens), so the report does not wait for either. Harmless where
+ * workers cannot start.
+ */
+export function prewarmHealthWorker(): void {
+  if (typeof Worker === 'undefined') return;
+  try {
+    const warm: HealthWarmRequest = { warm: true };
+    healthWorker().postMessage(warm);
+  } catch {
+    // The report starts the worker itself, and says so if it cannot.
+  }
 }
 
 /**

@@ -8,6 +8,11 @@ import type { ItemFacts } from './health-analysis';
  */
 export type HealthWorkerRequest = { runId: number; done: boolean } & HealthRequest & { breachCheckUrl: string | null };
 
+/** Page -> worker, ahead of a report: load what scoring needs (zxcvbn) while the vault opens. */
+export interface HealthWarmRequest {
+  warm: true;
+}
+
 /** Items or facts per message. */
 export const HEALTH_SLICE = 1000;
 

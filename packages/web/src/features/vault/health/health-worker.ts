@@ -1,22 +1,29 @@
 /// <reference lib="webworker" />
 import { breachCheckerFor, BreachCheckError } from '@/lib/password-strength/breach-check';
-import { computeBreachCounts, computeHealthFacts, type HealthItemInput, type Scorer } from './compute-health';
-import { HEALTH_SLICE, type HealthWorkerMessage, type HealthWorkerRequest } from './health-protocol';
+import { computeBreachCounts, computeHealthFacts, digestsOf, type HealthItemInput, type Scorer } from './compute-health';
+import { HEALTH_SLICE, type HealthWarmRequest, type HealthWorkerMessage, type HealthWorkerRequest } from './health-protocol';
 
 /**
  * The health report's worker: passwords are opened, digested and scored here, off the main
- * thread, and never leave it; the page gets facts with opaque tokens in place of digests.
- * zxcvbn loads only if some password is not plainly random. Range answers of the breach
+ * thread, and never leave it; the page gets facts with opaque tokens in place of passwords.
+ * zxcvbn loads when the health page asks the worker to warm up (while the vault opens), or
+ * else only if some password is not plainly random. Range answers of the breach
  * check are kept for the worker's life (the page keeps one worker per tab).
  */
-const scorer: Scorer = async (password) => (await import('@/lib/password-strength/zxcvbn-engine')).scorePassword(password).score;
+const loadEngine = () => import('@/lib/password-strength/zxcvbn-engine');
+const scorer: Scorer = async (password) => (await loadEngine()).scorePassword(password).score;
 
 const post = (message: HealthWorkerMessage) => self.postMessage(message);
 
 /** Items of the run being received, until its last slice. */
 const pending = new Map<number, HealthItemInput[]>();
 
-self.addEventListener('message', (event: MessageEvent<HealthWorkerRequest>) => {
+self.addEventListener('message', (event: MessageEvent<HealthWorkerRequest | HealthWarmRequest>) => {
+  if ('warm' in event.data) {
+    // The report's first password then scores at once; a failed load is retried by the scorer.
+    loadEngine().catch(() => undefined);
+    return;
+  }
   const { runId, breachCheckUrl, done, items, ...request } = event.data;
   const received = pending.get(runId) ?? [];
   for (const item of items) received.push(item);
@@ -26,10 +33,10 @@ self.addEventListener('message', (event: MessageEvent<HealthWorkerRequest>) => {
   }
   pending.delete(runId);
   void (async () => {
-    let digests: Map<string, string>;
+    let passwords: Map<string, string>;
     try {
       const computed = await computeHealthFacts({ ...request, items: received }, scorer);
-      digests = computed.digests;
+      passwords = computed.passwords;
       const { facts, zxcvbnRuns } = computed;
       // In slices, so the page reads each in a short task.
       for (let start = 0; start < facts.length || start === 0; start += HEALTH_SLICE) {
@@ -42,6 +49,7 @@ self.addEventListener('message', (event: MessageEvent<HealthWorkerRequest>) => {
     }
     if (breachCheckUrl === null) return;
     try {
+      const digests = await digestsOf(passwords);
       post({ runId, kind: 'breaches', counts: await computeBreachCounts(digests, breachCheckerFor(breachCheckUrl)) });
     } catch (error) {
       const message = error instanceof BreachCheckError ? error.message : 'The breach check failed.';

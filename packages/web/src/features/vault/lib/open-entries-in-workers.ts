@@ -1,83 +1,36 @@
+import { runInSlices, workersPayOffFor, WorkerUnavailable } from './crypto-worker-pool';
+import type { CryptoSliceResponse } from './crypto-worker-protocol';
 import { openEntries, internFieldSet } from './open-entries';
-import type { OpenSliceRequest, OpenSliceResponse } from './open-entries-protocol';
 import type { RevisionMemory } from './revision-memory';
-import { damagedEntry, type VaultEntry } from './vault-entry';
+import { openSecrets } from './seal-entry';
+import { damagedEntry, type EntrySecrets, type VaultEntry } from './vault-entry';
+import { yieldToMain } from './yield-to-main';
 
 /** Entries per message: a few milliseconds to copy each way, a few hundred decryptions. */
 const SLICE_SIZE = 250;
-/** Slices queued per worker, so a worker never waits for the page between two slices. */
-const IN_FLIGHT = 2;
-/** Below this many entries the page opens them itself: a worker's start would cost more. */
-const WORKERS_FROM = 500;
+/** Entries per slice when the page opens secrets itself: a short task between yields. */
+const PAGE_SECRETS_SLICE = 250;
 
-class WorkerUnavailable extends Error {}
-
-let pool: Worker[] | null = null;
-let nextSliceId = 0;
-
-/** One worker per core, at least two (WebCrypto works on its own threads too), at most four. */
-function workerCount(): number {
-  const cores = typeof navigator === 'undefined' ? 2 : navigator.hardwareConcurrency || 2;
-  return Math.min(4, Math.max(2, cores));
-}
-
-function workers(): Worker[] {
-  if (pool) return pool;
-  try {
-    pool = Array.from(
-      { length: workerCount() },
-      (_, i) =>
-        new Worker(new URL('./open-entries-worker.ts', import.meta.url), { type: 'module', name: `lockit-open-${i + 1}` }),
-    );
-  } catch {
-    throw new WorkerUnavailable();
-  }
-  return pool;
-}
-
-function dropPool(): void {
-  for (const worker of pool ?? []) worker.terminate();
-  pool = null;
-}
+type OpenedSlice = Extract<CryptoSliceResponse, { ok: true; kind: 'open' }>;
 
 /**
- * Starts the decryption workers ahead of the list (during the unlock's key derivation), so
- * their scripts are loaded when the entries arrive. Harmless where workers cannot start.
- */
-export function prewarmEntryWorkers(): void {
-  if (typeof Worker === 'undefined') return;
-  try {
-    workers();
-  } catch {
-    // openEntriesInWorkers falls back to the page.
-  }
-}
-
-/**
- * openEntries (open-entries.ts), its slices spread over a pool of workers so the page's main
- * thread only copies entries in and out: no long task blocks input while a large vault opens
- * (decision 0040). The order of `raw` is kept; the rollback check and the
- * revision memory stay on the page. Where workers are unavailable (tests, a browser without
- * module workers, a script that fails to load) the page opens the entries itself, the same
- * way.
+ * openEntries (open-entries.ts), its slices spread over the crypto workers
+ * (crypto-worker-pool.ts) so the page's main thread only copies entries in and out: no long
+ * task blocks input while a large vault opens (decision 0040). The order of `raw` is kept;
+ * the rollback check and the revision memory stay on the page. Where workers are unavailable
+ * (tests, a browser without module workers, a script that fails to load) the page opens the
+ * entries itself, the same way.
  */
 export async function openEntriesInWorkers(
   vaultKey: CryptoKey,
   raw: readonly unknown[],
   { signal, revisions }: { signal?: AbortSignal; revisions?: RevisionMemory } = {},
 ): Promise<VaultEntry[]> {
-  if (typeof Worker === 'undefined' || raw.length < WORKERS_FROM) return openEntries(vaultKey, raw, { signal, revisions });
-  let slices: (VaultEntry | null)[][];
-  try {
-    slices = await openSlices(workers(), vaultKey, raw, signal);
-  } catch (error) {
-    if (!(error instanceof WorkerUnavailable)) throw error;
-    dropPool();
-    return openEntries(vaultKey, raw, { signal, revisions });
-  }
+  const slices = workersPayOffFor(raw.length) ? await openSlices(vaultKey, raw, false, signal) : null;
+  if (slices === null) return openEntries(vaultKey, raw, { signal, revisions });
   const entries: VaultEntry[] = [];
   for (const slice of slices) {
-    for (const entry of slice) {
+    for (const entry of slice.entries) {
       if (entry === null) continue;
       if (entry.status !== 'open') {
         entries.push(entry);
@@ -86,71 +39,85 @@ export async function openEntriesInWorkers(
         entries.push(damagedEntry(entry.id, entry.createdAt, 'rolled-back', state));
       } else {
         revisions?.note(entry.id, entry.revision);
-        // A copy from the worker: share the field-set arrays again, as openEntries does.
-        if (entry.sealed.fieldSet !== undefined) entry.sealed.fieldSet = internFieldSet(entry.sealed.fieldSet);
-        entries.push(entry);
+        entries.push(shared(entry));
       }
     }
   }
   return entries;
 }
 
-function openSlices(
-  pool: Worker[],
+/** A whole entry as the export needs it: secrets null where it is damaged (or not open). */
+export interface EntryWithSecrets {
+  entry: VaultEntry;
+  secrets: EntrySecrets | null;
+}
+
+/**
+ * Every entry of `raw` with its secrets opened (password, notes, details), in the order of
+ * `raw`, for the export: in the crypto workers as openEntriesInWorkers, or on the page in
+ * slices where workers are unavailable. `onProgress` hears how many entries are open so far.
+ *
+ * Security invariant: as openEntriesInWorkers's; an entry whose secrets do not open comes back
+ * with `secrets: null`, never with less in it.
+ */
+export async function openEntriesWithSecrets(
   vaultKey: CryptoKey,
   raw: readonly unknown[],
+  { signal, onProgress }: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+): Promise<EntryWithSecrets[]> {
+  const slices = workersPayOffFor(raw.length) ? await openSlices(vaultKey, raw, true, signal, onProgress) : null;
+  if (slices !== null) {
+    const opened: EntryWithSecrets[] = [];
+    for (const slice of slices) {
+      slice.entries.forEach((entry, i) => {
+        if (entry !== null) opened.push({ entry: shared(entry), secrets: slice.secrets?.[i] ?? null });
+      });
+    }
+    return opened;
+  }
+  const entries = await openEntries(vaultKey, raw, { signal });
+  const opened: EntryWithSecrets[] = [];
+  for (let start = 0; start < entries.length; start += PAGE_SECRETS_SLICE) {
+    const slice = entries.slice(start, start + PAGE_SECRETS_SLICE);
+    const secrets = await Promise.all(
+      slice.map((entry) => (entry.status === 'open' ? openSecrets(vaultKey, entry).catch(() => null) : null)),
+    );
+    slice.forEach((entry, i) => opened.push({ entry, secrets: secrets[i] ?? null }));
+    onProgress?.(opened.length, entries.length);
+    await yieldToMain();
+    signal?.throwIfAborted();
+  }
+  return opened;
+}
+
+/** The slices opened in the workers, or null where workers cannot run (the page then does it). */
+async function openSlices(
+  vaultKey: CryptoKey,
+  raw: readonly unknown[],
+  withSecrets: boolean,
   signal: AbortSignal | undefined,
-): Promise<(VaultEntry | null)[][]> {
-  const count = Math.ceil(raw.length / SLICE_SIZE);
-  const results: (VaultEntry | null)[][] = new Array<(VaultEntry | null)[]>(count);
-  const pending = new Map<number, number>();
-  let next = 0;
-  let done = 0;
-  return new Promise((resolve, reject) => {
-    const listeners = pool.map((worker) => {
-      const onMessage = (event: MessageEvent<OpenSliceResponse>) => {
-        const index = pending.get(event.data.slice);
-        // A slice of an earlier, aborted load: not this one's.
-        if (index === undefined) return;
-        pending.delete(event.data.slice);
-        if (!event.data.ok) return finish(new Error('A decryption worker failed.'));
-        results[index] = event.data.entries;
-        done += 1;
-        if (done === count) return finish(null);
-        send(worker);
-      };
-      const onError = (event: Event) => {
-        event.preventDefault();
-        finish(new WorkerUnavailable());
-      };
-      worker.addEventListener('message', onMessage);
-      worker.addEventListener('error', onError);
-      return () => {
-        worker.removeEventListener('message', onMessage);
-        worker.removeEventListener('error', onError);
-      };
-    });
-    const onAbort = () => finish(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
-    signal?.addEventListener('abort', onAbort);
-    let finished = false;
-    function finish(error: unknown) {
-      if (finished) return;
-      finished = true;
-      for (const remove of listeners) remove();
-      signal?.removeEventListener('abort', onAbort);
-      pending.clear();
-      if (error === null) resolve(results);
-      else reject(error);
-    }
-    function send(worker: Worker) {
-      if (next >= count || finished) return;
-      const index = next++;
-      const slice = nextSliceId++;
-      pending.set(slice, index);
-      const request: OpenSliceRequest = { slice, vaultKey, raw: raw.slice(index * SLICE_SIZE, (index + 1) * SLICE_SIZE) };
-      worker.postMessage(request);
-    }
-    if (signal?.aborted) return onAbort();
-    for (let round = 0; round < IN_FLIGHT; round++) for (const worker of pool) send(worker);
-  });
+  onProgress?: (done: number, total: number) => void,
+): Promise<OpenedSlice[] | null> {
+  let opened = 0;
+  try {
+    return await runInSlices<unknown, OpenedSlice>(
+      raw,
+      SLICE_SIZE,
+      (slice) => ({ kind: 'open', vaultKey, raw: slice, withSecrets }),
+      {
+        signal,
+        onSlice: (_answer, size) => onProgress?.((opened += size), raw.length),
+      },
+    );
+  } catch (error) {
+    if (error instanceof WorkerUnavailable) return null;
+    throw error;
+  }
+}
+
+/** A copy from a worker: share the field-set arrays again, as openEntries does. */
+function shared(entry: VaultEntry): VaultEntry {
+  if (entry.status === 'open' && entry.sealed.fieldSet !== undefined)
+    entry.sealed.fieldSet = internFieldSet(entry.sealed.fieldSet);
+  return entry;
 }

@@ -3,14 +3,13 @@ import { serverMessageOf } from '@/lib/api-errors';
 import { deleteFolder } from '../../api/delete-folder';
 import { updateEntry } from '../../api/update-entry';
 import { normaliseTags, sealEntry, toAddRequest, toUpdateRequest } from '../../lib/seal-entry';
+import { sealEntriesInWorkers } from '../../lib/seal-entries-in-workers';
 import type { OpenFolder } from '../../lib/vault-entry';
-import { yieldToMain } from '../../lib/yield-to-main';
 import { addEntryBatch } from '../api/add-entry-batch';
 import { undoImport } from '../api/undo-import';
 import { chunkEntries } from './batch-chunks';
 import { choiceFor, type DuplicateChoice, type ImportPlan, type PlannedItem } from './import-plan';
 import { ensureFolders } from './import-folders';
-import { SLICE_MS } from './time-slices';
 
 export interface ImportProgress {
   /** Steps done of `total`: each new item is sealed, then stored; each update is one step. */
@@ -31,46 +30,26 @@ export type ImportOutcome =
   /** `stranded`: items of `batchId` landed and could not be removed (the undo may be tried again). */
   | { ok: false; message: string; batchId: string; stranded: number };
 
-/** Items sealed per round of Promise.all: keeps each round's synchronous work to a few milliseconds. */
-const SEAL_GROUP = 20;
-
-/**
- * Seals `planned` in small groups, yielding between them so no task runs long; the ids are
- * new (client-made, as for any add).
- */
+/** Seals `planned` as new items (fresh client-made ids, as for any add), in the crypto workers. */
 async function sealAll(
   vaultKey: CryptoKey,
   planned: readonly PlannedItem[],
   folderIds: ReadonlyMap<string, string>,
   onSealed: (count: number) => void,
 ): Promise<AddEntryRequest[]> {
-  const bodies: AddEntryRequest[] = [];
-  let sliceStart = performance.now();
-  for (let i = 0; i < planned.length; i += SEAL_GROUP) {
-    const group = planned.slice(i, i + SEAL_GROUP);
-    const sealed = await Promise.all(
-      group.map((p) =>
-        sealEntry(vaultKey, crypto.randomUUID(), {
-          ...p.draft,
-          folderId: p.folder === null ? null : (folderIds.get(p.folder) ?? null),
-        }),
-      ),
-    );
-    for (const entry of sealed) bodies.push(toAddRequest(entry));
-    onSealed(group.length);
-    if (performance.now() - sliceStart >= SLICE_MS) {
-      await yieldToMain();
-      sliceStart = performance.now();
-    }
-  }
-  return bodies;
+  const items = planned.map((p) => ({
+    id: crypto.randomUUID(),
+    draft: { ...p.draft, folderId: p.folder === null ? null : (folderIds.get(p.folder) ?? null) },
+  }));
+  const sealed = await sealEntriesInWorkers(vaultKey, items, { onProgress: onSealed });
+  return sealed.map(toAddRequest);
 }
 
 /**
  * Imports a planned file as one batch (decision 0037):
  *
  * 1. the folders the items name, reusing those of the same path;
- * 2. new items sealed in slices and sent in calls of at most 500 (POST /api/entries/batch,
+ * 2. new items sealed in the crypto workers and sent in calls of at most 500 (POST /api/entries/batch,
  *    each all or nothing), every call under the same batch id;
  * 3. duplicates marked "update" saved over the existing item at its revision (history keeps
  *    the old version).

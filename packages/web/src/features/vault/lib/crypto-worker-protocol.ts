@@ -1,0 +1,25 @@
+import type { SealedEntry } from './seal-entry';
+import type { EntryDraft, EntrySecrets, VaultEntry } from './vault-entry';
+
+/**
+ * One slice of work for a vault crypto worker (crypto-worker.ts). The vault key travels as a
+ * CryptoKey (structured clone), never as bytes.
+ */
+export type CryptoSliceRequest = { slice: number; vaultKey: CryptoKey } & (
+  | {
+      kind: 'open';
+      raw: readonly unknown[];
+      /** Also open each open entry's secrets (password, notes, details): the export's whole vault. */
+      withSecrets?: boolean;
+    }
+  | { kind: 'seal'; items: readonly { id: string; draft: EntryDraft }[] }
+);
+
+/**
+ * A slice's answer, in its order. `open`: entries (null: no usable id, left out) and, when
+ * asked, their secrets (null: damaged or not open). `seal`: the sealed entries. Or why it failed.
+ */
+export type CryptoSliceResponse =
+  | { slice: number; ok: true; kind: 'open'; entries: (VaultEntry | null)[]; secrets?: (EntrySecrets | null)[] }
+  | { slice: number; ok: true; kind: 'seal'; sealed: SealedEntry[] }
+  | { slice: number; ok: false; message: string };

@@ -1,0 +1,45 @@
+/**
+ * Vault crypto worker: opens slices of the vault's list (open-entries.ts openEntry: wire
+ * schema, four fields, the overview document, the search text) and, for the export, each
+ * entry's secrets (seal-entry.ts openSecrets); seals slices of new entries for an import
+ * (seal-entry.ts sealEntry). Off the page's main thread, several workers side by side
+ * (crypto-worker-pool.ts).
+ *
+ * Security invariant: the vault key arrives as a CryptoKey (structured clone; a
+ * non-extractable key stays non-extractable) and, like the entries, is held only while its
+ * slice is worked on: nothing is kept between messages, and what is opened or sealed goes
+ * back only to the page. Rollback checks stay on the page, which holds the revision memory.
+ */
+import type { CryptoSliceRequest, CryptoSliceResponse } from './crypto-worker-protocol';
+import { openEntry } from './open-entries';
+import { openSecrets, sealEntry } from './seal-entry';
+
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<CryptoSliceRequest>) => void) | null;
+  postMessage(message: CryptoSliceResponse): void;
+}
+
+const scope = self as unknown as WorkerScope;
+
+async function work(request: CryptoSliceRequest): Promise<CryptoSliceResponse> {
+  const { slice, vaultKey } = request;
+  if (request.kind === 'seal') {
+    const sealed = await Promise.all(request.items.map(({ id, draft }) => sealEntry(vaultKey, id, draft)));
+    return { slice, ok: true, kind: 'seal', sealed };
+  }
+  const entries = await Promise.all(request.raw.map((entry) => openEntry(vaultKey, entry)));
+  if (!request.withSecrets) return { slice, ok: true, kind: 'open', entries };
+  const secrets = await Promise.all(
+    entries.map((entry) => (entry?.status === 'open' ? openSecrets(vaultKey, entry).catch(() => null) : null)),
+  );
+  return { slice, ok: true, kind: 'open', entries, secrets };
+}
+
+scope.onmessage = (event) => {
+  const { slice } = event.data;
+  work(event.data).then(
+    (response) => scope.postMessage(response),
+    (error: unknown) =>
+      scope.postMessage({ slice, ok: false, message: error instanceof Error ? error.message : 'A crypto worker failed.' }),
+  );
+};
