@@ -34,6 +34,14 @@ describe('vault list cache', () => {
     expect(cache.size).toBeLessThanOrEqual(100);
   });
 
+  it('keeps the list of a 10,000-item vault (about 9.3 MB) at the default size', () => {
+    const cache = createVaultListCache();
+    const body = Buffer.alloc(9_500_000, 0x61);
+    cache.set('big', 1, body);
+    expect(cache.get('big', 1)?.body).toBe(body);
+    expect(cache.size).toBe(body.length);
+  });
+
   it('tags an answer with the SHA-256 of its bytes, whoever it belongs to', () => {
     const cache = createVaultListCache(1_000);
     const a = cache.set('user-a', 1, Buffer.from('{"data":[]}'));
