@@ -1,6 +1,7 @@
 import { apiThroughputBench } from './benches/api-throughput';
 import { exportBench } from './benches/export';
 import { firstVisitBench } from './benches/first-visit';
+import { generatorBench } from './benches/generator';
 import { growthBench } from './benches/growth';
 import { importBench } from './benches/import';
 import { signInCostBench } from './benches/sign-in-cost';
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   'sign-in': () => signInCostBench(),
   vault: () => vaultBrowserBench(),
   health: () => vaultHealthBench(),
+  generator: () => generatorBench(),
   'first-visit': () => firstVisitBench(),
   growth: () => growthBench(),
   export: () => exportBench(),

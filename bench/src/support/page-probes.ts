@@ -11,7 +11,9 @@ export type ShownCheck =
   /** The list is headed `heading` (a filter's name) and its first row counts as many entries as the status says. */
   | { kind: 'filter'; heading: string }
   /** The item view shows the entry named `name`. */
-  | { kind: 'item'; name: string };
+  | { kind: 'item'; name: string }
+  /** The element at `selector` holds text other than `from` (and other than `pending`, a placeholder). */
+  | { kind: 'text-changed'; selector: string; from: string; pending?: string };
 
 /** The probes' state on `window.__lockitBench`; times are `performance.now()` milliseconds. */
 export interface ProbeState {
@@ -63,6 +65,10 @@ export function installProbes(): void {
   };
 
   function shown(check: ShownCheck): boolean {
+    if (check.kind === 'text-changed') {
+      const text = document.querySelector(check.selector)?.textContent ?? '';
+      return text !== '' && text !== check.from && text !== check.pending;
+    }
     const list = document.querySelector('[role="list"][aria-label="Saved passwords"]');
     const rows = list ? Array.from(list.querySelectorAll('[role="listitem"]')) : [];
     if (check.kind === 'absent') return !rows.some((row) => row.getAttribute('data-entry-id') === check.entryId);
