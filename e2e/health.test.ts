@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyOverview, type DetailsDocument } from '@lockit/contract';
 import { addSealed, createVerifiedAccount, FLOOR_KDF, sealItem, type VerifiedAccount } from '@lockit/test-support';
+import { PHONE } from '@lockit/test-support/chromium';
 import { signIn } from './support/journeys';
 import { startPwnedStandIn } from './support/pwned-stand-in';
 import { useE2e } from './support/setup';
@@ -114,6 +115,19 @@ describe('vault health report', () => {
     expect(breached.map((text) => text.split('\n')[0]).sort()).toEqual(['Breached Dock', 'Breached Wiki']);
     expect(standIn.requests.every((path) => /^\/range\/[0-9A-F]{5}$/.test(path))).toBe(true);
     expect(new Set(standIn.requests).size).toBe(standIn.requests.length);
+    await context.close();
+  });
+
+  it("shows each finding's reason whole on a phone, wrapped rather than cut", async () => {
+    const context = await e2e.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await signIn(page, owner.account.username, owner.account.password);
+    await openHealth(page);
+    const reason = section(page, 'Logins without a TOTP seed').getByText(/No TOTP seed saved/);
+    await reason.waitFor();
+    // Cut text would be wider inside than its box (an ellipsis); wrapped text fits it.
+    expect(await reason.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await reason.evaluate((element) => element.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
     await context.close();
   });
 

@@ -102,7 +102,7 @@ function CategorySection({
             <li key={finding.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0">
                 <p className="truncate font-medium text-white">{name}</p>
-                <p className="truncate text-sm text-slate-400">
+                <p className="text-sm break-words text-slate-400">
                   {entry?.username ? `${entry.username} · ` : ''}
                   {detailOf(category, finding, report)}
                 </p>
