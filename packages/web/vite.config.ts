@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { parseSiteSettings } from './src/config/site-settings.ts';
 import { precompress } from './tools/precompress.ts';
+import { prerenderLanding } from './tools/prerender.ts';
 
 /**
  * The built app is served under a strict CSP (`script-src 'self' 'wasm-unsafe-eval';
@@ -34,7 +35,7 @@ export default defineConfig(({ mode }) => {
   // dev server) with its message instead of reaching a browser as a blank page.
   parseSiteSettings(loadEnv(mode, ROOT, 'VITE_'));
   return {
-    plugins: [react(), tailwindcss(), precompress()],
+    plugins: [react(), tailwindcss(), precompress(), prerenderLanding()],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },

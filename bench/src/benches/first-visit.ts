@@ -3,14 +3,16 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@lockit/test-support/chromium';
 import { createServerDatabase } from '@lockit/test-support';
-import { printHeading, printTable, verdict, type Cell } from '../support/report';
+import { coldVisits, startBarePage, type PaintVisit } from '../support/first-paint';
+import { median, printHeading, printTable, verdict, type Cell } from '../support/report';
 import { startLockitServer, webDist } from '../support/server-process';
 
-const BUDGET_JS_GZIP = 100_000;
+const BUDGET_JS_GZIP = 70_000;
+/** Performance must be 100 (issue 19); the other categories at least 95. */
 const BUDGET_SCORE = 95;
+const BUDGET_PERFORMANCE = 100;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const kB = (bytes: number) => bytes / 1000;
 
@@ -29,9 +31,9 @@ function asset(path: string): Asset {
 const isJs = (path: string) => path.endsWith('.js');
 const isCss = (path: string) => path.endsWith('.css');
 
-/** What index.html asks for before any script runs: the entry, its modulepreloads, the CSS. */
+/** What a landing page's HTML asks for: its script, any modulepreloads, the CSS. */
 function entryAssets(): string[] {
-  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const html = readFileSync(join(webDist, 'pages', 'home.html'), 'utf8');
   const found: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const module = /type="module"/.test(tag) && /src="([^"]+)"/.exec(tag);
@@ -63,72 +65,122 @@ const sums = (paths: string[]): Cell[] => {
   return [t.jsFiles, kB(t.jsRaw), kB(t.jsGzip), kB(t.cssRaw), kB(t.cssGzip)];
 };
 
-interface Visit {
-  fcp: number;
-  beforePaint: string[];
-  byIdle: string[];
+const RUNS = Number(process.env.BENCH_FIRST_VISIT_RUNS ?? 10);
+const BUDGET_FCP_MS = 200;
+const BUDGET_CLS = 0;
+/**
+ * Padloc (an end-to-end-encrypted manager in TypeScript) is not part of this repo: its landing
+ * page's first paint, measured in the same Chromium on this machine when issue 19 was filed,
+ * is printed as a reference beside ours.
+ */
+const PADLOC_FCP = '104–164';
+
+const round = (value: number) => Math.round(value * 10) / 10;
+const worst = (values: number[]) => Math.max(...values);
+const union = (lists: string[][]) => [...new Set(lists.flat())];
+
+interface Measured {
+  route: string;
+  app: PaintVisit[];
+  bare: PaintVisit[];
+  bareBytes: number;
 }
 
-/**
- * A first visit in headless Chromium, cache empty: the JS and CSS requested before the
- * first contentful paint (resource timing's startTime against the paint entry) and all of
- * them once the network is idle (lazy route chunks included).
- */
-async function visit(baseUrl: string, path: string): Promise<Visit> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+async function measureRoute(baseUrl: string, route: string, pageFile: string): Promise<Measured> {
+  const bare = await startBarePage(webDist, pageFile);
   try {
-    const page = await browser.newPage();
-    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-    const timing = await page.evaluate(() => ({
-      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-      resources: performance.getEntriesByType('resource').map((r) => ({ url: r.name, start: r.startTime })),
-    }));
-    const assets = timing.resources
-      .map((r) => ({ path: new URL(r.url).pathname.replace(/^\//, ''), start: r.start }))
-      .filter((r) => isJs(r.path) || isCss(r.path));
     return {
-      fcp: timing.fcp,
-      beforePaint: assets.filter((a) => a.start < timing.fcp).map((a) => a.path),
-      byIdle: assets.map((a) => a.path),
+      route,
+      app: await coldVisits(`${baseUrl}${route}`, RUNS),
+      bare: await coldVisits(bare.url, RUNS),
+      bareBytes: bare.bytes,
     };
   } finally {
-    await browser.close();
+    await bare.stop();
   }
 }
 
-/** Issue 6, part 4: what a first visit costs, and Lighthouse's mobile scores for /home. */
+/** Issue 19: the first paint of / and /home from HTML and CSS, what loads before it, and Lighthouse on /home. */
 export async function firstVisitBench(): Promise<void> {
-  printHeading('First visit: JS and CSS before first paint, Lighthouse (mobile) on /home');
+  printHeading('First visit: first paint of / and /home, JS and CSS before it, Lighthouse (mobile) on /home');
   const db = await createServerDatabase('sqlite', 'lockit-bench-first-visit');
   const server = await startLockitServer({ db });
   try {
-    const entry = entryAssets();
-    const root = await visit(server.url, '/');
-    const home = await visit(server.url, '/home');
-    const homeJsGzip = totals(home.beforePaint).jsGzip;
-    const header = ['visit', 'JS files', 'JS raw kB', 'JS gzip kB', 'CSS raw kB', 'CSS gzip kB', 'budget', ''];
+    const root = await measureRoute(server.url, '/', 'pages/splash.html');
+    const home = await measureRoute(server.url, '/home', 'pages/home.html');
+    const fcp = (visits: PaintVisit[]) => visits.map((visit) => visit.fcp);
+    const lcp = (visits: PaintVisit[]) => visits.map((visit) => visit.lcp);
+    const cls = (visits: PaintVisit[]) => visits.map((visit) => visit.cls);
+    const row = (
+      name: string,
+      pick: (visits: PaintVisit[]) => number,
+      budget: string,
+      ok: ((value: number) => boolean) | null,
+      padloc = '',
+    ): Cell[] => {
+      const values = [pick(root.app), pick(home.app)];
+      return [
+        name,
+        round(values[0]!),
+        round(pick(root.bare)),
+        round(values[1]!),
+        round(pick(home.bare)),
+        padloc,
+        budget,
+        ok ? verdict(values.every(ok)) : '',
+      ];
+    };
     printTable(
-      "JS and CSS of a first visit (kB = 1000 bytes; gzip -9 of the built files; the server sends the build's Brotli or gzip copies)",
-      header,
+      `First paint, ${RUNS} cold loads each (new profile, empty cache), headless Chromium, no CPU or network throttling, 1280×800; bare page: the same HTML and CSS without the script, from a bare Node server (${kB(root.bareBytes).toFixed(1)} and ${kB(home.bareBytes).toFixed(1)} kB)`,
+      ['figure', '/ (ms)', '/ bare page', '/home (ms)', '/home bare page', 'Padloc landing (reference)', 'budget', ''],
       [
-        ['index.html: entry script, modulepreloads, stylesheets', ...sums(entry), '', ''],
-        [`/ requested before first paint (FCP ${root.fcp.toFixed(0)} ms)`, ...sums(root.beforePaint), '', ''],
-        ['/ requested by network idle', ...sums(root.byIdle), '', ''],
-        [
-          `/home requested before first paint (FCP ${home.fcp.toFixed(0)} ms)`,
-          ...sums(home.beforePaint),
-          `JS gzip < ${kB(BUDGET_JS_GZIP)} kB`,
-          verdict(homeJsGzip < BUDGET_JS_GZIP),
-        ],
-        ['/home requested by network idle', ...sums(home.byIdle), '', ''],
+        row(
+          'first contentful paint, median',
+          (v) => median(fcp(v)),
+          `< ${BUDGET_FCP_MS} ms`,
+          (value) => value < BUDGET_FCP_MS,
+          PADLOC_FCP,
+        ),
+        row('first contentful paint, worst', (v) => worst(fcp(v)), '', null),
+        row('largest contentful paint, median', (v) => median(lcp(v)), '', null),
+        row('largest contentful paint, worst', (v) => worst(lcp(v)), '', null),
+        row(
+          'layout shift (CLS), worst, until the app has run',
+          (v) => worst(cls(v)),
+          `${BUDGET_CLS}`,
+          (value) => value <= BUDGET_CLS,
+        ),
       ],
     );
-    const files = [...new Set([...entry, ...root.byIdle, ...home.byIdle])];
+
+    const entry = entryAssets();
+    const rootBefore = union(root.app.map((visit) => visit.beforePaint));
+    const homeBefore = union(home.app.map((visit) => visit.beforePaint));
+    const rootIdle = union(root.app.map((visit) => visit.byIdle));
+    const homeIdle = union(home.app.map((visit) => visit.byIdle));
+    const homeJsGzip = totals(homeBefore).jsGzip;
+    printTable(
+      `JS and CSS of a first visit (kB = 1000 bytes; gzip -9 of the built files; the server sends the build's Brotli or gzip copies; "before first paint": requested before it in any of the ${RUNS} loads)`,
+      ['visit', 'JS files', 'JS raw kB', 'JS gzip kB', 'CSS raw kB', 'CSS gzip kB', 'budget', ''],
+      [
+        ['the HTML: its script and stylesheet', ...sums(entry), '', ''],
+        ['/ before first paint', ...sums(rootBefore), '', ''],
+        ['/ by network idle (the app, after the paint)', ...sums(rootIdle), '', ''],
+        [
+          '/home before first paint',
+          ...sums(homeBefore),
+          `JS gzip ≤ ${kB(BUDGET_JS_GZIP)} kB`,
+          verdict(homeJsGzip <= BUDGET_JS_GZIP),
+        ],
+        ['/home by network idle (the app, after the paint)', ...sums(homeIdle), '', ''],
+      ],
+    );
+    const files = [...new Set([...entry, ...rootIdle, ...homeIdle])];
     const where = (path: string) =>
       [
-        entry.includes(path) ? 'index.html' : '',
-        root.beforePaint.includes(path) ? '/ paint' : root.byIdle.includes(path) ? '/ idle' : '',
-        home.beforePaint.includes(path) ? '/home paint' : home.byIdle.includes(path) ? '/home idle' : '',
+        entry.includes(path) ? 'the HTML' : '',
+        rootBefore.includes(path) ? '/ paint' : rootIdle.includes(path) ? '/ idle' : '',
+        homeBefore.includes(path) ? '/home paint' : homeIdle.includes(path) ? '/home idle' : '',
       ]
         .filter(Boolean)
         .join(', ');
@@ -137,12 +189,13 @@ export async function firstVisitBench(): Promise<void> {
       ['file', 'raw kB', 'gzip kB', 'loaded by'],
       files.map(asset).map((a) => [a.path, kB(a.raw), kB(a.gzip), where(a.path)]),
     );
-    const vaultOnHome = home.byIdle.filter((path) => /vault-page-[^/]*\.js$/.test(path));
+    const vaultOnHome = homeIdle.filter((path) => /vault-page-[^/]*\.js$/.test(path));
     console.log(
       `vault chunk (vault-page-*.js) loaded on /home: ${vaultOnHome.length ? vaultOnHome.join(', ') : 'no'} — ${verdict(vaultOnHome.length === 0)}`,
     );
 
     await lighthouseScores(`${server.url}/home`);
+    await lighthouseScores(`${server.url}/`);
   } finally {
     await server.stop();
     await db.drop();
@@ -166,7 +219,8 @@ async function lighthouseScores(url: string): Promise<void> {
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const rows: Cell[][] = CATEGORIES.map((id) => {
       const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      return [lhr.categories[id]?.title ?? id, score, `≥ ${BUDGET_SCORE}`, verdict(score >= BUDGET_SCORE)];
+      const budget = id === 'performance' ? BUDGET_PERFORMANCE : BUDGET_SCORE;
+      return [lhr.categories[id]?.title ?? id, score, budget === 100 ? '100' : `≥ ${budget}`, verdict(score >= budget)];
     });
     printTable(
       `Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor} preset (${lhr.configSettings.throttlingMethod} throttling), ${url}`,

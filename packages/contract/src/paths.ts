@@ -57,3 +57,18 @@ export const SESSION_VALID_MESSAGE = 'Success';
  * Anyone can forge or delete it; it gives no access and decides nothing on the server.
  */
 export const SESSION_HINT_COOKIE = 'lockit_signed_in';
+
+/**
+ * The landing routes the web build renders to HTML, so they paint before any script runs
+ * (packages/web/tools/prerender.ts), and the file under the build's `pages/` folder the
+ * server sends for each. Every other route gets the empty app shell, index.html.
+ */
+export const PRERENDERED_PAGES = {
+  '/': 'pages/splash.html',
+  '/home': 'pages/home.html',
+  '/about': 'pages/about.html',
+  '/signin': 'pages/signin.html',
+  '/signup': 'pages/signup.html',
+} as const satisfies Record<string, `pages/${string}.html`>;
+
+export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;

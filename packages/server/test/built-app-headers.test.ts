@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '@lockit/contract';
+import { apiPaths, PRERENDERED_PAGES } from '@lockit/contract';
 import { webDist } from '@lockit/test-support';
 import { createProcessDatabase, startServerProcess, type ProcessDatabase, type ServerProcess } from './helpers/server-process';
 
@@ -92,18 +92,25 @@ describe('the built web app, served by the production process', () => {
     expect(api.headers.get('cache-control')).toBe('no-store');
   });
 
-  it("sends index.html and everything it loads as the build's Brotli copies, and robots.txt", async () => {
+  it("sends the pages and everything they load as the build's Brotli copies, and robots.txt", async () => {
     const html = readFileSync(indexHtml, 'utf8');
-    const files = ['/', ...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!)];
-    expect(files.length).toBeGreaterThan(2);
+    // The landing routes' prerendered pages, a client-side route's shell, and the assets.
+    const builtFile = (url: string) =>
+      url in PRERENDERED_PAGES ? PRERENDERED_PAGES[url as keyof typeof PRERENDERED_PAGES] : url === '/vault' ? 'index.html' : url;
+    const files = [
+      ...Object.keys(PRERENDERED_PAGES),
+      '/vault',
+      ...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!),
+    ];
+    expect(files.length).toBeGreaterThan(7);
     for (const file of files) {
-      expect(existsSync(path.join(webDist, file === '/' ? 'index.html' : file) + '.br'), file).toBe(true);
+      expect(existsSync(path.join(webDist, builtFile(file)) + '.br'), file).toBe(true);
       const response = await fetch(`${server.url}${file}`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
       expect(response.status, file).toBe(200);
       expect(response.headers.get('content-encoding'), file).toBe('br');
       expect(response.headers.get('vary'), file).toMatch(/accept-encoding/i);
       // fetch decodes the Brotli: what arrives is the built file itself.
-      expect(await response.text(), file).toBe(readFileSync(path.join(webDist, file === '/' ? 'index.html' : file), 'utf8'));
+      expect(await response.text(), file).toBe(readFileSync(path.join(webDist, builtFile(file)), 'utf8'));
     }
     const robots = await fetch(`${server.url}/robots.txt`);
     expect(robots.status).toBe(200);

@@ -19,6 +19,12 @@ function writeWithCopies(relative: string, text: string) {
   writeFileSync(`${file}.gz`, gzipSync(text));
 }
 writeWithCopies('index.html', INDEX_HTML);
+// The build prerenders the landing routes; this one has the pages of / and /home only.
+const HOME_HTML = '<!doctype html><title>Lockit</title><div id="root"><h1>Your passwords</h1></div>';
+const SPLASH_HTML = '<!doctype html><title>Lockit</title><div id="root"><h1>Lockit</h1></div>';
+mkdirSync(path.join(dist, 'pages'));
+writeWithCopies(path.join('pages', 'home.html'), HOME_HTML);
+writeWithCopies(path.join('pages', 'splash.html'), SPLASH_HTML);
 writeWithCopies(path.join('assets', 'index-abc123.js'), APP_JS);
 writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
@@ -29,8 +35,9 @@ const h = useTestApp({ config: { webDistDir: dist } });
 const apiOnly = useTestApp({ config: { webDistDir: path.join(dist, 'missing') } });
 
 describe('the built web app', () => {
-  it('serves index.html at / with no-cache and the security headers', async () => {
+  it('serves the prerendered splash at / with no-cache and the security headers', async () => {
     const response = await h.client().get('/');
+    expect(response.body).toBe(SPLASH_HTML);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>Lockit</title>');
     expect(response.headers['content-type']).toContain('text/html');
@@ -54,8 +61,32 @@ describe('the built web app', () => {
     for (const route of ['/vault', '/profile', '/signin?next=%2Fvault']) {
       const response = await h.client().get(route);
       expect(response.statusCode, route).toBe(200);
-      expect(response.body).toContain('<div id="root">');
+      expect(response.body, route).toBe(INDEX_HTML);
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("answers a landing route with its prerendered page, as the build's Brotli copy, with no-cache", async () => {
+    for (const [route, html] of [
+      ['/home', HOME_HTML],
+      ['/home?from=menu', HOME_HTML],
+      ['/', SPLASH_HTML],
+    ] as const) {
+      const response = await h.client().get(route, { headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, route).toBe(200);
+      expect(response.headers['content-encoding'], route).toBe('br');
+      expect(response.headers['content-type'], route).toContain('text/html');
+      expect(response.headers['cache-control'], route).toBe('no-cache');
+      expect(response.headers['content-security-policy'], route).toContain("script-src 'self'");
+      expect(brotliDecompressSync(response.rawPayload).toString('utf8'), route).toBe(html);
+    }
+  });
+
+  it('answers a landing route the build has no page for (an older build) with index.html', async () => {
+    for (const route of ['/about', '/signin', '/signup']) {
+      const response = await h.client().get(route);
+      expect(response.statusCode, route).toBe(200);
+      expect(response.body, route).toBe(INDEX_HTML);
     }
   });
 
@@ -111,8 +142,8 @@ describe('compression', () => {
     }
   });
 
-  it('compresses index.html too: at /, and for a client-side route', async () => {
-    for (const url of ['/', '/home']) {
+  it('compresses index.html too, for a client-side route', async () => {
+    for (const url of ['/vault', '/profile']) {
       const response = await get(url, 'gzip, br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');

@@ -10,10 +10,10 @@ import { describe, expect, it } from 'vitest';
 const SRC = dirname(fileURLToPath(import.meta.url));
 
 /**
- * What the first paint runs: main.tsx and every module it reaches through static, non-type
- * imports (a `lazy(() => import(...))` page is not followed). The budget of issue 6 (under
- * 100 kB of gzip before the first paint of /home) leaves no room for zod: these modules take
- * only the contract's zod-free paths module, and load the schemas with an API answer.
+ * What the app's first render runs: main.tsx (which boot.ts, the page's one script, loads)
+ * and every module it reaches through static, non-type imports (a `lazy(() => import(...))`
+ * page is not followed). It stays small, with no zod: these modules take only the contract's
+ * zod-free paths module, and load the schemas with an API answer.
  */
 function firstPaintGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
@@ -33,7 +33,19 @@ function firstPaintGraph(): Map<string, string[]> {
   return graph;
 }
 
-describe('The first paint', () => {
+describe('The page script, boot.ts', () => {
+  const boot = readFileSync(join(SRC, 'boot.ts'), 'utf8');
+
+  it('imports only the stylesheet, so a prerendered page paints from HTML and CSS alone', () => {
+    expect([...boot.matchAll(/^import\s+(?:[^'";]*?\s+from\s+)?'([^']+)';/gm)].map((m) => m[1])).toEqual(['./index.css']);
+  });
+
+  it('loads the app with a dynamic import', () => {
+    expect(boot).toContain("import('./main')");
+  });
+});
+
+describe('The first render', () => {
   const graph = firstPaintGraph();
 
   it('runs the app shell and Home, not the lazy pages', () => {

@@ -1,18 +1,22 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-const reactRoot = createRoot(root);
-// As a transition, the first render runs in slices of a few milliseconds with the main
-// thread free in between, instead of one task long enough to delay a tap (Lighthouse's
-// Total Blocking Time). The page appears at once all the same, when the render commits.
-startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+if (root.hasChildNodes()) {
+  // A prerendered landing page: React adopts the markup already on screen. A lazy page whose
+  // chunk has not arrived keeps its server HTML until it has, so nothing flashes meanwhile.
+  hydrateRoot(root, app);
+} else {
+  // As a transition, the first render runs in slices of a few milliseconds with the main
+  // thread free in between, instead of one task long enough to delay a tap (Lighthouse's
+  // Total Blocking Time). The page appears at once all the same, when the render commits.
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(app));
+}

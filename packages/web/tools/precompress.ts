@@ -23,17 +23,20 @@ export function precompress(): Plugin {
     name: 'lockit:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir;
+      outDir = config.build.ssr ? '' : config.build.outDir;
     },
-    // After every file is written, the public folder's (robots.txt, favicon.svg) included.
+    // After every file is written, the public folder's (robots.txt, favicon.svg) included. The
+    // prerendered pages are written later and compressed by tools/prerender.ts; the Node build
+    // of the prerender is not served.
     async closeBundle() {
+      if (outDir === '') return;
       const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
       await Promise.all(files.map((file) => compressBeside(join(outDir, file))));
     },
   };
 }
 
-async function compressBeside(file: string): Promise<void> {
+export async function compressBeside(file: string): Promise<void> {
   const bytes = await readFile(file);
   const [br, gz] = await Promise.all([
     brotli(bytes, {

@@ -16,6 +16,7 @@ export function App() {
   );
 }
 
-function AppRoutes() {
+/** The route tree, shared with the build's prerender (src/prerender/render-page.tsx). */
+export function AppRoutes() {
   return useRoutes(routes);
 }

@@ -58,5 +58,6 @@ const defaultMinutes = () => DEFAULT_AUTO_LOCK_MINUTES;
  * backend, which a page without an unlocked vault (every first visit) need not pay.
  */
 export function useAutoLockMinutes(active = true): AutoLockMinutes {
-  return useSyncExternalStore(active ? subscribe : noSubscription, active ? readAutoLockMinutes : defaultMinutes);
+  // The prerendered HTML and the render that hydrates it show the default; the choice follows.
+  return useSyncExternalStore(active ? subscribe : noSubscription, active ? readAutoLockMinutes : defaultMinutes, defaultMinutes);
 }

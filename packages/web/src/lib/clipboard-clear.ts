@@ -59,7 +59,9 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+const defaultSeconds = () => DEFAULT_CLIPBOARD_CLEAR_SECONDS;
+
 /** The chosen seconds, following changes (Profile's select). A copy reads it afresh each time. */
 export function useClipboardClearSeconds(): ClipboardClearSeconds {
-  return useSyncExternalStore(subscribe, readClipboardClearSeconds);
+  return useSyncExternalStore(subscribe, readClipboardClearSeconds, defaultSeconds);
 }

@@ -13,8 +13,13 @@ export function useKeyring(): Keyring {
   return keyring;
 }
 
-/** The unlocked vault, re-rendering when it locks or changes. */
+/**
+ * The unlocked vault, re-rendering when it locks or changes. A page load starts locked, so
+ * the prerendered HTML and the render that hydrates it have none.
+ */
 export function useUnlockedVault(): UnlockedVault | null {
   const keyring = useKeyring();
-  return useSyncExternalStore(keyring.subscribe, () => keyring.vault);
+  return useSyncExternalStore(keyring.subscribe, () => keyring.vault, noVault);
 }
+
+const noVault = () => null;

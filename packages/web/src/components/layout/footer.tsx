@@ -22,7 +22,8 @@ export function Footer() {
         </ul>
       </div>
       <div className="mx-auto mt-8 flex max-w-6xl flex-col gap-1 border-t border-slate-800 pt-6 md:flex-row md:justify-between">
-        <p>© {year} Lockit</p>
+        {/* The prerendered HTML has the build's year; a page hydrated in a later year shows its own. */}
+        <p suppressHydrationWarning>© {year} Lockit</p>
         <p>
           Designed and built by <ConfiguredLink link={site.author} className="underline hover:text-cyan-300" />.
         </p>

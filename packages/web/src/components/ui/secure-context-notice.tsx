@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * WebCrypto and the clipboard exist only in a secure context. On a plain-HTTP address the
  * forms cannot work, so say why and how to fix it instead of failing obscurely.
@@ -18,8 +20,19 @@ export function localhostAddress(pageHref: string): string {
   return url.href;
 }
 
+const noSubscription = () => () => {};
+const assumedSecure = () => true;
+
+/**
+ * isSecureContextNow for a render. The prerendered HTML knows no address, so it (and the
+ * render that hydrates it) assumes a secure one; where it is not, the next render says so.
+ */
+export function useSecureContext(): boolean {
+  return useSyncExternalStore(noSubscription, isSecureContextNow, assumedSecure);
+}
+
 export function SecureContextNotice() {
-  if (isSecureContextNow()) return null;
+  if (useSecureContext()) return null;
   const localhost = localhostAddress(window.location.href);
   return (
     <section

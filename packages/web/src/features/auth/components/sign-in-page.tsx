@@ -6,7 +6,7 @@ import { listEntries } from '@/api/list-entries';
 import { logout } from '@/api/logout';
 import { markSignedOut, refreshSignedIn } from '@/api/session-cache';
 import { PasswordInput } from '@/components/ui/password-input';
-import { isSecureContextNow, SecureContextNotice } from '@/components/ui/secure-context-notice';
+import { SecureContextNotice, useSecureContext } from '@/components/ui/secure-context-notice';
 import { buttonPrimary, card } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
 import { useToast } from '@/components/ui/toast';
@@ -45,6 +45,7 @@ export function SignInPage() {
     );
   };
 
+  const secure = useSecureContext();
   const mutation = useMutation({
     // The variables hold the master password: let the mutation cache drop them at once.
     gcTime: 0,
@@ -87,7 +88,9 @@ export function SignInPage() {
       <SecureContextNotice />
       <div className={card}>
         <h1 className="mb-6 text-center text-3xl font-bold text-white">Sign In</h1>
-        <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        {/* `dialog`: the browser itself never submits it. Before the app runs (a prerendered page) a
+            native submit would send the fields, the master password with them, in the URL. */}
+        <form method="dialog" onSubmit={onSubmit} className="flex flex-col gap-4">
           <TextInput
             label="Username"
             name="username"
@@ -104,7 +107,7 @@ export function SignInPage() {
             onChange={(event) => setPassword(event.target.value)}
             required
           />
-          <button type="submit" className={buttonPrimary} disabled={mutation.isPending || !isSecureContextNow()}>
+          <button type="submit" className={buttonPrimary} disabled={mutation.isPending || !secure}>
             Sign In
           </button>
           <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-400">

@@ -6,7 +6,7 @@ import { BreachOptIn } from '@/components/generator/breach-opt-in';
 import { PasswordProblems } from '@/components/generator/password-problems';
 import { StrengthMeter } from '@/components/generator/strength-meter';
 import { PasswordInput } from '@/components/ui/password-input';
-import { isSecureContextNow, SecureContextNotice } from '@/components/ui/secure-context-notice';
+import { SecureContextNotice, useSecureContext } from '@/components/ui/secure-context-notice';
 import { buttonPrimary, card } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
 import { useToast } from '@/components/ui/toast';
@@ -37,6 +37,7 @@ export function SignUpForm() {
   const [pending, setPending] = useState<PendingVerification | null>(null);
   const toast = useToast();
 
+  const secure = useSecureContext();
   const mutation = useMutation({
     // The variables hold the master password: let the mutation cache drop them at once.
     gcTime: 0,
@@ -85,7 +86,9 @@ export function SignUpForm() {
       <SecureContextNotice />
       <div className={card}>
         <h1 className="mb-6 text-center text-3xl font-bold text-white">Sign Up</h1>
-        <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        {/* `dialog`: the browser itself never submits it. Before the app runs (a prerendered page) a
+            native submit would send the fields, the master password with them, in the URL. */}
+        <form method="dialog" onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
           <TextInput
             label="Full Name"
             name="fullname"
@@ -131,7 +134,7 @@ export function SignUpForm() {
           <BreachOptIn available={breachCheckUrl !== null} checked={checkBreaches} onChange={setCheckBreaches} />
           <PasswordProblems problems={problems} />
           <MasterPasswordNotice />
-          <button type="submit" className={buttonPrimary} disabled={mutation.isPending || checking || !isSecureContextNow()}>
+          <button type="submit" className={buttonPrimary} disabled={mutation.isPending || checking || !secure}>
             Sign Up
           </button>
           <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-400">

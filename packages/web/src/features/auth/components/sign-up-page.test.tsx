@@ -56,6 +56,17 @@ describe('Sign-up page: session check', () => {
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
   });
 
+  it('shows the form at once, never "Checking...", in a browser that surely has no session', async () => {
+    installFakeClock();
+    const api = fakeApi({}, { sessionHint: false });
+    renderApp('/signup', { routes });
+    expect(screen.queryByText('Checking...')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+    await advance(0);
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(api.requests).toEqual([]);
+  });
+
   it('tells a signed-in visitor "You\'re already logged in!" and goes to /profile after 2 s', async () => {
     installFakeClock();
     fakeApi(signedInRoutes());

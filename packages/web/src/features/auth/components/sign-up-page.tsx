@@ -1,21 +1,31 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { useProfileQuery } from '@/api/get-profile';
 import { paths } from '@/config/paths';
+import { maybeSignedIn } from '@/lib/session-hint';
 import { SignUpForm } from './sign-up-form';
 
 export const ALREADY_SIGNED_IN_REDIRECT_MS = 2000;
 
-/** Sign-up: first checks for a session (GET profile); a signed-in visitor is sent to /profile. */
+/**
+ * Sign-up: first checks for a session (GET profile); a signed-in visitor is sent to /profile.
+ * A browser that surely has no session (no session hint: the check sends nothing and fails at
+ * once) sees the form from the start, as the prerendered page shows it; "Checking..." is for
+ * the wait on a real check.
+ */
 export function SignUpPage() {
   const profile = useProfileQuery();
+  const mayHaveSession = useSyncExternalStore(noSubscription, maybeSignedIn, noSession);
   const checked = profile.isFetchedAfterMount;
   const signedIn = checked && profile.isSuccess;
 
-  if (!checked) return <Centered>Checking...</Centered>;
+  if (!checked && mayHaveSession) return <Centered>Checking...</Centered>;
   if (signedIn) return <AlreadySignedIn />;
   return <SignUpForm />;
 }
+
+const noSubscription = () => () => {};
+const noSession = () => false;
 
 function AlreadySignedIn() {
   const navigate = useNavigate();

@@ -29,6 +29,14 @@ const steps = [
   { title: 'Access Anytime', text: 'Sign in from any device and unlock your vault with your master password.' },
 ];
 
+/**
+ * Sections below the first screen are laid out and painted only as they near the viewport
+ * (`content-visibility: auto`), so the first paint does the hero's work, not the whole page's.
+ * `contain-intrinsic-size: auto` keeps a size for them meanwhile and then their real one,
+ * and they are drawn before they scroll into view, so nothing visible moves.
+ */
+const belowTheFold = '[content-visibility:auto] [contain-intrinsic-size:auto_320px]';
+
 /** The landing page. It runs the session check once on load; the answer is only logged. */
 export function HomePage() {
   const navigate = useNavigate();
@@ -74,7 +82,7 @@ export function HomePage() {
         </ul>
       </section>
 
-      <section aria-labelledby="what-title" className="mx-auto max-w-3xl text-center">
+      <section aria-labelledby="what-title" className={`mx-auto max-w-3xl text-center ${belowTheFold}`}>
         <h2 id="what-title" className="text-3xl font-bold text-white">
           What is Lockit?
         </h2>
@@ -85,7 +93,7 @@ export function HomePage() {
         </p>
       </section>
 
-      <section aria-labelledby="how-title">
+      <section aria-labelledby="how-title" className={belowTheFold}>
         <h2 id="how-title" className="text-center text-3xl font-bold text-white">
           How It Works
         </h2>
@@ -100,7 +108,7 @@ export function HomePage() {
         </ol>
       </section>
 
-      <section aria-labelledby="testimonial-title" className="mx-auto max-w-2xl">
+      <section aria-labelledby="testimonial-title" className={`mx-auto max-w-2xl ${belowTheFold}`}>
         <h2 id="testimonial-title" className="sr-only">
           What people say
         </h2>
@@ -113,7 +121,7 @@ export function HomePage() {
         </figure>
       </section>
 
-      <section className="text-center">
+      <section className={`text-center ${belowTheFold}`}>
         <button type="button" onClick={() => navigate(paths.signUp)} className={buttonPrimary}>
           Create Your Free Account
         </button>

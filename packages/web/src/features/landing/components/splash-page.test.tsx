@@ -1,6 +1,6 @@
 import { apiPaths } from '@lockit/contract';
 import { act, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MainLayout } from '@/components/layout/main-layout';
 import { fakeApi, route } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
@@ -52,6 +52,25 @@ describe('Splash', () => {
     await advance(1);
     expect(app.pathname()).toBe('/home');
     expect(screen.getByRole('heading', { name: 'What is Lockit?' })).toBeInTheDocument();
+  });
+
+  it('counts its timings from the first paint of the prerendered page, not from when the app ran', async () => {
+    // The card painted from the HTML at 100 ms; the app hydrates it at 700 ms.
+    vi.spyOn(performance, 'now').mockReturnValue(700);
+    vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) =>
+      name === 'first-contentful-paint' ? [{ name, startTime: 100 } as PerformanceEntry] : [],
+    );
+    fakeApi();
+    const app = await renderSplash();
+
+    await advance(1899);
+    expect(screen.queryByText('Loading Home...')).not.toBeInTheDocument();
+    await advance(1);
+    expect(screen.getByText('Loading Home...')).toBeInTheDocument();
+    await advance(799);
+    expect(app.pathname()).toBe('/');
+    await advance(1);
+    expect(app.pathname()).toBe('/home');
   });
 
   it('makes a silent token refresh on mount and only logs the answer', async () => {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { listEntries } from '@/api/list-entries';
 import { PasswordInput } from '@/components/ui/password-input';
-import { isSecureContextNow, SecureContextNotice } from '@/components/ui/secure-context-notice';
+import { SecureContextNotice, useSecureContext } from '@/components/ui/secure-context-notice';
 import { buttonPrimary, card } from '@/components/ui/styles';
 import { KeyDerivationError } from '@/lib/derive-keys';
 import type { UnlockedVault } from '@/lib/keyring';
@@ -39,6 +39,7 @@ export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
   const titleId = useId();
   const [password, setPassword] = useState('');
 
+  const secure = useSecureContext();
   const mutation = useMutation({
     // The variables hold the master password: let the mutation cache drop them at once.
     gcTime: 0,
@@ -99,7 +100,7 @@ export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
             {messageFor(mutation.error)}
           </p>
         )}
-        <button type="submit" className={buttonPrimary} disabled={mutation.isPending || !isSecureContextNow()}>
+        <button type="submit" className={buttonPrimary} disabled={mutation.isPending || !secure}>
           Unlock
         </button>
         <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-400">

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+const noSubscription = () => () => {};
+const running = () => true;
+const notYet = () => false;
+
+/**
+ * False in the build's prerendered HTML and in the render that hydrates it; true once the
+ * app runs, and in every render that is not a hydration. A prerendered page is on screen
+ * before its script arrives: a control that needs the app (a field whose value the app must
+ * hold, a button with a handler) says it is not ready until then, rather than take input
+ * the app would never see.
+ */
+export function useAppRunning(): boolean {
+  return useSyncExternalStore(noSubscription, running, notYet);
+}
