@@ -4,7 +4,9 @@ import { site } from '@/config/site';
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="border-t border-slate-800 bg-slate-950 px-4 py-10 text-sm text-slate-400">
+    // Laid out and painted only near the viewport: below the first screen on most pages, it is
+    // work a first paint can skip (contain-intrinsic-size keeps its place meanwhile).
+    <footer className="border-t border-slate-800 bg-slate-950 px-4 py-10 text-sm text-slate-400 [content-visibility:auto] [contain-intrinsic-size:auto_240px]">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 md:flex-row md:items-start md:justify-between">
         <div className="max-w-md">
           <p className="text-lg font-bold text-white">{site.name}</p>
