@@ -1,8 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserValue } from './browser-value';
 
-const noSubscription = () => () => {};
 const running = () => true;
-const notYet = () => false;
 
 /**
  * False in the build's prerendered HTML and in the render that hydrates it; true once the
@@ -12,5 +10,5 @@ const notYet = () => false;
  * the app would never see.
  */
 export function useAppRunning(): boolean {
-  return useSyncExternalStore(noSubscription, running, notYet);
+  return useBrowserValue(running, false);
 }

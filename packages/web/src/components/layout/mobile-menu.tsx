@@ -1,6 +1,7 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { NavLink } from 'react-router';
+import { useBrowserValue } from '@/lib/browser-value';
 import { useAppRunning } from '@/lib/use-app-running';
 import { navLinkClass, type NavItem } from './nav-items';
 
@@ -20,15 +21,13 @@ interface MobileMenuProps {
  * of its fixed position and clip it to the header's height. It is portalled once mounted: the
  * build's prerendered HTML has no <body> to portal to, and the hydrating render must match it.
  */
-const noSubscription = () => () => {};
 const documentBody = () => document.body;
-const noBody = () => null;
 
 export function MobileMenu({ open, onOpenChange, items, onLogout }: MobileMenuProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const body = useSyncExternalStore(noSubscription, documentBody, noBody);
+  const body = useBrowserValue<HTMLElement | null>(documentBody, null);
   const running = useAppRunning();
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserValue } from '@/lib/browser-value';
 
 /**
  * WebCrypto and the clipboard exist only in a secure context. On a plain-HTTP address the
@@ -20,15 +20,12 @@ export function localhostAddress(pageHref: string): string {
   return url.href;
 }
 
-const noSubscription = () => () => {};
-const assumedSecure = () => true;
-
 /**
  * isSecureContextNow for a render. The prerendered HTML knows no address, so it (and the
  * render that hydrates it) assumes a secure one; where it is not, the next render says so.
  */
 export function useSecureContext(): boolean {
-  return useSyncExternalStore(noSubscription, isSecureContextNow, assumedSecure);
+  return useBrowserValue(isSecureContextNow, true);
 }
 
 export function SecureContextNotice() {

@@ -1,7 +1,8 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useProfileQuery } from '@/api/get-profile';
 import { paths } from '@/config/paths';
+import { useBrowserValue } from '@/lib/browser-value';
 import { maybeSignedIn } from '@/lib/session-hint';
 import { SignUpForm } from './sign-up-form';
 
@@ -15,7 +16,7 @@ export const ALREADY_SIGNED_IN_REDIRECT_MS = 2000;
  */
 export function SignUpPage() {
   const profile = useProfileQuery();
-  const mayHaveSession = useSyncExternalStore(noSubscription, maybeSignedIn, noSession);
+  const mayHaveSession = useBrowserValue(maybeSignedIn, false);
   const checked = profile.isFetchedAfterMount;
   const signedIn = checked && profile.isSuccess;
 
@@ -23,9 +24,6 @@ export function SignUpPage() {
   if (signedIn) return <AlreadySignedIn />;
   return <SignUpForm />;
 }
-
-const noSubscription = () => () => {};
-const noSession = () => false;
 
 function AlreadySignedIn() {
   const navigate = useNavigate();
