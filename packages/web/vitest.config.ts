@@ -39,7 +39,13 @@ const test = {
 export const webProjects = [
   defineProject({
     ...shared,
-    test: { ...test, name: 'web', include: ['src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'], exclude: NEEDS_ISOLATION, isolate: false },
+    test: {
+      ...test,
+      name: 'web',
+      include: ['src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'],
+      exclude: NEEDS_ISOLATION,
+      isolate: false,
+    },
   }),
   defineProject({ ...shared, test: { ...test, name: 'web:isolated', include: NEEDS_ISOLATION } }),
 ];
