@@ -8,6 +8,7 @@ import './index.css';
  * once. The stylesheet is imported here so that it stays a <link> in the HTML and the first
  * paint is styled.
  */
+
 /** How long a page that paints nothing (a hidden tab) waits before it loads the app anyway. */
 const PAINT_WAIT_MS = 1000;
 
