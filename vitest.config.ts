@@ -42,8 +42,14 @@ export default defineConfig({
           root: 'packages/server',
           ...node,
           env: { LOCKIT_TEST_DB: 'sqlite' },
-          // Several server processes, and other schemas beside Lockit's, exist only on PostgreSQL.
-          exclude: [...configDefaults.exclude, 'test/several-servers.test.ts', 'test/postgres-schemas.test.ts'],
+          // Several server processes, other schemas beside Lockit's, and a database server that
+          // restarts exist only on PostgreSQL.
+          exclude: [
+            ...configDefaults.exclude,
+            'test/several-servers.test.ts',
+            'test/postgres-schemas.test.ts',
+            'test/faults/postgres-restart.test.ts',
+          ],
           testTimeout: 20_000,
           // beforeAll hooks sign accounts up with real Argon2id: on 2 busy cores 10 s is not enough.
           hookTimeout: 60_000,
@@ -55,6 +61,8 @@ export default defineConfig({
           root: 'packages/server',
           ...node,
           env: { LOCKIT_TEST_DB: 'postgres' },
+          // The data directory and its disk matter only to SQLite.
+          exclude: [...configDefaults.exclude, 'test/faults/data-directory.test.ts'],
           testTimeout: 20_000,
           // beforeAll hooks sign accounts up with real Argon2id: on 2 busy cores 10 s is not enough.
           hookTimeout: 60_000,

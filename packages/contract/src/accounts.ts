@@ -8,6 +8,7 @@ import {
   saltSchema,
   usernameSchema,
 } from './common';
+import { inviteTokenSchema } from './invites';
 
 /** The wrapped vault key: AES-GCM of 32 bytes under wrapKey. */
 export const protectedKeySchema = ciphertextSchema(200);
@@ -26,6 +27,8 @@ export const createUserRequestSchema = z.object({
   email: emailSchema,
   password: authKeySchema,
   ...keyMaterial,
+  /** The invitation link's token; required when SIGNUP_MODE is invite, ignored otherwise. */
+  invite: inviteTokenSchema.optional(),
 });
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 export const createUserResponseSchema = z.object({
@@ -37,6 +40,22 @@ export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
 // POST /api/email/send-code
 export const sendCodeRequestSchema = z.object({ email: emailSchema, username: usernameSchema });
 export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
+/** `delivery`: an opaque ticket for GET mailDelivery (decision 0043); absent from older servers. */
+export const sendCodeResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ delivery: z.string().optional() }).optional(),
+});
+export type SendCodeResponse = z.infer<typeof sendCodeResponseSchema>;
+
+// GET /api/email/delivery/{ticket}
+export const DELIVERY_TICKET_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+export const deliveryStatusSchema = z.enum(['pending', 'sent', 'failed']);
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+export const mailDeliveryResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ status: deliveryStatusSchema }),
+});
+export type MailDeliveryResponse = z.infer<typeof mailDeliveryResponseSchema>;
 
 // POST /api/email/verify-code
 export const VERIFICATION_CODE_LENGTH = 6;

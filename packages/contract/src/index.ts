@@ -8,3 +8,5 @@ export * from './public-config';
 export * from './entry-batches';
 export * from './entry-histories';
 export * from './account-documents';
+export * from './admin';
+export * from './invites';

@@ -9,6 +9,8 @@ export const apiPaths = {
   createUser: '/api/users/create',
   sendCode: '/api/email/send-code',
   verifyCode: '/api/email/verify-code',
+  /** Lockit's own, public: whether the mail of a send-code answer's ticket went out (decision 0043). */
+  mailDelivery: (ticket: string) => `/api/email/delivery/${encodeURIComponent(ticket)}`,
   profile: '/api/user/profile',
   /** Lockit's own: what an Unlock needs (salt, KDF params, wrapped vault key) for a session. */
   keyMaterial: '/api/user/key-material',
@@ -38,6 +40,10 @@ export const apiPaths = {
   entryBatchUndo: (batchId: string) => `/api/entries/batch/${encodeURIComponent(batchId)}`,
   /** Lockit's own: one encrypted settings or history document of the account, by kind (decision 0030). */
   accountDocument: (kind: string) => `/api/account/documents/${encodeURIComponent(kind)}`,
+  /** Lockit's own: the caller's open invitations (GET) and a new one (POST), decision 0044. */
+  invites: '/api/invites',
+  /** Revokes one of the caller's open invitations (DELETE). */
+  invite: (id: string) => `/api/invites/${encodeURIComponent(id)}`,
 } as const;
 
 /**
@@ -72,3 +78,30 @@ export const PRERENDERED_PAGES = {
 } as const satisfies Record<string, `pages/${string}.html`>;
 
 export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
+
+/**
+ * Who may sign up (SIGNUP_MODE, decision 0044): anyone, only with an invitation link, or
+ * nobody. Only `open` shows a Sign Up link; `invite` shows the form only to an invitation link.
+ */
+export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
+
+/**
+ * The meta element in every HTML page the server sends (`<meta name=... content="invite">`):
+ * the page knows the sign-up mode before any request, so its first render, the prerendered
+ * HTML and the hydration agree and no Sign Up link flashes.
+ */
+export const SIGNUP_MODE_META = 'lockit-signup-mode';
+
+/** The query parameter of an invitation link: `/signup?invite=<token>`. */
+export const INVITE_QUERY_PARAM = 'invite';
+
+/**
+ * The build's HTML for a route (or the empty shell, route null) in a sign-up mode: open mode's
+ * are PRERENDERED_PAGES and index.html themselves, each other mode's sit in `pages/<mode>/`.
+ */
+export function pageFileFor(route: PrerenderedPath | null, mode: SignupMode): string {
+  const file = route === null ? 'index.html' : PRERENDERED_PAGES[route];
+  if (mode === 'open') return file;
+  return `pages/${mode}/${file.replace(/^pages\//, '')}`;
+}

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { SIGNUP_MODES } from './paths';
 
 /**
  * GET /api/config (public): the server settings a browser needs before it acts, none of them
  * secret. `breachCheckUrl` is the base of the Pwned Passwords range API the breach check may
  * query (`{base}/range/{5 hex}`), or null when the operator turned it off. The browser treats
  * the answer as untrusted: only an http(s) URL without query or credentials is used.
+ * `signupMode` and `allowedEmailDomains` say who may sign up: the web app hides every Sign Up
+ * link unless the mode is open, and checks an address's domain before it sends the form.
  */
 export const publicConfigResponseSchema = z.object({
   message: z.string(),
@@ -16,6 +19,10 @@ export const publicConfigResponseSchema = z.object({
         return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
       }, 'must have no query, fragment or credentials')
       .nullable(),
+    /** Who may sign up (decision 0044); a server older than the setting is open. */
+    signupMode: z.enum(SIGNUP_MODES).default('open'),
+    /** E-mail domains sign-up accepts, lower case; empty: any. */
+    allowedEmailDomains: z.array(z.string()).default([]),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponseSchema>['data'];

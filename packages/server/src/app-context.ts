@@ -5,8 +5,11 @@ import type { Repositories } from './db/repositories/index';
 import type { SessionService } from './auth/session-service';
 import type { RateLimits } from './security/rate-limits';
 import type { Mailer } from './mail/mailer';
+import type { MailDeliveries } from './mail/mail-deliveries';
 import type { BackgroundTasks } from './background-tasks';
 import type { VaultListCache } from './vault/vault-list-cache';
+import type { AppMetrics } from './observability/app-metrics';
+import type { AdminContext } from './admin/admin-context';
 
 /** What every route may use; built once by buildApp and passed explicitly, never global. */
 export interface AppContext {
@@ -17,10 +20,16 @@ export interface AppContext {
   rateLimits: RateLimits;
   mailer: Mailer;
   background: BackgroundTasks;
+  /** Delivery tickets of verification mails: pending, sent or failed (decision 0043). */
+  mailDeliveries: MailDeliveries;
   /** Serialized vault lists by revision (ciphertexts only). */
   vaultLists: VaultListCache;
+  /** This app's Prometheus series; labels only ever from fixed sets. */
+  metrics: AppMetrics;
   /** Epoch milliseconds; tests inject a clock instead of faking global timers. */
   now: () => number;
+  /** The admin API's sessions and limits; undefined when ADMIN_TOKEN is unset (no admin routes). */
+  admin: AdminContext | undefined;
 }
 
 export type RoutePlugin = FastifyPluginAsync<{ ctx: AppContext }>;

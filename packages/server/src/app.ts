@@ -1,13 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyLoggerOptions } from 'fastify';
 import { CLIENT_HEADER } from '@lockit/contract';
 import type { AppContext } from './app-context';
 import { BODY_LIMIT_BYTES, type AppConfig } from './config/app-config';
 import { hasWebBuild } from './config/load-config';
 import { createDatabase } from './db/create-database';
+import { watchPostgresPool } from './db/database-outage-log';
 import { migrateToLatest } from './db/migrate';
 import { createRepositories } from './db/repositories/index';
 import type { Db } from './db/schema';
@@ -16,18 +17,30 @@ import { createSessionService } from './auth/session-service';
 import { installErrorHandler } from './http/error-handler';
 import { answerClientError, answerFrameworkError } from './http/pre-routing-errors';
 import { installJsonBodyParser } from './http/json-body-parser';
+import { installConnectionCap, serverTimeouts } from './http/connection-limits';
+import { installUnreadBodyDrain } from './http/unread-body-drain';
+import { limitHashing } from './auth/password-hashing';
 import { loggerOptions } from './http/logger-options';
 import { installOriginCheck } from './security/origin-check';
 import { installSecurityHeaders } from './security/security-headers';
 import { createRateLimits } from './security/rate-limits';
+import { openRedis } from './security/open-redis';
 import type { Mailer } from './mail/mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { createLogMailer } from './mail/log-mailer';
+import { createMailDeliveries } from './mail/mail-deliveries';
 import { createBackgroundTasks } from './background-tasks';
 import { registerApiOnlyNotFound, registerWebApp } from './web/static-web-app';
 import { registerRoutes } from './routes/index';
+import { createAdminContext } from './admin/admin-context';
 import { createVaultListCache } from './vault/vault-list-cache';
-import { purgeExpiredTrash, TRASH_PURGE_INTERVAL_MS } from './vault/trash-purge';
+import { installJobs, type JobOptions } from './jobs/install-jobs';
+import { createAppMetrics } from './observability/app-metrics';
+import { registerDatabasePoolMetrics } from './observability/db-pool-metrics';
+import { installHttpMetrics } from './observability/http-metrics';
+import { instrumentMailer } from './observability/instrumented-mailer';
+import { registerHealthRoutes } from './observability/health-routes';
+import { registerMetricsRoute } from './observability/metrics-route';
 
 export interface AppDeps {
   /** A migrated database the caller owns; without it the app opens, migrates and closes its own. */
@@ -36,13 +49,14 @@ export interface AppDeps {
   /** A Redis client the caller owns; without it one is opened when REDIS_URL is set. */
   redis?: Redis;
   now?: () => number;
-  /** How often the trash purge runs after the one at start; default hourly (tests shorten it). */
-  trashPurgeIntervalMs?: number;
+  /** The cleanup jobs' intervals and leases, and the heartbeat's (jobs/install-jobs.ts); tests shorten them. */
+  jobs?: JobOptions;
   /** Where logs go (tests capture them), as JSON unless LOG_FORMAT is `pretty`; default stdout. */
   logStream?: NonNullable<FastifyLoggerOptions['stream']>;
 }
 
-const REDIS_READY_TIMEOUT_MS = 2_000;
+/** How long close waits for background work (mail being sent): well inside main.ts's grace. */
+const BACKGROUND_DRAIN_MS = 5_000;
 
 /** Builds the whole app (API, security, static web) without listening. Tests use it as is. */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -50,17 +64,22 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     logger: loggerOptions(config, deps.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    ...serverTimeouts(config.loadLimits),
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
 
+  installConnectionCap(app.server, config.loadLimits, config.trustProxy, app.log);
+  limitHashing({ concurrency: config.loadLimits.hashingConcurrency, maxQueued: config.loadLimits.hashingQueueMax });
+
   const ownsDb = !deps.db;
   const db = deps.db ?? createDatabase(config.database);
+  watchPostgresPool(db, app.log);
   if (ownsDb) {
     await migrateToLatest(db, config.database.kind);
     app.addHook('onClose', async () => db.destroy());
   }
-  const redis = deps.redis ?? (config.redisUrl ? await openRedis(app, config.redisUrl) : undefined);
+  const redis = deps.redis ?? (config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined);
   const now = deps.now ?? Date.now;
   const repos = createRepositories(db);
   const mailer =
@@ -69,28 +88,27 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       ? createSmtpMailer(config.smtpUrl, config.mailFrom, Math.round(config.timing.codeLifetimeMs / 60_000))
       : createLogMailer(app.log));
   const background = createBackgroundTasks(app.log);
+  const metrics = createAppMetrics();
+  registerDatabasePoolMetrics(metrics.registry, db);
   const ctx: AppContext = {
     config,
     db,
     repos,
     sessions: createSessionService(db, repos, config.timing, now),
-    rateLimits: createRateLimits(config.rateLimits, redis),
-    mailer,
+    rateLimits: createRateLimits(config.rateLimits, redis, metrics.rateLimitRefused),
+    mailer: instrumentMailer(mailer, metrics),
     background,
+    // Wall time, not the app clock: decoys keep pace with how long real SMTP sends take.
+    mailDeliveries: createMailDeliveries(Date.now),
     vaultLists: createVaultListCache(),
+    metrics,
     now,
+    admin: createAdminContext(config, db, redis, now),
   };
-  // Once at start (ready waits for it) and then on an interval, in every process: the purge
-  // is safe to run concurrently (see vault/trash-purge.ts).
-  app.addHook('onReady', async () => {
-    await background.repeat('trash purge', deps.trashPurgeIntervalMs ?? TRASH_PURGE_INTERVAL_MS, async () => {
-      const purged = await purgeExpiredTrash(ctx);
-      if (purged > 0) app.log.info({ purged }, 'trash purge: deleted entries past the retention');
-    });
-  });
+  // Each job once at start (ready waits for it), then on its interval, one process at a time.
+  installJobs(app, ctx, deps.jobs);
   app.addHook('onClose', async () => {
-    background.stop();
-    await background.drain();
+    await background.drain(BACKGROUND_DRAIN_MS);
     if (!deps.mailer) await mailer.close();
     if (redis && !deps.redis) {
       if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
@@ -108,39 +126,23 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       maxAge: 600,
     });
   }
+  installHttpMetrics(app, metrics);
   installSecurityHeaders(app, config.breachCheckUrl);
   installJsonBodyParser(app);
+  installUnreadBodyDrain(app);
   installOriginCheck(app, config.appOrigin);
   installSessionGuard(app, ctx.sessions);
   installErrorHandler(app);
   await app.register(registerRoutes, { ctx });
+  // Outside /api and before the web app, whose fallback would answer them with its shell.
+  registerHealthRoutes(app, { db, redis });
+  registerMetricsRoute(app, metrics, config.metrics);
 
   if (hasWebBuild(config.webDistDir)) {
-    await registerWebApp(app, config.webDistDir);
+    await registerWebApp(app, config.webDistDir, config.signup.mode);
   } else {
     app.log.info(`No web app build at ${config.webDistDir ?? '(none)'}: serving the API only.`);
     registerApiOnlyNotFound(app);
   }
   return app;
-}
-
-async function openRedis(app: FastifyInstance, url: string): Promise<Redis> {
-  // No offline queue: while Redis is down, limits fall back to memory at once instead of waiting.
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  let warned = false;
-  redis.on('error', (error: Error) => {
-    if (!warned) app.log.warn({ err: error }, 'Redis unreachable: rate limits fall back to this process');
-    warned = true;
-  });
-  redis.on('ready', () => {
-    warned = false;
-  });
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, REDIS_READY_TIMEOUT_MS);
-    redis.once('ready', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  return redis;
 }

@@ -6,4 +6,5 @@
  */
 export { hashAuthKey, verifyAuthKey } from './auth/password-hashing';
 export { createRepositories } from './db/repositories/index';
+export { hashAdminToken } from './admin/admin-token';
 export type { Database } from './db/schema';

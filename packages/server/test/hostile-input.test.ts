@@ -8,6 +8,7 @@ import {
   apiPaths,
   changePasswordRequestSchema,
   createUserRequestSchema,
+  createInviteRequestSchema,
   ENTRY_BATCH_MAX_BYTES,
   ENTRY_BATCH_MAX_ENTRIES,
   entryBatchRequestSchema,
@@ -24,6 +25,8 @@ import {
   updateUsernameRequestSchema,
   verifyCodeRequestSchema,
 } from '@lockit/contract';
+import argon2 from 'argon2';
+import { adminInviteRequestSchema, adminPaths, adminSignInRequestSchema } from '@lockit/contract';
 import { buildApp } from '../src/app';
 import { createBody, login, makeKeyMaterial, newAccount, signUpAndVerify, type TestAccount } from './helpers/accounts';
 import { InjectClient } from './helpers/inject-client';
@@ -46,6 +49,9 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 const RUNS_PER_ROUTE = 1_000;
 const KDF_FIELDS = ['kdf.algorithm', 'kdf.memoryKiB', 'kdf.iterations', 'kdf.parallelism'];
 const ATTACKER_IP = '198.51.100.7';
+const ADMIN_TOKEN = 'hostile-suite-admin-token-0123456789';
+// Cheap Argon2 parameters: every generated admin sign-in costs one verify.
+const ADMIN_TOKEN_HASH = await argon2.hash(ADMIN_TOKEN, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 });
 
 let database: TestDatabase;
 let sink: SmtpSink;
@@ -60,7 +66,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   sink = await startSmtpSink();
   const frozenNow = Date.now();
-  app = await buildApp(testConfig(database.config, sink.url), { db: database.db, now: () => frozenNow });
+  app = await buildApp(testConfig(database.config, sink.url, { config: { adminTokenHash: ADMIN_TOKEN_HASH } }), {
+    db: database.db,
+    now: () => frozenNow,
+  });
   await app.ready();
   const h = { app, sink, client: (ip?: string) => new InjectClient(app, ip) } as TestHarness;
 
@@ -115,6 +124,8 @@ beforeAll(async () => {
     otherUsersFolderId: othersFolder.id,
     ownBatchId,
     otherUsersBatchId: othersBatchId,
+    adminToken: await adminSessionToken(h),
+    unknownUserId: crypto.randomUUID(),
   };
   const next = await makeKeyMaterial('a new master password', victim.vaultKeyBytes);
   const newEntry = await encryptEntry(victim, { serviceName: 'New', username: 'n', password: 'p', notes: 'note' });
@@ -352,8 +363,100 @@ beforeAll(async () => {
         valid: { ciphertext: await encryptFolderName(victim, 'document', '{}'), revision: 1 },
       },
     },
+    {
+      name: 'create-invite',
+      method: 'POST',
+      path: () => apiPaths.invites,
+      hasIdParam: false,
+      isPublic: false,
+      body: { schema: createInviteRequestSchema, valid: { email: 'friend@example.test' } },
+    },
+    { name: 'list-invites', method: 'GET', path: () => apiPaths.invites, hasIdParam: false, isPublic: false },
+    {
+      name: 'revoke-invite',
+      method: 'DELETE',
+      path: (id) => `${apiPaths.invite('')}${id}`,
+      hasIdParam: true,
+      resource: 'invite',
+      isPublic: false,
+    },
+    {
+      name: 'admin-sign-in',
+      method: 'POST',
+      path: () => adminPaths.signIn,
+      hasIdParam: false,
+      isPublic: true,
+      session: 'admin',
+      body: { schema: adminSignInRequestSchema, valid: { token: 'not-the-admin-token-0123456789' } },
+    },
+    {
+      name: 'admin-sign-out',
+      method: 'POST',
+      path: () => adminPaths.signOut,
+      hasIdParam: false,
+      isPublic: true,
+      session: 'admin',
+    },
+    {
+      name: 'admin-session',
+      method: 'GET',
+      path: () => adminPaths.session,
+      hasIdParam: false,
+      isPublic: false,
+      session: 'admin',
+    },
+    {
+      name: 'admin-list-users',
+      method: 'GET',
+      path: () => adminPaths.users,
+      hasIdParam: false,
+      isPublic: false,
+      session: 'admin',
+    },
+    {
+      name: 'admin-diagnostics',
+      method: 'GET',
+      path: () => adminPaths.diagnostics,
+      hasIdParam: false,
+      isPublic: false,
+      session: 'admin',
+    },
+    {
+      name: 'admin-invite',
+      method: 'POST',
+      path: () => adminPaths.invites,
+      hasIdParam: false,
+      isPublic: false,
+      session: 'admin',
+      body: { schema: adminInviteRequestSchema, valid: { email: 'friend@example.test' } },
+    },
+    ...(['disable', 'enable', 'end-sessions'] as const).map((action): RouteUnderAttack => ({
+      name: `admin-${action}-user`,
+      method: 'POST',
+      path: (id) => `${adminPaths.user('')}${id}/${action}`,
+      hasIdParam: true,
+      resource: 'user',
+      isPublic: false,
+      session: 'admin',
+    })),
+    {
+      name: 'admin-delete-user',
+      method: 'DELETE',
+      path: (id) => `${adminPaths.user('')}${id}`,
+      hasIdParam: true,
+      resource: 'user',
+      isPublic: false,
+      session: 'admin',
+    },
   ];
 });
+
+/** Signs the operator in (the right token, once, before the run) and answers the admin cookie. */
+async function adminSessionToken(h: TestHarness): Promise<string> {
+  const operator = h.client();
+  expect((await operator.post(adminPaths.signIn, { token: ADMIN_TOKEN })).statusCode).toBe(200);
+  return operator.jar.get('lockit_admin')!;
+}
 
 afterAll(async () => {
   await app?.close();
@@ -418,6 +521,19 @@ describe('hostile input on every route', () => {
     'delete-folder',
     'get-account-document',
     'put-account-document',
+    'create-invite',
+    'list-invites',
+    'revoke-invite',
+    'admin-sign-in',
+    'admin-sign-out',
+    'admin-session',
+    'admin-list-users',
+    'admin-diagnostics',
+    'admin-invite',
+    'admin-disable-user',
+    'admin-enable-user',
+    'admin-end-sessions-user',
+    'admin-delete-user',
   ];
 
   for (const name of names) {

@@ -150,7 +150,7 @@ describe('the trash purge', () => {
   });
 
   it('runs again on its interval while the server runs', async () => {
-    const server = await buildApp(h.config, { db: h.db, now: h.clock.now, trashPurgeIntervalMs: 20 });
+    const server = await buildApp(h.config, { db: h.db, now: h.clock.now, jobs: { intervalsMs: { 'trash-purge': 20 } } });
     try {
       await server.ready();
       const { id } = await trashedEntry();

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { apiPaths } from '@lockit/contract';
+import { apiPaths, DELIVERY_TICKET_PATTERN } from '@lockit/contract';
 import { createBody, login, newAccount, requestCode, type TestAccount } from './helpers/accounts';
 import { useTestApp } from './helpers/test-app';
 
 const h = useTestApp();
 const CODE = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
 const SENT = 'If that account is waiting for verification, a code is on its way.';
+const TICKET = DELIVERY_TICKET_PATTERN;
 const INVALID = 'That code is not valid. Check it or request a new one.';
 const TOO_MANY = 'Too many wrong codes. Request a new code.';
 
@@ -29,7 +30,7 @@ describe('POST /api/email/send-code', () => {
     const account = await createdAccount();
     const response = await h.client().post(apiPaths.sendCode, { email: account.email, username: account.username });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: SENT });
+    expect(response.json()).toEqual({ message: SENT, data: { delivery: expect.stringMatching(TICKET) } });
     const mail = await h.sink.waitForMail(account.email);
     expect(mail.subject).toBe('Your Lockit verification code');
     expect(mail.from).toContain('no-reply@lockit.test');
@@ -63,7 +64,8 @@ describe('POST /api/email/send-code', () => {
     for (const body of bodies) {
       const response = await h.client().post(apiPaths.sendCode, body);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: SENT });
+      // A delivery ticket of the same shape as a real send's (test/mail-delivery.test.ts).
+      expect(response.json()).toEqual({ message: SENT, data: { delivery: expect.stringMatching(TICKET) } });
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(h.sink.mails.length).toBe(before);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertNoInlineScript, scriptAtEndOfBody } from './prerender';
+import { assertNoInlineScript, scriptAtEndOfBody, withSignupModeMeta } from './prerender';
 
 describe('the prerender build step', () => {
   it('stops the build on markup with a script element or an inline event handler', () => {
@@ -34,5 +34,16 @@ describe('the prerender build step', () => {
     expect(() => scriptAtEndOfBody('<html><head></head><body></body></html>')).toThrow(
       'index.html has no module script to move.',
     );
+  });
+
+  it('writes the sign-up mode into the head as a meta element the app reads (decision 0044)', () => {
+    const page = withSignupModeMeta(
+      '<html><head><title>Lockit</title></head><body></body></html>',
+      'lockit-signup-mode',
+      'invite',
+    );
+    expect(page).toMatch(/<meta name="lockit-signup-mode" content="invite" \/>\s*<\/head>/);
+    expect(() => withSignupModeMeta('<html><body></body></html>', 'lockit-signup-mode', 'open')).toThrow('no </head>');
+    expect(() => withSignupModeMeta('<head></head>', 'lockit-signup-mode', '"><script>')).toThrow('Not a meta name and mode');
   });
 });

@@ -16,7 +16,9 @@ const SSR_ENTRY = 'src/prerender/render-page.tsx';
  * the same Vite config (so `import.meta.env` and the aliases are the browser's), renders each
  * route, puts the markup into index.html's empty root and writes `pages/<name>.html` beside
  * it, with its Brotli and gzip copies. index.html stays the empty shell every other route
- * gets. The output is checked: an inline script would be refused by the CSP, so one stops the
+ * gets. All of it once per sign-up mode (decision 0044): open mode's as named, the others'
+ * under `pages/<mode>/` (`pages/invite/index.html` is invite mode's shell), each with the
+ * mode in a meta element. The output is checked: an inline script would be refused by the CSP, so one stops the
  * build.
  */
 export function prerenderLanding(): Plugin {
@@ -39,29 +41,49 @@ export function prerenderLanding(): Plugin {
       });
       try {
         // The page list comes with the Node build: this config file cannot load the contract's TypeScript.
-        const { renderPage, PRERENDERED_PAGES } = (await import(pathToFileURL(join(ssrDir, 'render-page.js')).href)) as {
-          renderPage: (url: string) => Promise<string>;
+        const { renderPage, PRERENDERED_PAGES, SIGNUP_MODES, SIGNUP_MODE_META, pageFileFor } = (await import(
+          pathToFileURL(join(ssrDir, 'render-page.js')).href
+        )) as {
+          renderPage: (url: string, mode: string) => Promise<string>;
           PRERENDERED_PAGES: Record<string, string>;
+          SIGNUP_MODES: readonly string[];
+          SIGNUP_MODE_META: string;
+          pageFileFor: (route: string | null, mode: string) => string;
         };
-        const shell = scriptAtEndOfBody(await readFile(join(outDir, 'index.html'), 'utf8'));
-        if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to fill.`);
-        for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
-          const markup = await renderPage(route);
-          assertNoInlineScript(route, markup);
-          const target = join(outDir, file);
-          await mkdir(dirname(target), { recursive: true });
-          // A function, so a `$` in the page's text is not read as a replacement pattern.
-          await writeFile(
-            target,
-            shell.replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`),
-          );
-          await compressBeside(target);
+        const plainShell = await readFile(join(outDir, 'index.html'), 'utf8');
+        if (!plainShell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to fill.`);
+        // Each sign-up mode gets its own copy of every page and of the shell, the mode written in
+        // (decision 0044); the server sends the copies of its mode. Open mode's are the usual files.
+        for (const mode of SIGNUP_MODES) {
+          const modeShell = withSignupModeMeta(plainShell, SIGNUP_MODE_META, mode);
+          await writePage(join(outDir, pageFileFor(null, mode)), modeShell);
+          const shell = scriptAtEndOfBody(modeShell);
+          for (const route of Object.keys(PRERENDERED_PAGES)) {
+            const markup = await renderPage(route, mode);
+            assertNoInlineScript(route, markup);
+            // A function, so a `$` in the page's text is not read as a replacement pattern.
+            const html = shell.replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
+            await writePage(join(outDir, pageFileFor(route, mode)), html);
+          }
         }
       } finally {
         await rm(ssrDir, { recursive: true, force: true });
       }
     },
   };
+}
+
+async function writePage(target: string, html: string): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, html);
+  await compressBeside(target);
+}
+
+/** The shell with `<meta name="{name}" content="{mode}">` at the end of <head>: the page's sign-up mode. */
+export function withSignupModeMeta(html: string, name: string, mode: string): string {
+  if (!html.includes('</head>')) throw new Error('index.html has no </head> to put the sign-up mode in.');
+  if (!/^[a-z-]+$/.test(name) || !/^[a-z]+$/.test(mode)) throw new Error(`Not a meta name and mode: ${name}, ${mode}.`);
+  return html.replace('</head>', `  <meta name="${name}" content="${mode}" />\n  </head>`);
 }
 
 /**

@@ -62,6 +62,7 @@ export function createSessionService(db: Db, repos: Repositories, timing: Timing
         },
         ex,
       );
+      await repos.users.touchLastSeen(userId, at, ex);
       return tokens;
     },
 
@@ -73,7 +74,11 @@ export function createSessionService(db: Db, repos: Repositories, timing: Timing
       if (!found) return null;
       const { session, user } = found;
       if (session.access_expires_at <= at || session.absolute_expires_at <= at) return null;
-      if (at - session.last_used_at >= TOUCH_INTERVAL_MS) await repos.sessions.touch(session.id, at);
+      if (at - session.last_used_at >= TOUCH_INTERVAL_MS) {
+        // The user's last-seen time rides on the session's own once-a-minute write.
+        await repos.sessions.touch(session.id, at);
+        await repos.users.touchLastSeen(user.id, at);
+      }
       return { sessionId: session.id, user };
     },
 
@@ -113,6 +118,7 @@ export function createSessionService(db: Db, repos: Repositories, timing: Timing
         );
         if (!rotated) return { kind: 'raced' };
         await repos.sessions.retireRefreshToken(presentedHash, session.id, at, trx);
+        await repos.users.touchLastSeen(session.user_id, at, trx);
         return { kind: 'rotated', tokens };
       });
     },

@@ -1,4 +1,6 @@
+import type { SignupMode } from '@lockit/contract/paths';
 import type { RateLimitSettings } from './rate-limit-settings';
+import type { LoadLimits } from './load-limits';
 import type { LOG_FORMATS, LOG_LEVELS } from './config-schema';
 
 export type DatabaseConfig =
@@ -29,6 +31,8 @@ export interface AppConfig {
   historyLimit: number;
   /** Days a trashed entry is kept before the purge job deletes it, 1..3650. */
   trashRetentionDays: number;
+  /** Hours an account may stay unverified; then the cleanup job deletes it, 1..8760. */
+  unverifiedAccountHours: number;
   /** Per-account caps, enforced on add, update and import batches (decision 0036). */
   vaultCaps: VaultCaps;
   /**
@@ -36,9 +40,35 @@ export interface AppConfig {
    * breach check, or null when the operator turned it off. The CSP's connect-src allows its origin.
    */
   breachCheckUrl: string | null;
+  /** Prometheus metrics at /metrics (observability/metrics-route.ts). */
+  metrics: MetricsConfig;
+  /**
+   * The Argon2id PHC hash of ADMIN_TOKEN; undefined: the admin page and API are off (404).
+   * The token itself is never in the config, the database or a log.
+   */
+  adminTokenHash: string | undefined;
+  /** Who may sign up (decision 0044). */
+  signup: SignupSettings;
+  /** Request timeouts, the per-address connection cap and the Argon2 queue. */
+  loadLimits: LoadLimits;
   rateLimits: RateLimitSettings;
   /** Time limits of codes and sessions, in milliseconds. */
   timing: TimingSettings;
+}
+
+export interface SignupSettings {
+  mode: SignupMode;
+  /** Lower-case e-mail domains sign-up accepts (the address's domain, exactly); empty: any. */
+  allowedEmailDomains: readonly string[];
+  /** How long an invitation link works, in milliseconds. */
+  inviteLifetimeMs: number;
+}
+
+export interface MetricsConfig {
+  /** false: /metrics answers 404. */
+  enabled: boolean;
+  /** The bearer token /metrics requires; undefined: none. Never logged, never sent. */
+  token: string | undefined;
 }
 
 export interface VaultCaps {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_HASHING_QUEUE_MAX, DEFAULT_MAX_CONNECTIONS_PER_IP, DEFAULT_REQUEST_TIMEOUT_SECONDS } from './load-limits';
+import { SIGNUP_MODES } from '@lockit/contract/paths';
 
 /**
  * The server's environment, named once. Docs are checked against `configEnvSchema.shape`,
@@ -41,6 +43,8 @@ export const DEFAULT_TRASH_RETENTION_DAYS = 30;
 /** Per-account caps (decision 0036): generous, so that only abuse meets them. */
 export const DEFAULT_VAULT_MAX_ITEMS = 50_000;
 export const DEFAULT_VAULT_MAX_MEGABYTES = 200;
+/** Hours an account may stay unverified before the cleanup job deletes it (jobs/cleanup-jobs.ts). */
+export const DEFAULT_UNVERIFIED_ACCOUNT_HOURS = 24;
 
 /** A whole number in [min, max]; empty or unset is `fallback`. */
 const wholeNumberBetween = (min: number, max: number, fallback: number) =>
@@ -83,10 +87,41 @@ const breachCheckUrl = z
   })
   .default(DEFAULT_BREACH_CHECK_URL);
 
+/** Days an invitation link works unless INVITE_LIFETIME_DAYS says otherwise. */
+export const DEFAULT_INVITE_LIFETIME_DAYS = 7;
+
+/** A DNS name of two labels or more, ASCII (international names in their xn-- form). */
+const DOMAIN_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** `example.com, @Example.org` → ['example.com', 'example.org']; empty → [] (any domain). */
+const emailDomainList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+      .filter((domain) => domain !== ''),
+  )
+  .superRefine((domains, context) => {
+    const bad = domains.filter((domain) => !DOMAIN_NAME.test(domain));
+    if (bad.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `has ${bad.map((domain) => `"${domain}"`).join(', ')}, which is not a domain: give e-mail domains separated by commas, such as example.com,example.org (international names in their xn-- form)`,
+      });
+    }
+  })
+  .transform((domains) => [...new Set(domains)])
+  .default([]);
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** auto: readable lines when the log goes to a terminal, JSON lines otherwise. */
 export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+
+/** An Argon2id hash in PHC form, as `npm run admin -- hash-token` prints it (parameters in any order). */
+export const ARGON2ID_PHC =
+  /^\$argon2id\$v=19\$[mtp]=\d{1,7},[mtp]=\d{1,7},[mtp]=\d{1,7}\$[A-Za-z0-9+/]{11,}\$[A-Za-z0-9+/]{16,}$/;
 
 export const configEnvSchema = z.object({
   PORT: z.coerce
@@ -135,6 +170,45 @@ export const configEnvSchema = z.object({
   VAULT_MAX_ITEMS: wholeNumberBetween(1, 10_000_000, DEFAULT_VAULT_MAX_ITEMS),
   /** Most megabytes of ciphertext one account's entries and their history may take. */
   VAULT_MAX_MEGABYTES: wholeNumberBetween(1, 1_000_000, DEFAULT_VAULT_MAX_MEGABYTES),
+  /** Hours after sign-up an account that never verified its e-mail is deleted, freeing its name and address. */
+  UNVERIFIED_ACCOUNT_HOURS: wholeNumberBetween(1, 8760, DEFAULT_UNVERIFIED_ACCOUNT_HOURS),
+  /** Seconds a request (headers and body) may take to arrive before it is answered 408 and cut. */
+  REQUEST_TIMEOUT_SECONDS: wholeNumberBetween(1, 3600, DEFAULT_REQUEST_TIMEOUT_SECONDS),
+  /** Open connections per remote address (0: no cap). Not applied when TRUST_PROXY is on. */
+  MAX_CONNECTIONS_PER_IP: wholeNumberBetween(0, 100_000, DEFAULT_MAX_CONNECTIONS_PER_IP),
+  /** Argon2 jobs at once; empty or 0: the smaller of UV_THREADPOOL_SIZE - 1 and the cores. */
+  HASHING_CONCURRENCY: wholeNumberBetween(0, 1024, 0),
+  /** Argon2 jobs that may wait; past it sign-in, sign-up and change-password answer 503. */
+  HASHING_QUEUE_MAX: wholeNumberBetween(1, 100_000, DEFAULT_HASHING_QUEUE_MAX),
+  /** Serve Prometheus metrics at /metrics (false: 404). Empty is the default, true. */
+  METRICS_ENABLED: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    booleanText.default(true),
+  ),
+  /** When set, /metrics needs `Authorization: Bearer <token>`. Unset: open to whoever reaches it. */
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+    message: 'must be at least 16 characters long',
+  }),
+  /** Who may sign up: open (anyone), invite (with an invitation link), closed (nobody). */
+  SIGNUP_MODE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((value) => (value === '' ? 'open' : value))
+    .pipe(z.enum(SIGNUP_MODES, { message: `must be one of ${SIGNUP_MODES.join(', ')}` }))
+    .default('open'),
+  /** Comma-separated e-mail domains sign-up accepts (exact match, lower-cased); empty: any. */
+  SIGNUP_ALLOWED_DOMAINS: emailDomainList,
+  /** Days an invitation link works. */
+  INVITE_LIFETIME_DAYS: wholeNumberBetween(1, 365, DEFAULT_INVITE_LIFETIME_DAYS),
+  /**
+   * The Argon2id hash (PHC string) of the admin token, never the token itself. Unset: the
+   * admin page and API do not exist (404).
+   */
+  ADMIN_TOKEN: optionalText.refine((value) => value === undefined || ARGON2ID_PHC.test(value), {
+    message:
+      'must be the Argon2id hash of the admin token ($argon2id$v=19$...), not the token itself: make one with `npm run admin -- hash-token`',
+  }),
 });
 
 export type ConfigEnv = z.infer<typeof configEnvSchema>;

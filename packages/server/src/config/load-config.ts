@@ -5,6 +5,7 @@ import { configEnvSchema, type ConfigEnv } from './config-schema';
 import { DEFAULT_RATE_LIMITS } from './rate-limit-settings';
 import { DEFAULT_TIMING, type AppConfig, type DatabaseConfig } from './app-config';
 import { loadOrCreateServerSecret } from './server-secret';
+import { defaultHashingConcurrency } from '../auth/hashing-queue';
 
 /** A configuration problem a person can fix; main prints the message and exits 1. */
 export class ConfigError extends Error {
@@ -40,8 +41,22 @@ export async function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): P
     logFormat: parsed.LOG_FORMAT,
     historyLimit: parsed.HISTORY_LIMIT,
     trashRetentionDays: parsed.TRASH_RETENTION_DAYS,
+    unverifiedAccountHours: parsed.UNVERIFIED_ACCOUNT_HOURS,
     vaultCaps: { maxItems: parsed.VAULT_MAX_ITEMS, maxBytes: parsed.VAULT_MAX_MEGABYTES * 1024 * 1024 },
     breachCheckUrl: parsed.BREACH_CHECK_URL,
+    metrics: { enabled: parsed.METRICS_ENABLED, token: parsed.METRICS_TOKEN },
+    adminTokenHash: parsed.ADMIN_TOKEN,
+    signup: {
+      mode: parsed.SIGNUP_MODE,
+      allowedEmailDomains: parsed.SIGNUP_ALLOWED_DOMAINS,
+      inviteLifetimeMs: parsed.INVITE_LIFETIME_DAYS * 24 * 60 * 60 * 1000,
+    },
+    loadLimits: {
+      requestTimeoutMs: parsed.REQUEST_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerIp: parsed.MAX_CONNECTIONS_PER_IP,
+      hashingConcurrency: parsed.HASHING_CONCURRENCY || defaultHashingConcurrency(env),
+      hashingQueueMax: parsed.HASHING_QUEUE_MAX,
+    },
     rateLimits: DEFAULT_RATE_LIMITS,
     timing: DEFAULT_TIMING,
   };

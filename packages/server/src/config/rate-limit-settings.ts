@@ -33,6 +33,8 @@ export interface RateLimitSettings {
   sendCodePerAccount: LimitWindow;
   verifyCodePerIp: LimitWindow;
   verifyCodePerAccount: LimitWindow;
+  /** Admin sign-ins (ADMIN_TOKEN) per address: each costs an Argon2 verify. */
+  adminSignInPerIp: LimitWindow;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -54,4 +56,5 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   sendCodePerAccount: { points: 5, durationSeconds: 60 * 60 },
   verifyCodePerIp: { points: 30, durationSeconds: 15 * 60 },
   verifyCodePerAccount: { points: 15, durationSeconds: 15 * 60 },
+  adminSignInPerIp: { points: 10, durationSeconds: 15 * 60 },
 };

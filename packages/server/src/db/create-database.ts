@@ -16,26 +16,57 @@ import {
 } from 'kysely';
 import type { DatabaseConfig } from '../config/app-config';
 import { CurrentSchemaIntrospector } from './current-schema-introspector';
+import { describeSqliteOpenFailure } from './data-directory';
 import type { Database } from './schema';
 
 const INT8_OID = 20;
+/** How long a request waits for a PostgreSQL connection (new or from the full pool). */
+const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+
+/** The pg pool behind each PostgreSQL database, for its gauges and its error events. */
+const postgresPools = new WeakMap<Kysely<Database>, pg.Pool>();
 
 /** The one place that chooses the SQL dialect. */
 export function createDatabase(config: DatabaseConfig): Kysely<Database> {
   if (config.kind === 'sqlite') return new Kysely<Database>({ dialect: sqliteDialect(config.file) });
-  return new Kysely<Database>({ dialect: postgresDialect(config.url, config.searchPath) });
+  const pool = postgresPool(config.url, config.searchPath);
+  // An idle pooled client whose connection ends (a restart, a failover, pg_terminate_backend)
+  // emits 'error' on the pool; with no listener Node would exit. pg has already dropped that
+  // client, and the next query opens a new connection, so nothing more is needed here; the
+  // app logs these (watchPostgresPool in db/database-outage-log.ts).
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool: withPreparedStatements(pool) }) });
+  postgresPools.set(db, pool);
+  return db;
+}
+
+/** The pg pool of a database made by createDatabase; undefined for SQLite. */
+export function postgresPoolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return postgresPools.get(db);
 }
 
 function sqliteDialect(file: string): SqliteDialect {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const database = new SQLite(file);
-  database.pragma('journal_mode = WAL');
+  const database = openSqlite(file);
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   return new SqliteDialect({ database: withStatementCache(database) });
 }
 
+/** Opens the file in WAL mode, or throws saying what is wrong with its folder. */
+function openSqlite(file: string): SQLite.Database {
+  try {
+    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    const database = new SQLite(file);
+    // WAL needs the folder writable (the -wal and -shm files): a read-only one fails here.
+    database.pragma('journal_mode = WAL');
+    return database;
+  } catch (error) {
+    throw new Error(describeSqliteOpenFailure(file, error), { cause: error });
+  }
+}
+
 const STATEMENT_CACHE_SIZE = 200;
+const NOTHING_CHANGED = { changes: 0, lastInsertRowid: 0 };
 
 /**
  * Kysely prepares every query anew; parsing and planning was a tenth of the time of an
@@ -44,9 +75,14 @@ const STATEMENT_CACHE_SIZE = 200;
  */
 function withStatementCache(database: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
+  // SQLite ends a transaction by itself when a write fails for want of space (SQLITE_FULL) or
+  // on an I/O error; Kysely then sends ROLLBACK, which fails ("cannot rollback - no transaction
+  // is active") and replaces the real error. Rolling back only what is open keeps the real one.
+  const rollback = { reader: false, run: () => (database.inTransaction ? database.prepare('rollback').run() : NOTHING_CHANGED) };
   return {
     close: () => database.close(),
     prepare(sql: string) {
+      if (sql === 'rollback') return rollback as unknown as SqliteStatement;
       let statement = statements.get(sql);
       if (!statement) {
         statement = database.prepare(sql);
@@ -58,10 +94,15 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
   };
 }
 
-function postgresDialect(url: string, searchPath?: string): PostgresDialect {
-  const pool = new pg.Pool({
+function postgresPool(url: string, searchPath?: string): pg.Pool {
+  return new pg.Pool({
     connectionString: url,
     max: 10,
+    // While the database is away a new connection fails at once (refused); this bounds the
+    // other cases (a host that drops packets, a full pool) so a request gets its 503 quickly.
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    // Finds a connection that died silently (a failover to another host) within a minute.
+    keepAlive: true,
     ...(searchPath ? { options: `-c search_path=${quoteIdentifier(searchPath)}` } : {}),
     // Times are epoch milliseconds in int8 columns: well inside Number's exact range.
     types: {
@@ -71,7 +112,6 @@ function postgresDialect(url: string, searchPath?: string): PostgresDialect {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  return new CurrentSchemaPostgresDialect({ pool: withPreparedStatements(pool) });
 }
 
 /** Introspects only the schema Lockit lives in; see CurrentSchemaIntrospector for why. */
@@ -126,6 +166,11 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
       const client = await pool.connect();
       let wrapped = clients.get(client);
       if (!wrapped) {
+        // A checked-out client has no listener of the pool's: if its connection dies between
+        // two queries (a restart while Kysely holds it for a transaction), the 'error' event
+        // would end the process. The client then fails its next query, which answers 503, and
+        // the pool drops it on release (it is no longer queryable).
+        client.on('error', () => {});
         wrapped = wrap(client);
         clients.set(client, wrapped);
       }

@@ -26,6 +26,10 @@ export interface UsersTable {
   updated_at: number;
   /** Bumped with every entry or folder write, in the same transaction: names one state of the vault. */
   vault_revision: Generated<number>;
+  /** Set by an operator (lockit-admin or the admin page): the account cannot sign in. Null: active. */
+  disabled_at: number | null;
+  /** The last sign-in or session use, written at most once a minute per session. */
+  last_seen_at: number | null;
 }
 
 export interface VerificationCodesTable {
@@ -122,6 +126,58 @@ export interface AccountDocumentsTable {
   updated_at: number;
 }
 
+/** An operator's session on the admin API (ADMIN_TOKEN), shared by every server process. */
+export interface AdminSessionsTable {
+  id: string;
+  /** SHA-256 of the admin session token; the token itself is only ever in the cookie. */
+  token_hash: string;
+  created_at: number;
+  /** The absolute limit; the idle limit counts from last_used_at. */
+  expires_at: number;
+  last_used_at: number;
+}
+
+/** One scheduled job's lease and last run (jobs/job-scheduler.ts); times are wall-clock ms. */
+export interface JobLeasesTable {
+  name: string;
+  /** The process running the job now (a random id per process), or null. */
+  holder: string | null;
+  /** The holder's lease ends here unless renewed: a crashed holder's lease just expires. */
+  lease_until: number;
+  last_run_at: number | null;
+  /** running, ok, failed or stopped (see JobOutcome); never row contents. */
+  last_outcome: string | null;
+  /** Rows the last finished run deleted. */
+  last_deleted: number | null;
+  last_duration_ms: number | null;
+}
+
+/** A running server process's heartbeat (jobs/server-heartbeat.ts). */
+export interface ServerProcessesTable {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: number;
+  heartbeat_at: number;
+}
+
+/** One invitation link (decision 0044). The token is never stored, only its SHA-256. */
+export interface InvitesTable {
+  id: string;
+  /** SHA-256 (base64url) of the link's 32 random bytes. */
+  token_hash: string;
+  /** The user who made it; null: the operator (lockit-admin or the admin page). */
+  invited_by: string | null;
+  /** The one address that may use it, as given and case-folded; null: any address. */
+  email: string | null;
+  email_folded: string | null;
+  created_at: number;
+  expires_at: number;
+  /** Set once, in the transaction that creates the account that used it. */
+  used_at: number | null;
+  used_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -131,6 +187,10 @@ export interface Database {
   entry_history: EntryHistoryTable;
   folders: FoldersTable;
   account_documents: AccountDocumentsTable;
+  invites: InvitesTable;
+  admin_sessions: AdminSessionsTable;
+  job_leases: JobLeasesTable;
+  server_processes: ServerProcessesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,5 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../config/app-config';
+import {
+  createFaultLog,
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE,
+  databaseFaultOf,
+  DISK_FULL,
+} from '../db/database-faults';
 import { HttpError, SERVER_FAULT } from './http-error';
 
 /** Fastify's own request errors, in words a person can act on. */
@@ -25,6 +32,7 @@ const FRAMEWORK_MESSAGES: Record<string, { status: number; message: string }> = 
  * unexpected errors are logged, never sent: a 5xx says only that the fault is ours.
  */
 export function installErrorHandler(app: FastifyInstance): void {
+  const logFault = createFaultLog(app.log);
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       if (error.options.headers) reply.headers(error.options.headers);
@@ -43,6 +51,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code }, 'request refused by the framework');
       return reply.code(status).send({ message: 'The request could not be understood.' });
+    }
+    // The database away or its disk full: not a bug, and a person can act on it (wait, retry).
+    const fault = databaseFaultOf(error);
+    if (fault) {
+      logFault(fault, error);
+      return reply
+        .code(fault === 'disk-full' ? 507 : 503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: fault === 'disk-full' ? DISK_FULL : DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ message: SERVER_FAULT });

@@ -32,6 +32,10 @@ export function createLogMailer(log: FastifyBaseLogger): Mailer {
       const record: DevMailRecord = { devMail: true, to, username, code };
       log.info(record, `DEV MAIL (SMTP_URL is not set): verification code for ${username} is ${code}`);
     },
+    // The link is shown to whoever made the invitation; it is a secret, so not logged.
+    async sendInvite() {
+      log.info('Invitation not mailed (SMTP_URL is not set): its link was shown to copy');
+    },
     async close() {},
   };
 }

@@ -10,6 +10,7 @@ import type { RoutePlugin } from '../app-context';
 import { createUserRoute } from './accounts/create-user';
 import { sendCodeRoute } from './accounts/send-code';
 import { verifyCodeRoute } from './accounts/verify-code';
+import { mailDeliveryRoute } from './accounts/mail-delivery';
 import { preloginRoute } from './accounts/prelogin';
 import { loginRoute } from './accounts/login';
 import { refreshTokenRoute } from './accounts/refresh-token';
@@ -37,10 +38,39 @@ import { deleteFolderRoute } from './folders/delete-folder';
 import { publicConfigRoute } from './meta/public-config';
 import { getAccountDocumentRoute } from './account-documents/get-account-document';
 import { putAccountDocumentRoute } from './account-documents/put-account-document';
+import { createInviteRoute } from './invites/create-invite';
+import { listInvitesRoute } from './invites/list-invites';
+import { revokeInviteRoute } from './invites/revoke-invite';
+
+import { adminSignInRoute } from './admin/admin-sign-in';
+import { adminSignOutRoute } from './admin/admin-sign-out';
+import { getAdminSessionRoute } from './admin/get-admin-session';
+import { listUsersRoute } from './admin/list-users';
+import { createAdminInviteRoute } from './admin/create-admin-invite';
+import { disableUserRoute } from './admin/disable-user';
+import { enableUserRoute } from './admin/enable-user';
+import { deleteUserRoute } from './admin/delete-user';
+import { endUserSessionsRoute } from './admin/end-user-sessions';
+import { getDiagnosticsRoute } from './admin/get-diagnostics';
+
+/** Registered only when ADMIN_TOKEN is set: otherwise every admin path is an unknown path (404). */
+const adminRoutes: RoutePlugin[] = [
+  adminSignInRoute,
+  adminSignOutRoute,
+  getAdminSessionRoute,
+  listUsersRoute,
+  createAdminInviteRoute,
+  disableUserRoute,
+  enableUserRoute,
+  deleteUserRoute,
+  endUserSessionsRoute,
+  getDiagnosticsRoute,
+];
 
 const routes: RoutePlugin[] = [
   createUserRoute,
   sendCodeRoute,
+  mailDeliveryRoute,
   verifyCodeRoute,
   preloginRoute,
   loginRoute,
@@ -69,9 +99,13 @@ const routes: RoutePlugin[] = [
   publicConfigRoute,
   getAccountDocumentRoute,
   putAccountDocumentRoute,
+  createInviteRoute,
+  listInvitesRoute,
+  revokeInviteRoute,
 ];
 
 /** Every API route. Each is private unless its own options say `public: true`. */
 export const registerRoutes: RoutePlugin = async (app, options) => {
   for (const route of routes) await app.register(route, options);
+  if (options.ctx.admin) for (const route of adminRoutes) await app.register(route, options);
 };

@@ -11,7 +11,12 @@ export type LimitedAction = 'prelogin' | 'create' | 'sendCode' | 'verifyCode';
  * every server process (memory is the insurance when Redis is unreachable); without it they
  * live in this process. Account keys are hashed so the store never holds names or emails.
  */
-export function createRateLimits(settings: RateLimitSettings, redis: Redis | undefined) {
+export function createRateLimits(
+  settings: RateLimitSettings,
+  redis: Redis | undefined,
+  /** Told which limiter refused, by its fixed name below (never a key): metrics count them. */
+  onRefusal: RefusalListener = () => {},
+) {
   const make = (name: string, points: number, durationSeconds: number): RateLimiterAbstract => {
     const options = { keyPrefix: `${settings.keyPrefix}:${name}`, points, duration: durationSeconds };
     if (!redis) return new RateLimiterMemory(options);
@@ -48,8 +53,8 @@ export function createRateLimits(settings: RateLimitSettings, redis: Redis | und
   return {
     /** Counts one attempt of `action` for the IP, then for the account; 429 over either limit. */
     async hit(action: LimitedAction, ip: string, accountKey: string): Promise<void> {
-      await consume(perAction[action].ip, ip);
-      await consume(perAction[action].account, hashKey(accountKey));
+      await consume(perAction[action].ip, ip, onRefusal);
+      await consume(perAction[action].account, hashKey(accountKey), onRefusal);
     },
 
     /**
@@ -59,7 +64,7 @@ export function createRateLimits(settings: RateLimitSettings, redis: Redis | und
      * `loginSucceeded`; a wrong one needs nothing more, it is already counted.
      */
     async beforeLogin(ip: string, accountKey: string): Promise<void> {
-      await consume(loginIp, ip);
+      await consume(loginIp, ip, onRefusal);
       const pair = hashKey(`${accountKey}\u0000${ip}`);
       const run = (await pairFailures.penalty(pair)).consumedPoints;
       const beyondFree = run - settings.loginFreeFailures;
@@ -68,7 +73,7 @@ export function createRateLimits(settings: RateLimitSettings, redis: Redis | und
           await pairGate.consume(pair, 1, { customDuration: lockoutSeconds(beyondFree) });
         } catch (rejection) {
           await pairFailures.reward(pair);
-          throw asTooMany(rejection);
+          throw asTooMany(rejection, pairGate, onRefusal);
         }
       }
       try {
@@ -76,7 +81,7 @@ export function createRateLimits(settings: RateLimitSettings, redis: Redis | und
       } catch (rejection) {
         await pairFailures.reward(pair);
         if (beyondFree > 0) await pairGate.reward(pair);
-        throw asTooMany(rejection);
+        throw asTooMany(rejection, accountChecks, onRefusal);
       }
     },
 
@@ -90,17 +95,22 @@ export function createRateLimits(settings: RateLimitSettings, redis: Redis | und
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
 
-async function consume(limiter: RateLimiterAbstract, key: string): Promise<void> {
+export type RefusalListener = (limiter: string) => void;
+
+async function consume(limiter: RateLimiterAbstract, key: string, onRefusal: RefusalListener): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (rejection) {
-    throw asTooMany(rejection);
+    throw asTooMany(rejection, limiter, onRefusal);
   }
 }
 
-/** A limiter's refusal as a 429; anything else (a store failure) as it is. */
-function asTooMany(rejection: unknown): unknown {
-  return rejection instanceof RateLimiterRes ? tooMany(rejection.msBeforeNext) : rejection;
+/** A limiter's refusal as a 429 (told to onRefusal); anything else (a store failure) as it is. */
+function asTooMany(rejection: unknown, limiter: RateLimiterAbstract, onRefusal: RefusalListener): unknown {
+  if (!(rejection instanceof RateLimiterRes)) return rejection;
+  // The key prefix ends with the name given to `make`, e.g. `lockit:login-ip`.
+  onRefusal(limiter.keyPrefix.slice(limiter.keyPrefix.lastIndexOf(':') + 1));
+  return tooMany(rejection.msBeforeNext);
 }
 
 function hashKey(key: string): string {

@@ -1,8 +1,9 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppContext } from '../app-context';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How often each process looks for expired trash (and once at start). */
+/** How often the purge runs (jobs/cleanup-jobs.ts: once at each start, then on this interval). */
 export const TRASH_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Entries deleted per transaction: keeps each one short, whatever the backlog. */
@@ -15,10 +16,11 @@ type PurgeContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
  * bumps the vault revision of each owner, batch by batch, each batch one transaction.
  * Idempotent, and safe with several processes at once: each batch is one DELETE of rows
  * still expired when it runs, so a row another process purged (or its owner restored)
- * meanwhile is skipped, and only the rows deleted here lose their history. Returns how many
- * entries this call deleted.
+ * meanwhile is skipped, and only the rows deleted here lose their history. Yields the event
+ * loop between batches and stops after a batch once `signal` aborts. Returns how many entries
+ * this call deleted.
  */
-export async function purgeExpiredTrash(ctx: PurgeContext): Promise<number> {
+export async function purgeExpiredTrash(ctx: PurgeContext, signal?: AbortSignal): Promise<number> {
   const cutoff = ctx.now() - ctx.config.trashRetentionDays * DAY_MS;
   let total = 0;
   for (;;) {
@@ -32,6 +34,7 @@ export async function purgeExpiredTrash(ctx: PurgeContext): Promise<number> {
       return rows.length;
     });
     total += purged;
-    if (purged < TRASH_PURGE_BATCH) return total;
+    if (purged < TRASH_PURGE_BATCH || signal?.aborted) return total;
+    await nextTurn();
   }
 }

@@ -53,11 +53,50 @@ describe('vault list cache', () => {
     expect(cache.get('user-a', 1)?.etag).toBe(a.etag);
   });
 
-  it('does not keep one answer larger than a quarter of its size', () => {
+  it('does not keep one answer larger than half its size', () => {
     const cache = createVaultListCache(100);
     cache.set('small', 1, Buffer.from('s'.repeat(20)));
-    cache.set('huge', 1, Buffer.from('h'.repeat(30)));
+    cache.set('huge', 1, Buffer.from('h'.repeat(51)));
     expect(cache.get('huge', 1)).toBeUndefined();
     expect(cache.get('small', 1)).toBeDefined();
+  });
+
+  it('keeps the list of a 20,000-item vault (about 16 MB) at the default size', () => {
+    const cache = createVaultListCache();
+    const body = Buffer.alloc(16_000_000, 0x61);
+    cache.set('big', 1, body);
+    expect(cache.get('big', 1)?.body).toBe(body);
+  });
+
+  it('builds a missing answer once for concurrent requests, keeps it, and tags it with the SHA-256 of its bytes', async () => {
+    const cache = createVaultListCache(1_000);
+    let builds = 0;
+    const build = async () => {
+      builds += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const body = Buffer.from('{"data":[1]}');
+      return { body, sha256: createHash('sha256').update(body).digest('base64url') };
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => cache.getOrBuild('user-a', 4, build)));
+    expect(builds).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+    expect(answers[0]!.etag).toBe(cache.set('user-b', 1, Buffer.from('{"data":[1]}')).etag);
+    expect(await cache.getOrBuild('user-a', 4, build)).toBe(answers[0]);
+    expect(builds).toBe(1);
+    await cache.getOrBuild('user-a', 5, build); // a new revision builds again
+    expect(builds).toBe(2);
+  });
+
+  it('a failed build is not kept: the next request builds again', async () => {
+    const cache = createVaultListCache(1_000);
+    await expect(cache.getOrBuild('user-a', 1, () => Promise.reject(new Error('database away')))).rejects.toThrow(
+      'database away',
+    );
+    const body = Buffer.from('{}');
+    const answer = await cache.getOrBuild('user-a', 1, async () => ({
+      body,
+      sha256: createHash('sha256').update(body).digest('base64url'),
+    }));
+    expect(answer.body).toBe(body);
   });
 });

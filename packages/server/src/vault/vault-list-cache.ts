@@ -1,10 +1,10 @@
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /**
  * Room for the serialized lists of the most recently used vaults (about 50 KB per 100 legacy
- * entries, about 0.9 MB per 1,000 items of the item format). A quarter of it is the largest
- * list kept, so a 10,000-item vault (9.3 MB) is kept: at 32 MiB it was re-read and serialized
- * on every fetch, 150-350 ms before its first byte.
+ * entries, about 0.8 MB per 1,000 items of the item format). Half of it is the largest list
+ * kept, so a 20,000-item vault (about 16 MB) is kept: with a quarter of 64 MiB it was not,
+ * and a tab listing it in a loop re-read and re-serialized it for every request.
  */
 export const VAULT_LIST_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -19,6 +19,12 @@ export interface VaultListAnswer {
   etag: string;
 }
 
+/** The bytes of an answer as they were made, in pieces, with the SHA-256 of them all. */
+export interface BuiltList {
+  body: Buffer;
+  sha256: string;
+}
+
 /**
  * The serialized list answer of recently read vaults, each valid for one vault revision.
  *
@@ -27,9 +33,12 @@ export interface VaultListAnswer {
  * stored answer is never older than the revision it is filed under, and any write makes it
  * unreachable, in this process and in every other one sharing the database. It holds only
  * what the database holds (ciphertexts), keyed by user id; least recently used goes first.
+ * One build at a time per (user, revision): concurrent requests for a list being built wait
+ * for that build instead of each reading and serializing the vault again.
  */
 export function createVaultListCache(maxBytes = VAULT_LIST_CACHE_BYTES) {
   const answers = new Map<string, { revision: number; answer: VaultListAnswer }>();
+  const building = new Map<string, Promise<VaultListAnswer>>();
   let bytes = 0;
 
   const forget = (userId: string) => {
@@ -39,27 +48,50 @@ export function createVaultListCache(maxBytes = VAULT_LIST_CACHE_BYTES) {
     answers.delete(userId);
   };
 
+  const get = (userId: string, revision: number): VaultListAnswer | undefined => {
+    const hit = answers.get(userId);
+    if (!hit || hit.revision !== revision) return undefined;
+    answers.delete(userId); // re-inserted last: Map order is the recency order
+    answers.set(userId, hit);
+    return hit.answer;
+  };
+
+  const keep = (userId: string, revision: number, answer: VaultListAnswer): VaultListAnswer => {
+    forget(userId);
+    if (answer.body.length > maxBytes / 2) return answer; // one huge vault must not flush everyone else's
+    answers.set(userId, { revision, answer });
+    bytes += answer.body.length;
+    for (const [oldest] of answers) {
+      if (bytes <= maxBytes) break;
+      forget(oldest);
+    }
+    return answer;
+  };
+
   return {
-    get(userId: string, revision: number): VaultListAnswer | undefined {
-      const hit = answers.get(userId);
-      if (!hit || hit.revision !== revision) return undefined;
-      answers.delete(userId); // re-inserted last: Map order is the recency order
-      answers.set(userId, hit);
-      return hit.answer;
-    },
+    get,
 
     /** Files `body` under the user's revision and returns it with its ETag. */
     set(userId: string, revision: number, body: Buffer): VaultListAnswer {
-      const answer = { body, etag: `"${hash('sha256', body, 'base64url')}"` };
-      forget(userId);
-      if (body.length > maxBytes / 4) return answer; // one huge vault must not flush everyone else's
-      answers.set(userId, { revision, answer });
-      bytes += body.length;
-      for (const [oldest] of answers) {
-        if (bytes <= maxBytes) break;
-        forget(oldest);
+      return keep(userId, revision, { body, etag: `"${hash('sha256', body, 'base64url')}"` });
+    },
+
+    /**
+     * The answer for this revision: from memory, from a build already under way, or from
+     * `build` (whose result is kept when it fits).
+     */
+    async getOrBuild(userId: string, revision: number, build: () => Promise<BuiltList>): Promise<VaultListAnswer> {
+      const hit = get(userId, revision);
+      if (hit) return hit;
+      const key = `${userId}:${revision}`;
+      let pending = building.get(key);
+      if (!pending) {
+        pending = build()
+          .then((built) => keep(userId, revision, { body: built.body, etag: `"${built.sha256}"` }))
+          .finally(() => building.delete(key));
+        building.set(key, pending);
       }
-      return answer;
+      return pending;
     },
 
     /** Bytes held, for tests. */
@@ -70,3 +102,12 @@ export function createVaultListCache(maxBytes = VAULT_LIST_CACHE_BYTES) {
 }
 
 export type VaultListCache = ReturnType<typeof createVaultListCache>;
+
+/** A SHA-256 fed piece by piece, giving the same base64url digest as `hash` of the whole. */
+export function pieceHasher() {
+  const sha = createHash('sha256');
+  return {
+    update: (piece: Buffer) => sha.update(piece),
+    digest: () => sha.digest('base64url'),
+  };
+}

@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PRERENDERED_PAGES } from '@lockit/contract/paths';
+import {
+  INVITE_QUERY_PARAM,
+  pageFileFor,
+  PRERENDERED_PAGES,
+  type PrerenderedPath,
+  type SignupMode,
+} from '@lockit/contract/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isApiPath } from '../security/security-headers';
@@ -16,8 +22,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * their prerendered page (PRERENDERED_PAGES, when the build has it), which paints before any
  * script runs; other GETs outside /api for a path without a file extension get index.html,
  * the empty shell (client-side routes); unknown /api paths and missing files get a JSON 404.
+ *
+ * Sign-up modes (decision 0044): every page and the shell are sent in the copy the build made
+ * for SIGNUP_MODE, which carries the mode, so no page offers a sign-up the server would refuse.
+ * Outside open mode the open copies are not served at all (not by their file names either);
+ * an older build without the mode's copies gets the plain shell everywhere, which offers no
+ * sign-up until the server's public config says the mode.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, distDir: string, signupMode: SignupMode = 'open'): Promise<void> {
+  const shell = existsSync(path.join(distDir, pageFileFor(null, signupMode))) ? pageFileFor(null, signupMode) : 'index.html';
+  if (shell === 'index.html' && signupMode !== 'open') {
+    app.log.warn(`The web app build has no pages for SIGNUP_MODE=${signupMode} (an older build): rebuild it with npm run build.`);
+  }
   await app.register(async (web) => {
     // Static files are public by nature; marked here because every route is private by default.
     web.addHook('onRoute', (route) => {
@@ -27,6 +43,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       prefix: '/',
       preCompressed: true,
+      // Outside open mode, open mode's copies (the usual names) would offer sign-up. Decided on
+      // the address asked for: the pages and shell this file sends itself are always allowed.
+      allowedPath: (_pathname, _root, request) => signupMode === 'open' || !isOpenModeCopy(request.url),
       cacheControl: false,
       etag: true,
       lastModified: true,
@@ -35,17 +54,20 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
         reply.header('cache-control', relative[0] === 'assets' ? IMMUTABLE : 'no-cache');
       },
     });
-    const pages = prerenderedPagesIn(distDir);
+    const pages = prerenderedPagesIn(distDir, signupMode);
     for (const [route, page] of pages) {
       // A declared path wins over the static files' wildcard; `/` is this page, not index.html.
       web.route({
         method: ['GET', 'HEAD'],
         url: route,
-        handler: (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(page),
+        handler: (request, reply) =>
+          // An invitation link's sign-up page shows the form, which the page made for no link
+          // does not: the shell, rendered by the app, rather than markup it would not hydrate.
+          reply.header('cache-control', 'no-cache').sendFile(opensInvitation(request, route, signupMode) ? shell : page),
       });
     }
     web.setNotFoundHandler((request, reply) => {
-      if (wantsAppShell(request)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (wantsAppShell(request)) return reply.header('cache-control', 'no-cache').sendFile(shell);
       return notFound(request, reply);
     });
   });
@@ -60,9 +82,25 @@ function notFound(_request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ message: MESSAGES.notFound });
 }
 
-/** The landing routes whose prerendered page this build has; an older build has none. */
-function prerenderedPagesIn(distDir: string): ReadonlyMap<string, string> {
-  return new Map(Object.entries(PRERENDERED_PAGES).filter(([, file]) => existsSync(path.join(distDir, file))));
+/** The landing routes whose prerendered page, in the mode's copy, this build has; an older build has none. */
+function prerenderedPagesIn(distDir: string, mode: SignupMode): ReadonlyMap<PrerenderedPath, string> {
+  const routes = Object.keys(PRERENDERED_PAGES) as PrerenderedPath[];
+  return new Map(
+    routes.map((route) => [route, pageFileFor(route, mode)] as const).filter(([, file]) => existsSync(path.join(distDir, file))),
+  );
+}
+
+/** A file of the build's HTML asked for by name (its compressed copies too), not through a route. */
+function isOpenModeCopy(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return pathname.startsWith('/index.html') || (pathname.startsWith('/pages/') && lastSegment.includes('.'));
+}
+
+function opensInvitation(request: FastifyRequest, route: PrerenderedPath, mode: SignupMode): boolean {
+  if (route !== '/signup' || mode !== 'invite') return false;
+  const query = request.url.split('?')[1];
+  return query !== undefined && new URLSearchParams(query).has(INVITE_QUERY_PARAM);
 }
 
 /** Client-side routes have no file extension; a missing /robots.txt or /favicon.ico is a 404. */

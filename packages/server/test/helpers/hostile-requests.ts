@@ -99,6 +99,37 @@ function sessionArb(target: Target): fc.Arbitrary<SessionChoice> {
   );
 }
 
+/** The admin cookie: mostly the operator's real one, else junk, a user's token in its place, or none. */
+function adminSessionArb(target: Target): fc.Arbitrary<SessionChoice> {
+  const flipped = target.adminToken.slice(0, -1) + (target.adminToken.endsWith('A') ? 'B' : 'A');
+  const cookieValue = (value: string) => encodeURIComponent(value.replace(/[\ud800-\udfff]/g, ''));
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constant({ valid: true, cookie: `lockit_admin=${target.adminToken}` }) },
+    { weight: 1, arbitrary: fc.constant({ valid: false, cookie: undefined }) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(
+          fc.constantFrom(...HOSTILE_STRINGS),
+          fc.constantFrom(flipped, target.accessToken, target.adminToken.toLowerCase(), `${target.adminToken}x`),
+        )
+        .map((value) => ({ valid: false, cookie: `lockit_admin=${cookieValue(value)}` })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          `lockit_access=${target.accessToken}`,
+          `Lockit_Admin=${target.adminToken}`,
+          'lockit_admin',
+          'lockit_admin=',
+          `lockit_admin =${target.adminToken}x`,
+        )
+        .map((cookie) => ({ valid: false, cookie })),
+    },
+  );
+}
+
 interface ParamChoice {
   /** As it appears in the path (percent-encoded). */
   raw: string;
@@ -112,7 +143,10 @@ function paramArb(route: RouteUnderAttack, target: Target): fc.Arbitrary<ParamCh
         : route.resource === 'document'
           ? // Two kinds with the same cap, so one body schema fits both.
             ['generator-history', 'health-settings']
-          : [target.ownEntryId, target.otherUsersEntryId];
+          : route.resource === 'user'
+            ? // Never a real account's id: a request the checks let through would act on it.
+              [target.unknownUserId, target.unknownUserId.replace(/^./, (c) => (c === 'f' ? 'e' : 'f'))]
+            : [target.ownEntryId, target.otherUsersEntryId];
   const encode = (value: string) => {
     try {
       return encodeURIComponent(value);
@@ -261,7 +295,7 @@ function damagedTextArb(text: string): fc.Arbitrary<BodyChoice> {
       const quote = text.indexOf('"', at % Math.max(1, text.length));
       const cut = quote === -1 ? text.length - 1 : quote + 1; // just inside a string when there is one
       const payload = Buffer.concat([Buffer.from(text.slice(0, cut)), bytes, Buffer.from(text.slice(cut))]);
-      return { payload, contentType: 'application/json', ...parsedOrNot(payload.toString('utf8')) };
+      return { payload, contentType: 'application/json', ...parsedOrNot(payload) };
     }),
     fc.nat().map((at): BodyChoice => ({
       payload: text.slice(0, at % Math.max(1, text.length)),
@@ -309,7 +343,7 @@ function bodyArb(route: RouteUnderAttack): fc.Arbitrary<BodyChoice> {
       arbitrary: fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes): BodyChoice => ({
         payload: Buffer.from(bytes),
         contentType: 'application/json',
-        ...parsedOrNot(Buffer.from(bytes).toString('utf8')),
+        ...parsedOrNot(Buffer.from(bytes)),
       })),
     },
     {
@@ -345,7 +379,7 @@ export function hostileRequestArb(route: RouteUnderAttack, target: Target): fc.A
   return fc
     .record({
       origin: originArb,
-      session: sessionArb(target),
+      session: route.session === 'admin' ? adminSessionArb(target) : sessionArb(target),
       param: route.hasIdParam ? paramArb(route, target) : fc.constant(undefined),
       body: bodyArb(route),
       query: route.query ? revisionQueryArb : hostileQueryArb,

@@ -18,8 +18,10 @@ export interface RouteUnderAttack {
   path: (id: string) => string;
   hasIdParam: boolean;
   /** What the id in the path names (default: an entry). */
-  resource?: 'entry' | 'folder' | 'batch' | 'document';
+  resource?: 'entry' | 'folder' | 'batch' | 'document' | 'invite' | 'user';
   isPublic: boolean;
+  /** Which session the route wants: a user's (default) or the operator's admin session. */
+  session?: 'user' | 'admin';
   /** Routes that read the query string (`?revision=N`): its schema. */
   query?: z.ZodType;
   /** Routes that read a body: its schema and a body the schema accepts, to mutate. */
@@ -43,6 +45,9 @@ export interface Target {
   /** Import batches (decision 0036): one of the victim's, one of another account's. */
   ownBatchId: string;
   otherUsersBatchId: string;
+  /** The operator's admin session token (admin routes), and a user id no account has. */
+  adminToken: string;
+  unknownUserId: string;
 }
 
 export interface HostileRequest {
@@ -71,14 +76,45 @@ export function parsedQuery(query: string): Record<string, unknown> {
   return text.length === 0 ? {} : (parseQueryString(text) as Record<string, unknown>);
 }
 
-/** What the server's parser makes of a text: Fastify's own (secure-json-parse, poisoning refused). */
-export function parsedOrNot(text: string): Pick<BodyChoice, 'parsed'> {
-  if (text.trim() === '') return { parsed: { value: undefined } };
+/**
+ * What the server's parser makes of a body: bytes that are not UTF-8 are refused, then
+ * Fastify's own JSON parser (secure-json-parse, poisoning refused), then any string holding
+ * U+0000 or an unpaired surrogate is refused.
+ */
+export function parsedOrNot(body: string | Buffer): Pick<BodyChoice, 'parsed'> {
+  let text: string;
   try {
-    return { parsed: { value: secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }) } };
+    text = typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
   } catch {
     return {};
   }
+  if (text.trim() === '') return { parsed: { value: undefined } };
+  try {
+    const value: unknown = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    return hasForbiddenCharacter(value) ? {} : { parsed: { value } };
+  } catch {
+    return {};
+  }
+}
+
+/** U+0000 or a lone surrogate in any key or string value, at any depth (iterative: bodies nest 100,000 deep). */
+function hasForbiddenCharacter(value: unknown): boolean {
+  const forbidden = (text: string) => text.includes('\u0000') || /\p{Cs}/u.test(text);
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (forbidden(next)) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, inner] of Object.entries(next)) {
+        if (forbidden(key)) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
 }
 
 export function isJson(contentType: string | undefined): boolean {
@@ -145,6 +181,14 @@ export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): Hosti
     if (beyondRevisionColumn(body.data)) return { status: 400, reason: 'revision too large' };
   }
   if (route.name === 'refresh-token') return { status: 401, reason: 'no valid refresh token' };
+  // Admin routes: the suite never sends the right admin token, and aims only at user ids no
+  // account has, so that nothing a request could do is ever done.
+  if (route.name === 'admin-sign-in') return { status: 401, reason: 'wrong admin token' };
+  if (route.resource === 'user') return { status: 404, reason: 'no account with that id' };
+  // The suite's server is in open mode (the default): nobody makes invitations there, so the
+  // victim has none to revoke (decision 0044).
+  if (route.name === 'create-invite') return { status: 403, reason: 'invitations are off in open mode' };
+  if (route.resource === 'invite') return { status: 404, reason: 'not an open invitation of the caller' };
   if (route.name === 'add-entry-batch') return batchIdClash(parsed, c.target);
   if (route.name === 'update-entry' && id !== undefined) {
     const body = parsed as { id?: unknown; _id?: unknown };

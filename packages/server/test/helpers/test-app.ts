@@ -6,10 +6,13 @@ import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../../src/config/ra
 import {
   DEFAULT_HISTORY_LIMIT,
   DEFAULT_TRASH_RETENTION_DAYS,
+  DEFAULT_UNVERIFIED_ACCOUNT_HOURS,
   DEFAULT_VAULT_MAX_ITEMS,
   DEFAULT_VAULT_MAX_MEGABYTES,
 } from '../../src/config/config-schema';
 import type { Db } from '../../src/db/schema';
+import { DEFAULT_MAX_CONNECTIONS_PER_IP, DEFAULT_REQUEST_TIMEOUT_SECONDS } from '../../src/config/load-limits';
+import { defaultHashingConcurrency } from '../../src/auth/hashing-queue';
 import { InjectClient } from './inject-client';
 import { startSmtpSink, type SmtpSink } from '@lockit/test-support';
 import { createTestClock, type TestClock } from './test-clock';
@@ -32,6 +35,7 @@ export const GENEROUS_RATE_LIMITS: RateLimitSettings = {
   sendCodePerAccount: GENEROUS,
   verifyCodePerIp: GENEROUS,
   verifyCodePerAccount: GENEROUS,
+  adminSignInPerIp: GENEROUS,
 };
 
 export interface TestAppOptions {
@@ -63,8 +67,19 @@ export function testConfig(
     logFormat: 'json',
     historyLimit: DEFAULT_HISTORY_LIMIT,
     trashRetentionDays: DEFAULT_TRASH_RETENTION_DAYS,
+    unverifiedAccountHours: DEFAULT_UNVERIFIED_ACCOUNT_HOURS,
     vaultCaps: { maxItems: DEFAULT_VAULT_MAX_ITEMS, maxBytes: DEFAULT_VAULT_MAX_MEGABYTES * 1024 * 1024 },
     breachCheckUrl: null,
+    metrics: { enabled: true, token: undefined },
+    adminTokenHash: undefined,
+    signup: { mode: 'open', allowedEmailDomains: [], inviteLifetimeMs: 7 * 24 * 60 * 60 * 1000 },
+    // Production's timeouts and connection cap; a queue no ordinary test fills (the flood test sets its own).
+    loadLimits: {
+      requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerIp: DEFAULT_MAX_CONNECTIONS_PER_IP,
+      hashingConcurrency: defaultHashingConcurrency(),
+      hashingQueueMax: 100_000,
+    },
     rateLimits: { ...GENEROUS_RATE_LIMITS, ...options.rateLimits },
     timing: { ...DEFAULT_TIMING, ...options.timing },
     ...options.config,

@@ -1,4 +1,5 @@
 import { BrowserRouter, useRoutes } from 'react-router';
+import { signupModeOfPage } from '@/config/signup-mode';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
@@ -8,7 +9,7 @@ import { routes } from './router';
  */
 export function App() {
   return (
-    <AppProvider>
+    <AppProvider signupMode={signupModeOfPage()}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

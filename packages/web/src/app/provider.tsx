@@ -1,6 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import type { SignupMode } from '@lockit/contract/paths';
 import { ToastProvider } from '@/components/ui/toast';
+import { SignupModeProvider } from '@/config/signup-mode';
 import { Keyring } from '@/lib/keyring';
 import { KeyringProvider } from '@/lib/keyring-context';
 import { createQueryClient } from '@/lib/query-client';
@@ -11,16 +13,20 @@ interface AppProviderProps {
   /** Tests pass their own to inspect them; the app makes one of each per page load. */
   queryClient?: QueryClient;
   keyring?: Keyring;
+  /** Who may sign up: the page's meta element in the browser, the build's mode when prerendering. */
+  signupMode?: SignupMode | undefined;
 }
 
-export function AppProvider({ children, queryClient, keyring }: AppProviderProps) {
+export function AppProvider({ children, queryClient, keyring, signupMode }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [ring] = useState(() => keyring ?? new Keyring());
   return (
     <QueryClientProvider client={client}>
       <KeyringProvider keyring={ring}>
         <IdleLock />
-        <ToastProvider>{children}</ToastProvider>
+        <SignupModeProvider mode={signupMode}>
+          <ToastProvider>{children}</ToastProvider>
+        </SignupModeProvider>
       </KeyringProvider>
     </QueryClientProvider>
   );

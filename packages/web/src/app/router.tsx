@@ -16,6 +16,7 @@ const ExportPage = lazy(() => import('@/features/vault/export/export-page').then
 const ImportPage = lazy(() => import('@/features/vault/import/components/import-page').then((m) => ({ default: m.ImportPage })));
 const HealthPage = lazy(() => import('@/features/vault/health/health-page').then((m) => ({ default: m.HealthPage })));
 const GeneratorPage = lazy(() => import('@/features/generator/generator-page').then((m) => ({ default: m.GeneratorPage })));
+const AdminPage = lazy(() => import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 export const routes: RouteObject[] = [
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
       { path: paths.export, element: <ExportPage /> },
       { path: paths.health, element: <HealthPage /> },
       { path: paths.generator, element: <GeneratorPage /> },
+      { path: paths.admin, element: <AdminPage notFound={<NotFoundPage />} /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -11,6 +11,8 @@ export const paths = {
   health: '/vault/health',
   import: '/vault/import',
   export: '/vault/export',
+  /** The operator's page; no link leads to it, and it exists only when the server has an ADMIN_TOKEN. */
+  admin: '/admin',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import type { SignupMode } from '@lockit/contract/paths';
 import { AppProvider } from '@/app/provider';
 import { routes as appRoutes } from '@/app/router';
 import { Keyring } from '@/lib/keyring';
@@ -10,6 +11,8 @@ import { createQueryClient } from '@/lib/query-client';
 interface RenderAppOptions {
   routes?: RouteObject[];
   keyring?: Keyring;
+  /** The sign-up mode the page was served for (its meta element); default open. */
+  signupMode?: SignupMode | undefined;
 }
 
 /**
@@ -23,7 +26,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   const location = { pathname: path.split('?')[0] ?? path };
   const user = userEvent.setup(vi.isFakeTimers() ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {});
   const result = render(
-    <AppProvider queryClient={queryClient} keyring={keyring}>
+    <AppProvider queryClient={queryClient} keyring={keyring} signupMode={'signupMode' in options ? options.signupMode : 'open'}>
       <MemoryRouter initialEntries={[path]}>
         <Routes routes={options.routes ?? appRoutes} />
         <LocationProbe onLocation={(pathname) => (location.pathname = pathname)} />

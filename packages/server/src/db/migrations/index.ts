@@ -4,6 +4,9 @@ import * as vaultRevision from './0002-vault-revision';
 import * as entryItems from './0003-entry-items';
 import * as accountDocuments from './0004-account-documents';
 import * as importBatches from './0005-import-batches';
+import * as invites from './0006-invites';
+import * as accountAdmin from './0007-account-admin';
+import * as jobLeases from './0008-job-leases';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0003-entry-items': entryItems,
   '0004-account-documents': accountDocuments,
   '0005-import-batches': importBatches,
+  '0006-invites': invites,
+  '0007-account-admin': accountAdmin,
+  '0008-job-leases': jobLeases,
 };

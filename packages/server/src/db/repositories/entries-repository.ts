@@ -103,6 +103,24 @@ export function createEntriesRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * One page of `listByUser`'s order, after the entry `after` (keyset paging on the
+     * (user_id, created_at, id) index): a large vault is read a page at a time, so other
+     * requests run between pages instead of waiting for one long synchronous SQLite read.
+     */
+    listPageByUser(userId: string, after: { createdAt: number; id: string } | undefined, limit: number, ex: Executor = db) {
+      let query = ex.selectFrom('entries').select(ENTRY_COLUMNS).where('user_id', '=', userId);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('created_at', '>', after.createdAt),
+            eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
+          ]),
+        );
+      }
+      return query.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).execute();
+    },
+
     async insert(row: EntryRow, ex: Executor = db): Promise<void> {
       await ex.insertInto('entries').values(row).execute();
     },

@@ -3,10 +3,12 @@ import { createAccountDocumentsRepository } from './account-documents-repository
 import { createEntriesRepository } from './entries-repository';
 import { createEntryHistoryRepository } from './entry-history-repository';
 import { createFoldersRepository } from './folders-repository';
+import { createInvitesRepository } from './invites-repository';
 import { createSessionsRepository } from './sessions-repository';
 import { createUsersRepository } from './users-repository';
 import { createVerificationCodesRepository } from './verification-codes-repository';
 import { createVaultUsageRepository } from './vault-usage-repository';
+import { createUserAdminRepository } from './user-admin-repository';
 
 export function createRepositories(db: Db) {
   return {
@@ -18,6 +20,8 @@ export function createRepositories(db: Db) {
     folders: createFoldersRepository(db),
     usage: createVaultUsageRepository(db),
     accountDocuments: createAccountDocumentsRepository(db),
+    invites: createInvitesRepository(db),
+    userAdmin: createUserAdminRepository(db),
   };
 }
 

@@ -40,6 +40,7 @@ export function createSessionsRepository(db: Db) {
       'users.id as user_id',
       'users.username',
       'users.vault_revision',
+      'users.disabled_at',
     ]);
   type LookupRow = Awaited<ReturnType<typeof sessionWithUser.executeTakeFirstOrThrow>>;
   const byOneHash = sessionWithUser.where('sessions.access_hash', '=', '').compile();
@@ -78,7 +79,9 @@ export function createSessionsRepository(db: Db) {
      */
     async findWithUserByAccessHash(accessHash: string, ex: Executor = db): Promise<SessionWithUser | undefined> {
       const row = ex === db ? await lookUp(accessHash) : (await ex.executeQuery(withParameters(byOneHash, [accessHash]))).rows[0];
-      if (!row) return undefined;
+      // A disabled account's sessions are deleted when it is disabled; this closes the race
+      // with a sign-in that was already past its check at that moment.
+      if (!row || row.disabled_at !== null) return undefined;
       // Copied field by field: an object rest (`...user`) cost more than the query's parsing.
       return {
         session: {

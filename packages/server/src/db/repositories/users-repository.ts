@@ -79,6 +79,11 @@ export function createUsersRepository(db: Db) {
         .execute();
     },
 
+    /** At sign-in and, at most once a minute, on session use (see session-service.ts). */
+    async touchLastSeen(id: string, now: number, ex: Executor = db): Promise<void> {
+      await ex.updateTable('users').set({ last_seen_at: now }).where('id', '=', id).execute();
+    },
+
     async delete(id: string, ex: Executor = db): Promise<void> {
       await ex.deleteFrom('users').where('id', '=', id).execute();
     },

@@ -33,6 +33,27 @@ export function createVaultUsageRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return { items: Number(entries.items), bytes: Number(entries.bytes) + Number(history.bytes) };
     },
+
+    /** The same for every account with entries or history (the admin's user list): two grouped scans. */
+    async usageByUser(ex: Executor = db): Promise<Map<string, VaultUsage>> {
+      const entries = await ex
+        .selectFrom('entries')
+        .select(['user_id', sql<number>`count(*)`.as('items'), entryBytes.as('bytes')])
+        .groupBy('user_id')
+        .execute();
+      const history = await ex
+        .selectFrom('entry_history')
+        .select(['user_id', entryBytes.as('bytes')])
+        .groupBy('user_id')
+        .execute();
+      const usage = new Map<string, VaultUsage>();
+      for (const row of entries) usage.set(row.user_id, { items: Number(row.items), bytes: Number(row.bytes) });
+      for (const row of history) {
+        const known = usage.get(row.user_id) ?? { items: 0, bytes: 0 };
+        usage.set(row.user_id, { items: known.items, bytes: known.bytes + Number(row.bytes) });
+      }
+      return usage;
+    },
   };
 }
 

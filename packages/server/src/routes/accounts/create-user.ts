@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { apiPaths, createUserRequestSchema } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
 import { foldName } from '../../identity/fold-name';
+import { consumeInvite, findUsableInvite } from '../../identity/invites';
+import { assertSignUpAllowed } from '../../identity/sign-up-policy';
 import { hashAuthKey } from '../../auth/password-hashing';
 import { isUniqueViolation } from '../../db/create-database';
 import { HttpError } from '../../http/http-error';
@@ -11,6 +13,8 @@ import { MESSAGES } from '../messages';
 /**
  * POST /api/users/create. Stores the account unverified; the client asks for the code with
  * send-code right after. `password` is the authKey: only its Argon2id hash is stored.
+ * SIGNUP_MODE and SIGNUP_ALLOWED_DOMAINS decide who may; in invite mode the invitation is
+ * used in the same transaction as the insert, so one link makes at most one account.
  */
 export const createUserRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.createUser, { config: { public: true } }, async (request, reply) => {
@@ -18,6 +22,12 @@ export const createUserRoute: RoutePlugin = async (app, { ctx }) => {
     const usernameFolded = foldName(body.username);
     const emailFolded = foldName(body.email);
     await ctx.rateLimits.hit('create', request.ip, emailFolded);
+    // Who may sign up (decision 0044), before any costly work: Argon2id only for a request that may succeed.
+    assertSignUpAllowed(ctx.config.signup, body);
+    const invite =
+      ctx.config.signup.mode === 'invite' && body.invite !== undefined
+        ? await findUsableInvite(ctx, body.invite, emailFolded)
+        : undefined;
 
     const conflict = async () => {
       if (await ctx.repos.users.findByFoldedUsername(usernameFolded)) return MESSAGES.usernameTaken;
@@ -29,24 +39,32 @@ export const createUserRoute: RoutePlugin = async (app, { ctx }) => {
 
     const authHash = await hashAuthKey(body.password);
     const at = ctx.now();
+    const userId = randomUUID();
     try {
-      await ctx.repos.users.insert({
-        id: randomUUID(),
-        username: body.username,
-        username_folded: usernameFolded,
-        email: body.email,
-        email_folded: emailFolded,
-        fullname: body.fullname,
-        auth_hash: authHash,
-        kdf_algorithm: body.kdf.algorithm,
-        kdf_memory_kib: body.kdf.memoryKiB,
-        kdf_iterations: body.kdf.iterations,
-        kdf_parallelism: body.kdf.parallelism,
-        salt: body.salt,
-        protected_key: body.protectedKey,
-        verified_at: null,
-        created_at: at,
-        updated_at: at,
+      await ctx.db.transaction().execute(async (trx) => {
+        await ctx.repos.users.insert(
+          {
+            id: userId,
+            username: body.username,
+            username_folded: usernameFolded,
+            email: body.email,
+            email_folded: emailFolded,
+            fullname: body.fullname,
+            auth_hash: authHash,
+            kdf_algorithm: body.kdf.algorithm,
+            kdf_memory_kib: body.kdf.memoryKiB,
+            kdf_iterations: body.kdf.iterations,
+            kdf_parallelism: body.kdf.parallelism,
+            salt: body.salt,
+            protected_key: body.protectedKey,
+            verified_at: null,
+            created_at: at,
+            updated_at: at,
+          },
+          trx,
+        );
+        // After the insert: the claim names the new account, and fails the whole sign-up if the link was used meanwhile.
+        if (invite) await consumeInvite(ctx, invite.id, userId, at, trx);
       });
     } catch (error) {
       // Another request took the name or email between our check and the insert.

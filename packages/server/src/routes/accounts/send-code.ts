@@ -9,7 +9,8 @@ import { MESSAGES } from '../messages';
 /**
  * POST /api/email/send-code. The same answer for every well-formed request, so it does not
  * tell which accounts exist; only a real unverified (username, email) pair gets a new code,
- * which replaces the old one. The mail goes out after the answer.
+ * which replaces the old one. The mail goes out after the answer; the answer's delivery
+ * ticket tells the browser later whether it left (decision 0043), decoy or not alike.
  */
 export const sendCodeRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.sendCode, { config: { public: true } }, async (request) => {
@@ -34,8 +35,11 @@ export const sendCodeRoute: RoutePlugin = async (app, { ctx }) => {
         sent_at: at,
       });
       const mail = { to: user.email, username: user.username, code };
-      ctx.background.run('verification mail', () => ctx.mailer.sendVerificationCode(mail));
+      const delivery = ctx.mailDeliveries.track(() => ctx.mailer.sendVerificationCode(mail));
+      ctx.background.run('verification mail', delivery.task);
+      return { message: MESSAGES.codeOnItsWay, data: { delivery: delivery.ticket } };
     }
-    return { message: MESSAGES.codeOnItsWay };
+    // Nothing to send; the ticket still looks like a real send's (mail/mail-deliveries.ts).
+    return { message: MESSAGES.codeOnItsWay, data: { delivery: ctx.mailDeliveries.decoy() } };
   });
 };

@@ -4,9 +4,17 @@ import { MESSAGES } from '../messages';
 
 /**
  * GET /api/config (public): settings a browser needs and anyone may know, today the breach
- * check's range API base URL (null: the operator turned it off). Nothing secret goes here.
+ * check's range API base URL (null: the operator turned it off), and who may sign up (the
+ * mode and the allowed e-mail domains, decision 0044). Nothing secret goes here.
  */
 export const publicConfigRoute: RoutePlugin = async (app, { ctx }) => {
-  const answer = { message: MESSAGES.ok, data: { breachCheckUrl: ctx.config.breachCheckUrl } };
+  const answer = {
+    message: MESSAGES.ok,
+    data: {
+      breachCheckUrl: ctx.config.breachCheckUrl,
+      signupMode: ctx.config.signup.mode,
+      allowedEmailDomains: ctx.config.signup.allowedEmailDomains,
+    },
+  };
   app.get(apiPaths.publicConfig, { config: { public: true } }, async () => answer);
 };

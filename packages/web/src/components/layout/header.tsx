@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useLogout } from '@/api/logout';
 import { paths } from '@/config/paths';
+import { useSignUpOffered } from '@/config/signup-mode';
 import { MobileMenu } from './mobile-menu';
 import { navItems, navLinkClass } from './nav-items';
 import { useSignedIn } from './use-signed-in';
@@ -12,7 +13,7 @@ export function Header() {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const logout = useLogout({ onSignedOut: () => navigate(paths.signIn) });
-  const items = navItems(signedIn);
+  const items = navItems(signedIn, useSignUpOffered());
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-800 bg-slate-950/95">

@@ -5,15 +5,18 @@ export interface NavItem {
   to: string;
 }
 
-/** The header's links for a signed-in or signed-out visitor (Logout is a button, added apart). */
-export function navItems(signedIn: boolean): NavItem[] {
+/**
+ * The header's links for a signed-in or signed-out visitor (Logout is a button, added apart).
+ * Sign Up only where anyone may sign up (decision 0044).
+ */
+export function navItems(signedIn: boolean, signUpOffered: boolean): NavItem[] {
   const common: NavItem[] = [
     { label: 'Home', to: paths.home },
     { label: 'About', to: paths.about },
   ];
   return signedIn
     ? [...common, { label: 'Vault', to: paths.vault }, { label: 'Profile', to: paths.profile }]
-    : [...common, { label: 'Sign In', to: paths.signIn }, { label: 'Sign Up', to: paths.signUp }];
+    : [...common, { label: 'Sign In', to: paths.signIn }, ...(signUpOffered ? [{ label: 'Sign Up', to: paths.signUp }] : [])];
 }
 
 /** Active links are underlined (NavLink also sets aria-current="page"). */

@@ -11,6 +11,7 @@ import { buttonPrimary, card } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
+import { NO_SIGN_UP_TEXT, useSignupMode } from '@/config/signup-mode';
 import { ApiError } from '@/lib/api-errors';
 import { KeyDerivationError } from '@/lib/derive-keys';
 import { useKeyring } from '@/lib/keyring-context';
@@ -114,14 +115,26 @@ export function SignInPage() {
             {mutation.isPending ? 'Unlocking your vault…' : ''}
           </p>
         </form>
-        <p className="mt-2 text-center text-sm text-slate-400">
-          Don&apos;t have an account?{' '}
-          <Link to={paths.signUp} className="font-medium text-cyan-300 underline">
-            Sign up here
-          </Link>
-        </p>
+        <NoAccountYet />
       </div>
       {pending && <VerifyEmailModal email={pending.email} username={pending.username} onClose={closeModal} />}
     </section>
   );
+}
+
+/** Where a visitor without an account goes: the sign-up form only where anyone may sign up (decision 0044). */
+function NoAccountYet() {
+  const mode = useSignupMode();
+  if (mode === 'open') {
+    return (
+      <p className="mt-2 text-center text-sm text-slate-400">
+        Don&apos;t have an account?{' '}
+        <Link to={paths.signUp} className="font-medium text-cyan-300 underline">
+          Sign up here
+        </Link>
+      </p>
+    );
+  }
+  if (mode === undefined) return null;
+  return <p className="mt-2 text-center text-sm text-slate-400">{NO_SIGN_UP_TEXT[mode]}</p>;
 }

@@ -26,14 +26,19 @@ const EMPTY: SignUpFields = { fullname: '', username: '', email: '', password: '
  * opens "Verify Your Email". If the code could not be sent, the modal still opens so the
  * person can use Resend Code: the account exists either way.
  */
-export function SignUpForm() {
+export function SignUpForm({ invite }: { invite?: string | undefined }) {
   const [fields, setFields] = useState<SignUpFields>(EMPTY);
   const [confirmation, setConfirmation] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const [checking, setChecking] = useState(false);
   const [checkBreaches, setCheckBreaches] = useState(false);
-  // Asked once a password is being typed: the opt-in is offered only if the server has a range API.
-  const breachCheckUrl = usePublicConfig(fields.password !== '').data?.breachCheckUrl ?? null;
+  // Asked once the form is being filled in: the breach opt-in is offered only if the server has
+  // a range API, and the address is checked against the server's allowed domains.
+  const config = usePublicConfig(fields.email !== '' || fields.password !== '').data;
+  const breachCheckUrl = config?.breachCheckUrl ?? null;
+  // The server refuses other domains too; saying it here spares the Argon2id work and a refusal.
+  const allowedDomains = config?.allowedEmailDomains ?? [];
+  const [domainProblem, setDomainProblem] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingVerification | null>(null);
   const toast = useToast();
 
@@ -41,19 +46,20 @@ export function SignUpForm() {
   const mutation = useMutation({
     // The variables hold the master password: let the mutation cache drop them at once.
     gcTime: 0,
-    mutationFn: createAccount,
+    mutationFn: (signUp: SignUpFields) => createAccount(signUp, invite),
     onSuccess: async (created) => {
       setFields(EMPTY);
       setConfirmation('');
       toast({ kind: 'success', message: created.message, durationMs: VERIFY_TOAST_MS });
       const account = { email: created.data.email, username: created.data.username };
+      let delivery: string | undefined;
       try {
-        await sendCode(account);
+        delivery = (await sendCode(account)).delivery;
       } catch (error) {
         const message = serverMessageOf(error) ?? 'We could not send the code yet. Use Resend Code to try again.';
         toast({ kind: 'error', message, durationMs: VERIFY_TOAST_MS });
       }
-      setPending(account);
+      setPending({ ...account, delivery });
     },
     onError: (error) => {
       toast({ kind: 'error', message: serverMessageOf(error) ?? '❌ Signup failed', durationMs: VERIFY_TOAST_MS });
@@ -67,6 +73,9 @@ export function SignUpForm() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (checking || mutation.isPending) return;
+    const outside = !emailDomainAllowed(fields.email, allowedDomains);
+    setDomainProblem(outside ? domainsText(allowedDomains) : null);
+    if (outside) return;
     setChecking(true);
     try {
       const found = await checkMasterPassword(fields.password, confirmation, userInputsOf(fields));
@@ -114,6 +123,14 @@ export function SignUpForm() {
             onChange={set('email')}
             required
           />
+          {allowedDomains.length > 0 && !domainProblem && (
+            <p className="-mt-2 text-sm text-slate-400">{domainsText(allowedDomains)}</p>
+          )}
+          {domainProblem && (
+            <p role="alert" className="-mt-2 text-sm text-rose-300">
+              {domainProblem}
+            </p>
+          )}
           <PasswordInput
             label="Password"
             name="password"
@@ -148,7 +165,9 @@ export function SignUpForm() {
           </Link>
         </p>
       </div>
-      {pending && <VerifyEmailModal email={pending.email} username={pending.username} onClose={closeModal} />}
+      {pending && (
+        <VerifyEmailModal email={pending.email} username={pending.username} delivery={pending.delivery} onClose={closeModal} />
+      )}
     </section>
   );
 }
@@ -156,4 +175,21 @@ export function SignUpForm() {
 /** What an attacker would try first: the person's own names and address count as guessable. */
 function userInputsOf(fields: SignUpFields): string[] {
   return [fields.fullname, fields.username, fields.email].filter((value) => value !== '');
+}
+
+/** SIGNUP_ALLOWED_DOMAINS as the server compares it: the address's domain, exactly, in any case. */
+function emailDomainAllowed(email: string, allowed: readonly string[]): boolean {
+  if (allowed.length === 0) return true;
+  return allowed.includes(
+    email
+      .trim()
+      .slice(email.trim().lastIndexOf('@') + 1)
+      .toLowerCase(),
+  );
+}
+
+/** The server's own words for the domain list. */
+function domainsText(allowed: readonly string[]): string {
+  const list = allowed.length === 1 ? allowed[0] : `${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
+  return `Sign-up on this server is limited to e-mail addresses at ${list}.`;
 }

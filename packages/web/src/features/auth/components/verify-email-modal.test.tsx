@@ -6,24 +6,26 @@ import { fakeApi, route } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
 import { advance, installFakeClock } from '@/testing/timers';
-import { VerifyEmailModal } from './verify-email-modal';
+import { MAIL_FAILED_TEXT, VerifyEmailModal } from './verify-email-modal';
 
-function Opener() {
+function Opener({ delivery }: { delivery?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         Open verification
       </button>
-      {open && <VerifyEmailModal email="alice@example.com" username="alice" onClose={() => setOpen(false)} />}
+      {open && <VerifyEmailModal email="alice@example.com" username="alice" delivery={delivery} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
 const routes = pageRoutes({ '/signup': <Opener />, '/signin': <h1>Sign-in page</h1> });
 
-async function openModal() {
-  const app = renderApp('/signup', { routes });
+async function openModal(delivery?: string) {
+  const app = renderApp('/signup', {
+    routes: delivery === undefined ? routes : pageRoutes({ '/signup': <Opener delivery={delivery} /> }),
+  });
   await advance(0);
   await app.user.click(screen.getByRole('button', { name: 'Open verification' }));
   return app;
@@ -141,5 +143,61 @@ describe('Verify Your Email modal', () => {
     await app.user.click(screen.getByRole('button', { name: 'Open verification' }));
     await app.user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  describe('when the mail with the code could not be sent (decision 0043)', () => {
+    const TICKET = 'TICKET_one_0123456789a';
+    const OTHER = 'TICKET_two_0123456789a';
+    /** Answers the delivery questions of a ticket in turn, repeating the last. */
+    const delivery = (ticket: string, ...statuses: string[]) => ({
+      [route('GET', apiPaths.mailDelivery(ticket))]: () => {
+        const status = statuses.length > 1 ? statuses.shift() : statuses[0];
+        return { status: 200, body: { message: 'OK', data: { status } } };
+      },
+    });
+
+    it('says so plainly once the ticket says failed, keeping the code form', async () => {
+      const api = fakeApi(delivery(TICKET, 'pending', 'pending', 'failed'));
+      await openModal(TICKET);
+      // Asked once a second while pending: nothing to say until the third answer.
+      const asked = () => api.to('GET', apiPaths.mailDelivery(TICKET)).length;
+      while (asked() < 3) {
+        expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+        await advance(1000);
+      }
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent(MAIL_FAILED_TEXT);
+      expect(within(dialog()).getByText(/We sent a 6-character code to/)).toBeInTheDocument();
+      expect(within(dialog()).getByLabelText('Verification Code')).toBeInTheDocument();
+    });
+
+    it('says nothing more when the mail went out, and stops asking', async () => {
+      const api = fakeApi(delivery(TICKET, 'pending', 'sent'));
+      await openModal(TICKET);
+      await advance(5000);
+      expect(screen.queryByText(MAIL_FAILED_TEXT)).not.toBeInTheDocument();
+      expect(api.to('GET', apiPaths.mailDelivery(TICKET))).toHaveLength(2);
+    });
+
+    it('a resend that goes out replaces the failure', async () => {
+      fakeApi({
+        ...delivery(TICKET, 'failed'),
+        ...delivery(OTHER, 'sent'),
+        [route('POST', apiPaths.sendCode)]: { status: 200, body: { message: 'Code on its way', data: { delivery: OTHER } } },
+      });
+      const app = await openModal(TICKET);
+      expect(await within(dialog()).findByText(MAIL_FAILED_TEXT)).toBeInTheDocument();
+      await app.user.click(within(dialog()).getByRole('button', { name: 'Resend Code' }));
+      await advance(0);
+      expect(screen.queryByText(MAIL_FAILED_TEXT)).not.toBeInTheDocument();
+    });
+
+    it('shows nothing when the server does not know the ticket', async () => {
+      fakeApi({
+        [route('GET', apiPaths.mailDelivery(TICKET))]: { status: 404, body: { message: 'No mail with that ticket here.' } },
+      });
+      await openModal(TICKET);
+      await advance(3000);
+      expect(screen.queryByText(MAIL_FAILED_TEXT)).not.toBeInTheDocument();
+    });
   });
 });

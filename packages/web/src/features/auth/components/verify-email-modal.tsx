@@ -7,6 +7,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-errors';
+import { useMailDelivery } from '../api/mail-delivery';
 import { useSendCode } from '../api/send-code';
 import { useVerifyCode } from '../api/verify-code';
 
@@ -14,9 +15,14 @@ import { useVerifyCode } from '../api/verify-code';
 export const VERIFY_TOAST_MS = 3000;
 export const VERIFIED_REDIRECT_MS = 2000;
 
+/** Shown while the delivery ticket of the last send says the mail could not be sent. */
+export const MAIL_FAILED_TEXT = 'We could not send the e-mail with your code. Check the address, or resend the code in a moment.';
+
 export interface PendingVerification {
   email: string;
   username: string;
+  /** The send-code answer's delivery ticket, when there is one (decision 0043). */
+  delivery?: string | undefined;
 }
 
 interface Props extends PendingVerification {
@@ -24,8 +30,11 @@ interface Props extends PendingVerification {
 }
 
 /** "Verify Your Email": enter the mailed 6-character code, or have it sent again. */
-export function VerifyEmailModal({ email, username, onClose }: Props) {
+export function VerifyEmailModal({ email, username, delivery, onClose }: Props) {
   const [code, setCode] = useState('');
+  // The ticket of the latest send: a resend replaces it, so an old failure stops showing.
+  const [ticket, setTicket] = useState(delivery);
+  const mailFailed = useMailDelivery(ticket).data === 'failed';
   const [verified, setVerified] = useState(false);
   const toast = useToast();
   const navigate = useNavigate();
@@ -62,7 +71,10 @@ export function VerifyEmailModal({ email, username, onClose }: Props) {
     resend.mutate(
       { email, username },
       {
-        onSuccess: (message) => toast({ kind: 'success', message, durationMs: VERIFY_TOAST_MS }),
+        onSuccess: (sent) => {
+          setTicket(sent.delivery);
+          toast({ kind: 'success', message: sent.message, durationMs: VERIFY_TOAST_MS });
+        },
         onError: () => toast({ kind: 'error', message: '❌ Failed to resend code.', durationMs: VERIFY_TOAST_MS }),
       },
     );
@@ -76,6 +88,11 @@ export function VerifyEmailModal({ email, username, onClose }: Props) {
           We sent a {VERIFICATION_CODE_LENGTH}-character code to <strong className="text-white">{email}</strong>. Enter it below
           to verify your account.
         </p>
+        {mailFailed && (
+          <p role="alert" className="rounded border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-200">
+            {MAIL_FAILED_TEXT}
+          </p>
+        )}
         <TextInput
           label="Verification Code"
           name="code"

@@ -18,8 +18,9 @@ export interface SignUpFields {
  * sent); the vault key bytes are wiped once wrapped; the server receives only the wrapped
  * copy, whose associated data binds the params and salt. Once the server took them, this
  * browser remembers the params, so it never accepts weaker ones for this account later.
+ * `invite` is the invitation link's token (SIGNUP_MODE=invite), sent as it came.
  */
-export async function createAccount(fields: SignUpFields) {
+export async function createAccount(fields: SignUpFields, invite?: string) {
   const salt = randomSalt();
   const kdf = { ...DEFAULT_KDF_PARAMS };
   const keys = await deriveKeys(fields.password, salt, kdf);
@@ -38,6 +39,7 @@ export async function createAccount(fields: SignUpFields) {
     kdf,
     salt,
     protectedKey,
+    ...(invite !== undefined ? { invite } : {}),
   });
   await rememberKdfParams(fields.username, kdf);
   return created;

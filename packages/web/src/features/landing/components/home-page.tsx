@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { verifySession } from '@/api/verify-session';
 import { buttonPrimary, buttonSecondary, card } from '@/components/ui/styles';
 import { paths } from '@/config/paths';
+import { useSignUpOffered } from '@/config/signup-mode';
 import { logFailure, logInfo } from '@/lib/log';
 
 const features = [
@@ -37,9 +38,14 @@ const steps = [
  */
 const belowTheFold = '[content-visibility:auto] [contain-intrinsic-size:auto_320px]';
 
-/** The landing page. It runs the session check once on load; the answer is only logged. */
+/**
+ * The landing page. It runs the session check once on load; the answer is only logged. Its
+ * calls to sign up are there only where anyone may (decision 0044); elsewhere the first one
+ * leads to Sign In.
+ */
 export function HomePage() {
   const navigate = useNavigate();
+  const signUpOffered = useSignUpOffered();
   useEffect(() => {
     verifySession().then(
       (state) => logInfo('Session check', state.signedIn ? 'signed in' : 'signed out'),
@@ -59,9 +65,15 @@ export function HomePage() {
           with no tracking and no data selling.
         </p>
         <div className="mt-10 flex flex-wrap justify-center gap-4">
-          <button type="button" onClick={() => navigate(paths.signUp)} className={buttonPrimary}>
-            Get Started
-          </button>
+          {signUpOffered ? (
+            <button type="button" onClick={() => navigate(paths.signUp)} className={buttonPrimary}>
+              Get Started
+            </button>
+          ) : (
+            <button type="button" onClick={() => navigate(paths.signIn)} className={buttonPrimary}>
+              Sign In
+            </button>
+          )}
           <button type="button" onClick={() => navigate(paths.vault)} className={buttonSecondary}>
             Go to Vault
           </button>
@@ -121,11 +133,13 @@ export function HomePage() {
         </figure>
       </section>
 
-      <section className={`text-center ${belowTheFold}`}>
-        <button type="button" onClick={() => navigate(paths.signUp)} className={buttonPrimary}>
-          Create Your Free Account
-        </button>
-      </section>
+      {signUpOffered && (
+        <section className={`text-center ${belowTheFold}`}>
+          <button type="button" onClick={() => navigate(paths.signUp)} className={buttonPrimary}>
+            Create Your Free Account
+          </button>
+        </section>
+      )}
     </div>
   );
 }

@@ -4,10 +4,12 @@ import { useProfileQuery } from '@/api/get-profile';
 import { useLogout } from '@/api/logout';
 import { buttonSecondary, card } from '@/components/ui/styles';
 import { paths } from '@/config/paths';
+import { useSignupMode } from '@/config/signup-mode';
 import { AutoLockSetting } from './auto-lock-setting';
 import { ChangePasswordForm } from './change-password-form';
 import { ClipboardClearSetting } from './clipboard-clear-setting';
 import { DeleteAccountSection } from './delete-account-section';
+import { InviteSection } from './invite-section';
 import { UsernameEditor } from './username-editor';
 
 /** Profile: needs a session; a failed profile fetch sends the visitor to /signin. */
@@ -15,6 +17,7 @@ export function ProfilePage() {
   const profile = useProfileQuery();
   const navigate = useNavigate();
   const logout = useLogout({ onSignedOut: () => navigate(paths.signIn) });
+  const signupMode = useSignupMode();
 
   useEffect(() => {
     if (profile.isError) navigate(paths.signIn, { replace: true });
@@ -40,6 +43,7 @@ export function ProfilePage() {
       <ChangePasswordForm username={username} />
       <AutoLockSetting />
       <ClipboardClearSetting />
+      {signupMode === 'invite' && <InviteSection />}
       <DeleteAccountSection />
       <div className="flex justify-center">
         <button type="button" className={buttonSecondary} onClick={() => logout.mutate()} disabled={logout.isPending}>

@@ -1,0 +1,99 @@
+import type { AppContext } from '../app-context';
+import { createExpiredRowsRepository } from '../db/repositories/expired-rows-repository';
+import { purgeExpiredTrash, TRASH_PURGE_INTERVAL_MS } from '../vault/trash-purge';
+import { CLEANUP_BATCH, deleteInBatches } from './delete-in-batches';
+import type { Job } from './job-scheduler';
+import { deleteEndedAdminSessions } from '../admin/admin-sessions';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The cleanup jobs, by name: what the job table, the logs and the diagnostics call them. */
+export const JOB_NAMES = ['trash-purge', 'expired-codes', 'expired-sessions', 'unverified-accounts'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+/** How often each job runs (once at each start, then on this interval, by one process at a time). */
+export const DEFAULT_JOB_INTERVALS_MS: Record<JobName, number> = {
+  'trash-purge': TRASH_PURGE_INTERVAL_MS,
+  'expired-codes': HOUR_MS,
+  'expired-sessions': HOUR_MS,
+  'unverified-accounts': HOUR_MS,
+};
+
+type CleanupContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
+
+/** Verification codes past their lifetime (verify-code refuses them already). */
+export async function deleteExpiredCodes(ctx: CleanupContext, signal: AbortSignal): Promise<{ codes: number }> {
+  const rows = createExpiredRowsRepository(ctx.db);
+  const now = ctx.now();
+  return { codes: await deleteInBatches(() => rows.deleteExpiredCodes(now, CLEANUP_BATCH), signal) };
+}
+
+/**
+ * Sessions past their idle or absolute limit (session-service.ts refuses them already), with
+ * their retired refresh tokens, and retired refresh tokens of live sessions once no browser
+ * can hold them any more. A retired token is kept for reuse detection (decision 0006): a
+ * copy presented again ends the session. Its cookie lived at most `refreshTokenIdleMs` from
+ * when the token was issued, which was before it was retired; so once retired longer than
+ * that (and longer than the race grace), no browser sends it, and it can only be deleted.
+ * Also the admin page's sessions past their idle or absolute limit.
+ */
+export async function deleteExpiredSessions(
+  ctx: CleanupContext,
+  signal: AbortSignal,
+): Promise<{ sessions: number; retiredTokens: number; adminSessions: number }> {
+  const rows = createExpiredRowsRepository(ctx.db);
+  const now = ctx.now();
+  const sessions = await deleteInBatches(
+    () =>
+      ctx.db
+        .transaction()
+        .execute(async (trx) => rows.deleteSessions(await rows.findExpiredSessions(now, CLEANUP_BATCH, trx), trx)),
+    signal,
+  );
+  const { refreshTokenIdleMs, refreshReuseGraceMs } = ctx.config.timing;
+  const retiredCutoff = now - Math.max(refreshTokenIdleMs, refreshReuseGraceMs);
+  const retiredTokens = signal.aborted
+    ? 0
+    : await deleteInBatches(() => rows.deleteRetiredTokens(retiredCutoff, CLEANUP_BATCH), signal);
+  // Few rows (one per operator sign-in), so one statement; sign-in deletes them too.
+  const adminSessions = signal.aborted ? 0 : await deleteEndedAdminSessions(ctx.db, now);
+  return { sessions, retiredTokens, adminSessions };
+}
+
+/**
+ * Accounts still unverified UNVERIFIED_ACCOUNT_HOURS after sign-up, with everything of
+ * theirs: their name and e-mail are free for a new sign-up once the row is gone.
+ */
+export async function deleteUnverifiedAccounts(ctx: CleanupContext, signal: AbortSignal): Promise<{ accounts: number }> {
+  const rows = createExpiredRowsRepository(ctx.db);
+  const cutoff = ctx.now() - ctx.config.unverifiedAccountHours * HOUR_MS;
+  const accounts = await deleteInBatches(
+    () =>
+      ctx.db
+        .transaction()
+        .execute(async (trx) =>
+          rows.deleteUnverifiedUsers(await rows.findUnverifiedUsers(cutoff, CLEANUP_BATCH, trx), cutoff, trx),
+        ),
+    signal,
+  );
+  return { accounts };
+}
+
+/** The jobs buildApp schedules; `intervalsMs` overrides the defaults (tests shorten them). */
+export function cleanupJobs(ctx: CleanupContext, intervalsMs: Partial<Record<JobName, number>> = {}): Job[] {
+  const every = (name: JobName) => intervalsMs[name] ?? DEFAULT_JOB_INTERVALS_MS[name];
+  return [
+    {
+      name: 'trash-purge',
+      intervalMs: every('trash-purge'),
+      run: async (signal) => ({ entries: await purgeExpiredTrash(ctx, signal) }),
+    },
+    { name: 'expired-codes', intervalMs: every('expired-codes'), run: (signal) => deleteExpiredCodes(ctx, signal) },
+    { name: 'expired-sessions', intervalMs: every('expired-sessions'), run: (signal) => deleteExpiredSessions(ctx, signal) },
+    {
+      name: 'unverified-accounts',
+      intervalMs: every('unverified-accounts'),
+      run: (signal) => deleteUnverifiedAccounts(ctx, signal),
+    },
+  ];
+}

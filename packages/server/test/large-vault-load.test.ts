@@ -1,0 +1,208 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import http from 'node:http';
+import { Worker } from 'node:worker_threads';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@lockit/contract';
+import { signedInUser } from './helpers/accounts';
+import { encryptItem } from './helpers/entries';
+import { recordFigures } from './helpers/figures';
+import { httpRequest, ms, percentile } from './helpers/latency';
+import { useTestApp } from './helpers/test-app';
+
+/**
+ * One account with a very large vault listing it in a loop (from one tab, then from eight)
+ * must not slow another user's cheap request: before, each fetch of a 20,000-entry list was
+ * read and serialized again on the event loop (p99 of another user's request 20 ms → 0.9 s
+ * with one tab, 4-5 s with eight). The tabs run on worker threads so that only the server
+ * shares this thread with the measurement.
+ */
+const ENTRIES = 20_000;
+/**
+ * Before: 0.6-4.6 s at p99 with eight tabs. The bound leaves room for a shared 2-core
+ * machine, where this test's own eight tab threads compete with the server for the cores:
+ * 250 ms, or ten times the quiet p99 measured just before when other work already slows
+ * everything down (the quiet p99 alone reached 100 ms while other suites ran).
+ */
+const P99_BOUND_MS = 250;
+const boundFor = (quietP99: number) => Math.max(P99_BOUND_MS, 10 * quietP99);
+const PHASE_MS = 3_000;
+
+const h = useTestApp();
+let base: string;
+let bigCookie: string;
+let smallCookie: string;
+let listBytes = 0;
+
+/** A ciphertext shaped like the web app's (`v1.<iv>.<ct>`), `length` characters long, random. */
+function ciphertextLike(model: string | null): string | null {
+  if (model === null) return null;
+  const [version, iv, body] = model.split('.');
+  const random = (n: number) =>
+    randomBytes(Math.ceil((n * 3) / 4) + 3)
+      .toString('base64url')
+      .slice(0, n);
+  return `${version}.${random(iv!.length)}.${random(body!.length)}`;
+}
+
+let bigUserId: string;
+
+/** What every entry write does to the vault revision (here as another process would, in the database). */
+async function bumpRevision(): Promise<void> {
+  await h.db
+    .updateTable('users')
+    .set((eb) => ({ vault_revision: eb('vault_revision', '+', 1) }))
+    .where('id', '=', bigUserId)
+    .execute();
+}
+
+beforeAll(async () => {
+  const big = await signedInUser(h);
+  const small = await signedInUser(h);
+  bigCookie = `lockit_access=${big.client.jar.get('lockit_access')!}`;
+  smallCookie = `lockit_access=${small.client.jar.get('lockit_access')!}`;
+  const { id: userId } = await h.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', big.account.username)
+    .executeTakeFirstOrThrow();
+  bigUserId = userId;
+
+  // One real sealed item gives the field sizes; every stored entry gets random bytes of those sizes.
+  const model = await encryptItem(big.account, {
+    serviceName: 'Example Mail',
+    username: 'someone@example.com',
+    password: 'correct horse battery staple',
+    url: 'https://mail.example.com/login',
+    notes: 'Recovery codes are in the safe.',
+    overview: { title: 'Example Mail', subtitle: 'someone@example.com', urls: ['https://mail.example.com/login'] },
+  });
+  const now = Date.now();
+  const rows = Array.from({ length: ENTRIES }, (_, n) => ({
+    id: randomUUID(),
+    user_id: userId,
+    service_name: ciphertextLike(model.serviceName)!,
+    username: ciphertextLike(model.username)!,
+    password: ciphertextLike(model.password)!,
+    url: ciphertextLike(model.url ?? null),
+    notes: ciphertextLike(model.notes ?? null),
+    overview: ciphertextLike(model.overview ?? null),
+    details: null,
+    revision: 1,
+    created_at: now - ENTRIES + n,
+    updated_at: now - ENTRIES + n,
+    deleted_at: null,
+  }));
+  for (let at = 0; at < rows.length; at += 400) {
+    await h.db
+      .insertInto('entries')
+      .values(rows.slice(at, at + 400))
+      .execute();
+  }
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+  const first = await httpRequest(`${base}${apiPaths.listEntries}`, { headers: { cookie: bigCookie } });
+  expect(first.status).toBe(200);
+  expect((JSON.parse(first.body.toString()) as { data: unknown[] }).data).toHaveLength(ENTRIES);
+  listBytes = first.body.length;
+}, 120_000);
+
+/** `tabs` worker threads fetching the whole list in a loop until told to stop; resolves with the fetch count. */
+function listInALoop(tabs: number): { stop: () => Promise<number> } {
+  const code = `
+    const http = require('node:http');
+    const { parentPort, workerData } = require('node:worker_threads');
+    let running = true;
+    let fetched = 0;
+    parentPort.on('message', () => { running = false; });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const once = () => http.get(workerData.url, { agent, headers: { cookie: workerData.cookie } }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () => {
+        fetched += 1;
+        if (running) once(); else { agent.destroy(); parentPort.postMessage(fetched); }
+      });
+    }).on('error', (error) => { throw error; });
+    once();
+  `;
+  const workers = Array.from(
+    { length: tabs },
+    () => new Worker(code, { eval: true, workerData: { url: `${base}${apiPaths.listEntries}`, cookie: bigCookie } }),
+  );
+  return {
+    async stop() {
+      const counts = await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<number>((resolve, reject) => {
+              worker.once('message', (count: number) => resolve(count));
+              worker.once('error', reject);
+              worker.postMessage('stop');
+            }),
+        ),
+      );
+      await Promise.all(workers.map((worker) => worker.terminate()));
+      return counts.reduce((a, b) => a + b, 0);
+    },
+  };
+}
+
+/**
+ * Another user's cheap request (their profile), every 5 ms after the last answer, for
+ * `durationMs`. Timed from when it was due, not from when a late timer let it start: a
+ * blocked event loop delays the timer too, and the user waits for both.
+ */
+async function cheapRequestLatencies(durationMs: number): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const samples: number[] = [];
+  const until = performance.now() + durationMs;
+  while (performance.now() < until) {
+    const due = performance.now() + 5;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const answer = await httpRequest(`${base}${apiPaths.profile}`, { headers: { cookie: smallCookie }, agent });
+    expect(answer.status).toBe(200);
+    samples.push(performance.now() - due);
+  }
+  agent.destroy();
+  return samples;
+}
+
+describe(`a ${ENTRIES.toLocaleString('en')}-entry vault listed in a loop`, () => {
+  it(`another user's cheap request stays under ${P99_BOUND_MS} ms (or 10× its quiet p99) at p99, with 1 and with 8 tabs listing`, async () => {
+    const quiet = await cheapRequestLatencies(1_000);
+    const phases: Record<string, { p50: number; p99: number; samples: number; listsFetched: number }> = {};
+    for (const [name, tabs, writes] of [
+      ['tabs1', 1, false],
+      ['tabs8', 8, false],
+      // Another device saving every 250 ms: each save bumps the vault revision, so the list is read and serialized again.
+      ['tabs8WithWrites', 8, true],
+    ] as const) {
+      const load = listInALoop(tabs);
+      const writer = writes ? setInterval(() => void bumpRevision(), 250) : undefined;
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the tabs are fetching
+      const samples = await cheapRequestLatencies(PHASE_MS);
+      clearInterval(writer);
+      const listsFetched = await load.stop();
+      phases[name] = {
+        p50: ms(percentile(samples, 50)),
+        p99: ms(percentile(samples, 99)),
+        samples: samples.length,
+        listsFetched,
+      };
+    }
+    const bound = boundFor(percentile(quiet, 99));
+    recordFigures('large-vault-load', {
+      entries: ENTRIES,
+      listBytes,
+      quiet: { p50: ms(percentile(quiet, 50)), p99: ms(percentile(quiet, 99)), samples: quiet.length },
+      ...phases,
+      boundMs: ms(bound),
+    });
+    expect(phases.tabs1!.listsFetched).toBeGreaterThan(0);
+    expect(phases.tabs8!.listsFetched).toBeGreaterThan(0);
+    expect(phases.tabs8WithWrites!.listsFetched).toBeGreaterThan(0);
+    expect(phases.tabs1!.p99).toBeLessThan(bound);
+    expect(phases.tabs8!.p99).toBeLessThan(bound);
+    expect(phases.tabs8WithWrites!.p99).toBeLessThan(bound);
+  });
+});
