@@ -282,6 +282,10 @@ describe('admin actions', () => {
     // The test harness's SMTP sink: host and port only.
     expect(text).toMatch(/Mail: SMTP \(smtp, 127\.0\.0\.1:\d+\)/);
     expect(text).toContain('Redis: not configured');
+    // Every cleanup job ran once when the app started.
+    for (const job of ['expired-codes', 'expired-sessions', 'trash-purge', 'unverified-accounts']) {
+      expect(text).toMatch(new RegExp(`Jobs: .*${job} ok (\\d+[dhm] )*\\d+s ago \\(\\d+ deleted\\)`));
+    }
     expect(text).toMatch(/Uptime: (\d+[dhm] )*\d+s/);
     expect(text).not.toContain(TOKEN);
     expect(text).not.toContain(TOKEN_HASH);

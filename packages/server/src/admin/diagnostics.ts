@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import type { Db } from '../db/schema';
 import type { Repositories } from '../db/repositories/index';
 import { migrations } from '../db/migrations/index';
+import { listJobRuns, type JobRun } from '../jobs/job-leases';
 
 export interface DiagnosticsDeps {
   config: AppConfig;
@@ -24,6 +25,10 @@ export interface Diagnostics {
   mail: string;
   redis: string;
   users: { users: number; unverified: number; disabled: number };
+  /** Each cleanup job's last run (jobs/), as every process shares them in the database. */
+  jobs: JobRun[];
+  /** When the diagnostics were taken, to say how long ago each job ran. */
+  takenAt: number;
   uptimeSeconds: number | undefined;
 }
 
@@ -45,6 +50,8 @@ export async function collectDiagnostics(deps: DiagnosticsDeps): Promise<Diagnos
     mail: describeMail(deps.config.smtpUrl),
     redis: await deps.redisStatus(),
     users: await deps.repos.userAdmin.totals(),
+    jobs: await listJobRuns(deps.db),
+    takenAt: Date.now(),
     uptimeSeconds: deps.uptimeSeconds,
   };
 }
@@ -66,8 +73,18 @@ export function formatDiagnostics(d: Diagnostics): string {
     `Mail: ${d.mail}`,
     `Redis: ${d.redis}`,
     `Accounts: ${d.users.users} (${d.users.unverified} unverified, ${d.users.disabled} disabled)`,
+    `Jobs: ${d.jobs.length === 0 ? 'none has run yet' : d.jobs.map((job) => describeJob(job, d.takenAt)).join('; ')}`,
     `Uptime: ${d.uptimeSeconds === undefined ? 'n/a (lockit-admin, not the server)' : formatDuration(d.uptimeSeconds)}`,
   ].join('\n');
+}
+
+/** `trash-purge ok 3m 2s ago (0 deleted)`: enough to see a job that fails or stopped running. */
+function describeJob(job: JobRun, at: number): string {
+  if (job.last_run_at === null) return `${job.name} never ran`;
+  const ago = formatDuration(Math.max(0, (at - job.last_run_at) / 1000));
+  const outcome = job.running ? 'running' : (job.last_outcome ?? 'unknown');
+  const deleted = job.last_deleted === null ? '' : ` (${job.last_deleted} deleted)`;
+  return `${job.name} ${outcome} ${ago} ago${deleted}`;
 }
 
 async function describeDatabase(config: AppConfig, db: Db): Promise<Diagnostics['database']> {

@@ -16,7 +16,7 @@ export function DiagnosticsPanel() {
         </h2>
         {diagnostics.isSuccess && <CopyButton text={diagnostics.data} label="Copy diagnostics" />}
       </div>
-      <p className="mb-3 text-sm text-slate-400">Paste this into a bug report: it holds no password, token or address.</p>
+      <p className="mb-3 text-sm text-slate-400">Paste this into a bug report: it holds no password, token or e-mail address.</p>
       {diagnostics.isPending && <p className="text-slate-300">Loading...</p>}
       {diagnostics.isError && (
         <p role="alert" className="text-red-400">
