@@ -152,7 +152,6 @@ const VAULT: TransferItem[] = [
   }),
 ];
 
-/** /vault/export loaded afresh: the vault locks on a reload, so the gate's Unlock comes first. */
 /** Everything a person saved, without what a new account cannot share (ids, dates, history versions). */
 const savedContent = (contents: BackupContents) =>
   contents.items

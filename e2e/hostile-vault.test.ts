@@ -341,7 +341,9 @@ describe('a hostile server serving the vault', () => {
       },
     });
 
-    // A reload locks the vault; the session stays, so the Unlock form asks for the password.
+    // With "Lock on every reload" chosen (decision 0048), a reload locks the vault; the session
+    // stays, so the Unlock form asks for the password.
+    await page.evaluate(() => localStorage.setItem('lockit.lockOnReload', 'true'));
     await page.reload();
     testStart = proxy.recorded.length;
     const unlock = page.getByLabel('Master Password', { exact: true });

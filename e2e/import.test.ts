@@ -67,7 +67,7 @@ async function signedIn(account: VerifiedAccount, viewport?: { width: number; he
   return page;
 }
 
-/** /vault/import loaded afresh: the vault locks on a reload, so the gate's Unlock comes first. */
+/** /vault/import loaded afresh: the gate asks to unlock where the tab kept no vault (decision 0048). */
 async function openImportPage(page: Page, masterPassword: string): Promise<void> {
   await page.goto('/vault/import');
   const unlock = page.getByRole('heading', { name: 'Unlock' });
@@ -172,9 +172,8 @@ describe('import', () => {
     await page.getByRole('status').filter({ hasText: 'Import undone: 12 items removed.' }).waitFor();
     await expect.poll(() => page.getByRole('heading', { name: 'Recent imports' }).count()).toBe(0);
     expect(await storedNames(account)).toEqual(['My Mastodon', 'My Twitter']);
+    // Loaded afresh in the same tab, the vault stays open (decision 0048) and lists what is left.
     await page.goto('/vault');
-    await page.getByLabel('Master Password', { exact: true }).fill(account.account.password);
-    await page.getByRole('button', { name: 'Unlock' }).click();
     await rowOf(page, 'My Mastodon').waitFor();
     await rowOf(page, 'My Twitter').waitFor();
     await expect.poll(() => entryRows(page).first().getAttribute('aria-setsize')).toBe('2');

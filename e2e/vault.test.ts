@@ -66,7 +66,9 @@ describe('the vault in a real browser', () => {
     await github.waitFor({ state: 'detached' });
     expect(await rows(page).count()).toBe(2);
 
-    // A reload locks the vault; the master password alone unlocks it, without a new sign-in.
+    // With "Lock on every reload" chosen (decision 0048), a reload locks the vault; the master
+    // password alone unlocks it, without a new sign-in.
+    await page.evaluate(() => localStorage.setItem('lockit.lockOnReload', 'true'));
     await page.reload();
     const unlock = page.getByLabel('Master Password', { exact: true });
     await unlock.waitFor();

@@ -31,7 +31,7 @@ cleanup() {
 trap cleanup EXIT
 
 # The production entry point, as `npm run serve` runs it. LOG_LEVEL=info puts the verification
-# code in the log (no SMTP_URL) and logs every answer, so 5xx can be counted. TRUST_PROXY=true
+# code in the log (no SMTP_URL) and logs every answer, so 5xx can be counted. TRUST_PROXY=1
 # with sqlmap's xforwardedfor tamper gives each probe its own client address: without it the
 # per-IP limits would answer most probes with 429 and the scan would test the limiter, not the
 # inputs (per-account limits still apply, as in production).
@@ -39,7 +39,7 @@ PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=
 BASE="http://127.0.0.1:$PORT"
 PORT=$PORT HOST=127.0.0.1 DATA_DIR="$WORK/data" DATABASE_URL="$WORK/data/lockit.sqlite" \
   SERVER_SECRET="$(node -e "console.log(require('crypto').randomBytes(32).toString('hex'))")" \
-  LOG_LEVEL=info WEB_DIST_DIR="$PWD/packages/web/dist" TRUST_PROXY=true NODE_ENV=production \
+  LOG_LEVEL=info WEB_DIST_DIR="$PWD/packages/web/dist" TRUST_PROXY=1 NODE_ENV=production \
   node --import tsx packages/server/src/main.ts >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 150); do

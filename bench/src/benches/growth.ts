@@ -145,7 +145,7 @@ interface Figures {
 
 /** A fresh server process; each measured user signs in, then reads its list. */
 async function measureAll(db: ServerDatabase, keys: SeedKeys, measured: Measured[], explain = false) {
-  const server = await startLockitServer({ db, env: { TRUST_PROXY: 'true' } });
+  const server = await startLockitServer({ db, env: { TRUST_PROXY: '1' } });
   try {
     const [{ users } = { users: '0' }] = await db.query<{ users: string }>('select count(*) users from users');
     const figures: Figures[] = [];

@@ -73,7 +73,7 @@ export async function signInCostBench(): Promise<void> {
     // Measuring: a fresh process (empty rate limiters), no request logging. Every request
     // comes from its own X-Forwarded-For address, as many people signing in behind a proxy,
     // so the per-IP limits never answer 429 and the figure is the login's own cost.
-    const server = await startLockitServer({ db, env: { TRUST_PROXY: 'true' } });
+    const server = await startLockitServer({ db, env: { TRUST_PROXY: '1' } });
     let nextIp = 1000;
     const post = async (path: string, body: unknown) => {
       const answer = await fetch(`${server.url}${path}`, {

@@ -91,7 +91,7 @@ async function soakOne(kind: DbKind): Promise<void> {
     const pool: Kit[] = [];
     while (pool.length < POOL) pool.push(await newKit());
 
-    const server = await startLockitServer({ db, env: { TRUST_PROXY: 'true' } });
+    const server = await startLockitServer({ db, env: { TRUST_PROXY: '1' } });
     const rss: number[] = [];
     const sample = () => rss.push(rssMiB(server.pid));
     let running = true;

@@ -92,6 +92,8 @@ async function seed(db: ServerDatabase): Promise<void> {
 
 /** A fresh load of /vault/health (the key is gone: Unlock), then the report's marks and long tasks. */
 async function measureOnce(page: Page) {
+  // "Lock on every reload" (decision 0048): the fresh load asks for the master password again.
+  await page.evaluate(() => localStorage.setItem('lockit.lockOnReload', 'true'));
   await page.goto('/vault/health');
   await page.getByLabel('Master Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Unlock', exact: true }).click();

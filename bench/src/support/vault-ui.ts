@@ -21,8 +21,12 @@ export async function openVaultFromHeader(page: Page): Promise<VaultLoad> {
   return readVaultLoad(page, 'load-start');
 }
 
-/** A full page load drops the in-memory key: /vault shows the Unlock form. */
+/**
+ * A full page load with "Lock on every reload" on drops the in-memory key: /vault shows the
+ * Unlock form (without it, a reload keeps the vault open: decision 0048).
+ */
 export async function loadAndUnlock(page: Page, password: string, how: 'goto' | 'reload'): Promise<VaultLoad> {
+  await page.evaluate(() => localStorage.setItem('lockit.lockOnReload', 'true'));
   if (how === 'reload') await page.reload();
   else await page.goto('/vault');
   await page.getByLabel('Master Password', { exact: true }).fill(password);

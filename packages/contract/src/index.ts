@@ -10,3 +10,4 @@ export * from './entry-histories';
 export * from './account-documents';
 export * from './admin';
 export * from './invites';
+export * from './sessions';

@@ -44,6 +44,12 @@ export const apiPaths = {
   invites: '/api/invites',
   /** Revokes one of the caller's open invitations (DELETE). */
   invite: (id: string) => `/api/invites/${encodeURIComponent(id)}`,
+  /** Lockit's own: the caller's sessions and devices (GET). */
+  sessions: '/api/user/sessions',
+  /** Ends one of the caller's other sessions (DELETE). */
+  session: (id: string) => `/api/user/sessions/${encodeURIComponent(id)}`,
+  /** Ends every session of the caller but this one (POST). */
+  endOtherSessions: '/api/user/sessions/end-others',
 } as const;
 
 /**

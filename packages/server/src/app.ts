@@ -24,6 +24,7 @@ import { loggerOptions } from './http/logger-options';
 import { installOriginCheck } from './security/origin-check';
 import { installSecurityHeaders } from './security/security-headers';
 import { createRateLimits } from './security/rate-limits';
+import { behindProxy, fastifyTrustProxy } from './http/trust-proxy';
 import { openRedis } from './security/open-redis';
 import type { Mailer } from './mail/mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
@@ -63,13 +64,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ...serverTimeouts(config.loadLimits),
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
 
-  installConnectionCap(app.server, config.loadLimits, config.trustProxy, app.log);
+  installConnectionCap(app.server, config.loadLimits, behindProxy(config.trustProxy), app.log);
   limitHashing({ concurrency: config.loadLimits.hashingConcurrency, maxQueued: config.loadLimits.hashingQueueMax });
 
   const ownsDb = !deps.db;
@@ -123,6 +124,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       credentials: true,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
       allowedHeaders: ['content-type', CLIENT_HEADER],
+      // The web app reads it to say how long to wait (e.g. Resend Code), also from another origin.
+      exposedHeaders: ['retry-after'],
       maxAge: 600,
     });
   }

@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     port: typeof address === 'object' && address ? address.port : config.port,
     appOrigin: config.appOrigin,
     servesWebApp: hasWebBuild(config.webDistDir),
-    behindProxy: config.trustProxy,
+    behindProxy: config.trustProxy !== false,
   });
   app.log.info({ browserUrl: ready.url }, ready.message);
 }

@@ -18,7 +18,7 @@ let server: ServerProcess;
 beforeAll(async () => {
   if (!existsSync(indexHtml)) throw new Error('The web app is not built: run `npm run build` first (npm test does).');
   database = await createProcessDatabase('sqlite');
-  server = await startServerProcess({ ...database.env, WEB_DIST_DIR: webDist, TRUST_PROXY: 'true' });
+  server = await startServerProcess({ ...database.env, WEB_DIST_DIR: webDist, TRUST_PROXY: '1' });
 }, 60_000);
 
 afterAll(async () => {

@@ -103,7 +103,7 @@ describe('loadConfig', () => {
   it('reads booleans, COOKIE_SECURE, LOG_FORMAT and origins', async () => {
     const config = await loadConfig({
       DATA_DIR: tempDir(),
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '2',
       COOKIE_SECURE: 'true',
       APP_ORIGIN: 'https://vault.example.com/',
       SMTP_URL: 'smtps://user:pass@mail.example.com',
@@ -111,7 +111,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       LOG_FORMAT: 'json',
     });
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toBe(2);
     expect(config.cookieSecure).toBe('always');
     expect(config.appOrigin).toBe('https://vault.example.com');
     expect(config.smtpUrl).toBe('smtps://user:pass@mail.example.com');
@@ -138,7 +138,7 @@ describe('loadConfig', () => {
     [{ APP_ORIGIN: 'ftp://x' }, 'APP_ORIGIN must be an http(s) origin'],
     [{ SERVER_SECRET: 'short' }, 'SERVER_SECRET must be at least 32 characters long'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must start with redis:// or rediss://'],
-    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be false, a number of proxy hops (e.g. 1)'],
     [{ COOKIE_SECURE: 'sometimes' }, 'COOKIE_SECURE must be auto, true or false'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ LOG_FORMAT: 'yaml' }, 'LOG_FORMAT must be one of auto, json, pretty'],

@@ -15,6 +15,7 @@ import {
   ENTRY_HISTORIES_MAX_IDS,
   entryHistoriesRequestSchema,
   entryRevisionQuerySchema,
+  listSessionsResponseSchema,
   loginRequestSchema,
   preloginRequestSchema,
   putAccountDocumentRequestSchema,
@@ -126,6 +127,8 @@ beforeAll(async () => {
     otherUsersBatchId: othersBatchId,
     adminToken: await adminSessionToken(h),
     unknownUserId: crypto.randomUUID(),
+    ownSessionId: await currentSessionId(victimClient),
+    otherUsersSessionId: await currentSessionId(otherClient),
   };
   const next = await makeKeyMaterial('a new master password', victim.vaultKeyBytes);
   const newEntry = await encryptEntry(victim, { serviceName: 'New', username: 'n', password: 'p', notes: 'note' });
@@ -372,6 +375,16 @@ beforeAll(async () => {
       body: { schema: createInviteRequestSchema, valid: { email: 'friend@example.test' } },
     },
     { name: 'list-invites', method: 'GET', path: () => apiPaths.invites, hasIdParam: false, isPublic: false },
+    { name: 'list-sessions', method: 'GET', path: () => apiPaths.sessions, hasIdParam: false, isPublic: false },
+    {
+      name: 'end-session',
+      method: 'DELETE',
+      path: (id) => `${apiPaths.session('')}${id}`,
+      hasIdParam: true,
+      resource: 'session',
+      isPublic: false,
+    },
+    { name: 'end-other-sessions', method: 'POST', path: () => apiPaths.endOtherSessions, hasIdParam: false, isPublic: false },
     {
       name: 'revoke-invite',
       method: 'DELETE',
@@ -451,6 +464,12 @@ beforeAll(async () => {
   ];
 });
 
+/** The id of the session a client's cookies belong to, as the session list marks it. */
+async function currentSessionId(client: InjectClient): Promise<string> {
+  const sessions = listSessionsResponseSchema.parse((await client.get(apiPaths.sessions)).json()).data;
+  return sessions.find((session) => session.current)!.id;
+}
+
 /** Signs the operator in (the right token, once, before the run) and answers the admin cookie. */
 async function adminSessionToken(h: TestHarness): Promise<string> {
   const operator = h.client();
@@ -524,6 +543,9 @@ describe('hostile input on every route', () => {
     'create-invite',
     'list-invites',
     'revoke-invite',
+    'list-sessions',
+    'end-session',
+    'end-other-sessions',
     'admin-sign-in',
     'admin-sign-out',
     'admin-session',

@@ -73,8 +73,14 @@ describe('POST /api/users/login', () => {
       return performance.now() - start;
     };
     await time('warm_up_name');
-    const unknown = Math.min(await time('ghost_one'), await time('ghost_two'));
-    const known = Math.min(await time(account.username), await time(account.username));
+    // The fastest of several tries of each: on a loaded machine any single try can stall.
+    const fastest = async (names: string[]) => {
+      const times: number[] = [];
+      for (const name of names) times.push(await time(name));
+      return Math.min(...times);
+    };
+    const unknown = await fastest(['ghost_one', 'ghost_two', 'ghost_three', 'ghost_four']);
+    const known = await fastest(Array.from({ length: 4 }, () => account.username));
     expect(unknown).toBeGreaterThan(known * 0.4);
   });
 

@@ -126,4 +126,9 @@ describe('CORS for APP_ORIGIN', () => {
     expect(response.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
     expect(response.headers['access-control-allow-credentials']).toBe('true');
   });
+
+  it('lets APP_ORIGIN read Retry-After, so the app can say how long to wait', async () => {
+    const response = await h.app.inject({ method: 'GET', url: apiPaths.profile, headers: { origin: APP_ORIGIN } });
+    expect(String(response.headers['access-control-expose-headers'])).toContain('retry-after');
+  });
 });

@@ -3,9 +3,9 @@ import { apiPaths, SESSION_HINT_COOKIE } from '@lockit/contract';
 import { login, newAccount, signUpAndVerify } from './helpers/accounts';
 import { useTestApp } from './helpers/test-app';
 
-const behindProxy = useTestApp({ config: { trustProxy: true } });
+const behindProxy = useTestApp({ config: { trustProxy: 1 } });
 const alwaysSecure = useTestApp({ config: { cookieSecure: 'always' } });
-const neverSecure = useTestApp({ config: { cookieSecure: 'never', trustProxy: true } });
+const neverSecure = useTestApp({ config: { cookieSecure: 'never', trustProxy: 1 } });
 
 const EXPECTED_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
@@ -65,7 +65,13 @@ describe('COOKIE_SECURE', () => {
     const plain = await cookiesAfterLogin(behindProxy);
     expect(plain.every((cookie) => !cookie.secure)).toBe(true);
     const https = await cookiesAfterLogin(behindProxy, { 'x-forwarded-proto': 'https' });
-    expect(https.map((cookie) => cookie.name).sort()).toEqual(['lockit_access', 'lockit_refresh', SESSION_HINT_COOKIE]);
+    expect(https.map((cookie) => cookie.name).sort()).toEqual([
+      'lockit_access',
+      'lockit_device',
+      'lockit_device',
+      'lockit_refresh',
+      SESSION_HINT_COOKIE,
+    ]);
     expect(https.every((cookie) => cookie.secure === true)).toBe(true);
   });
 

@@ -156,7 +156,8 @@ describe('POST /api/users/logout', () => {
     const response = await client.post(apiPaths.logout);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Logged out' });
-    expect(client.jar.size).toBe(0);
+    // Only the device cookie stays: the browser remains the owner's known device (decision 0047).
+    expect([...client.jar.keys()]).toEqual(['lockit_device']);
     expect((await copy.post(apiPaths.verifySession)).json()).toEqual(SIGN_IN);
     expect((await copy.post(apiPaths.refreshToken)).statusCode).toBe(401);
   });

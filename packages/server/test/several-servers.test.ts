@@ -31,7 +31,7 @@ describe('two server processes on one database and one Redis', () => {
       SMTP_URL: sink.url,
       SERVER_SECRET: 'several-servers-test-secret-0123456789abcdef',
       REDIS_URL,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       WEB_DIST_DIR: path.join(database.dataDir, 'no-web'),
     };
     // Started together: both run the migrations at once, as a rolling deploy would.

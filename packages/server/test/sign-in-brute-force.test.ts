@@ -14,6 +14,8 @@ const h = useTestApp({
     loginLockoutMaxSeconds: DEFAULT_RATE_LIMITS.loginLockoutMaxSeconds,
     loginFailureMemorySeconds: DEFAULT_RATE_LIMITS.loginFailureMemorySeconds,
     loginPerAccount: DEFAULT_RATE_LIMITS.loginPerAccount,
+    loginPerDevice: DEFAULT_RATE_LIMITS.loginPerDevice,
+    passwordCheckPerAccount: DEFAULT_RATE_LIMITS.passwordCheckPerAccount,
   },
 });
 
@@ -88,8 +90,10 @@ describe('1,000 wrong passwords', () => {
     expect((await login(h.client('203.0.113.7'), account)).statusCode).toBe(200);
   });
 
-  it('from 1,000 addresses at once: 10 are checked; the owner waits at most 15 minutes, then signs in', async () => {
+  it('from 1,000 addresses at once: 10 are checked; a new browser waits at most 15 minutes, the known one not at all', async () => {
     const account = await verifiedAccount();
+    const known = h.client(freshIp());
+    expect((await login(known, account)).statusCode).toBe(200);
     const time = freezeTime();
     const answers = await Promise.all(
       Array.from({ length: 1000 }, () =>
@@ -100,6 +104,8 @@ describe('1,000 wrong passwords', () => {
     expect(checked).toHaveLength(DEFAULT_RATE_LIMITS.loginPerAccount.points);
     for (const response of answers) if (response.statusCode !== 401) expectLimited(response);
 
+    // The browser that signed in before carries its device cookie: strangers' failures do not count for it.
+    expect((await login(known, account)).statusCode).toBe(200);
     const owner = h.client(freshIp());
     const wait = expectLimited(await login(owner, account));
     time.advance(wait * 1000);
@@ -153,7 +159,7 @@ describe('sign-in lockout', () => {
     expectLimited(await fail());
   });
 
-  it('counts wrong current passwords at change-password (a stolen cookie is no guessing oracle)', async () => {
+  it('rations wrong current passwords at change-password per account (a stolen cookie is no guessing oracle)', async () => {
     const account = await newAccount();
     const thief = h.client(freshIp());
     await signUpAndVerify(h, thief, account);
@@ -167,9 +173,32 @@ describe('sign-in lockout', () => {
       salt: next.salt,
       protectedKey: next.protectedKey,
     };
-    for (let i = 0; i < 6; i += 1) expect((await thief.put(apiPaths.changePassword, body)).statusCode).toBe(403);
+    const checks = DEFAULT_RATE_LIMITS.passwordCheckPerAccount.points;
+    for (let i = 0; i < checks; i += 1) expect((await thief.put(apiPaths.changePassword, body)).statusCode).toBe(403);
     expectLimited(await thief.put(apiPaths.changePassword, body));
     expectLimited(await thief.put(apiPaths.changePassword, { ...body, oldPassword: account.keys.authKey }));
+    // Its own limit, not sign-in's: the account still signs in from anywhere.
     expect((await login(h.client(freshIp()), account)).statusCode).toBe(200);
+  });
+
+  it('change-password is not behind the sign-in limits strangers fill', async () => {
+    const account = await newAccount();
+    const owner = h.client(freshIp());
+    await signUpAndVerify(h, owner, account);
+    expect((await login(owner, account)).statusCode).toBe(200);
+    freezeTime();
+    // Strangers use up the account's sign-in checks and lock out the owner's address pair.
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.loginPerAccount.points; i += 1)
+      await h.client(freshIp()).post(apiPaths.login, { username: account.username, password: WRONG_KEY });
+    expectLimited(await login(h.client(freshIp()), account));
+    const next = await makeKeyMaterial('the owner changes it anyway', account.vaultKeyBytes);
+    const changed = await owner.put(apiPaths.changePassword, {
+      oldPassword: account.keys.authKey,
+      newPassword: next.keys.authKey,
+      kdf: next.kdf,
+      salt: next.salt,
+      protectedKey: next.protectedKey,
+    });
+    expect(changed.statusCode).toBe(200);
   });
 });

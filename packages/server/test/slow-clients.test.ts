@@ -155,7 +155,7 @@ describe('connections per address', () => {
     const behindProxy = await buildApp(
       {
         ...testConfig(h.config.database, h.config.smtpUrl),
-        trustProxy: true,
+        trustProxy: 1,
         loadLimits: { ...h.config.loadLimits, maxConnectionsPerIp: 2 },
       },
       { db: h.db },

@@ -24,7 +24,7 @@ export function installSessionGuard(app: FastifyInstance, sessions: SessionServi
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404 || request.routeOptions.config.public === true) return;
-    request.auth = await sessions.authenticate(request.cookies[ACCESS_COOKIE]);
+    request.auth = await sessions.authenticate(request.cookies[ACCESS_COOKIE], request.ip);
     if (!request.auth) throw new HttpError(401, SIGN_IN_REQUIRED);
   });
 }

@@ -5,6 +5,8 @@ import type { Repositories } from '../db/repositories/index';
 import type { SessionUser } from '../db/repositories/sessions-repository';
 import { hashToken, newToken } from './tokens';
 import type { IssuedTokens } from './session-cookies';
+import { storedAddress, storedClient, type SessionClient } from './session-client';
+import { describeUserAgent, type DeviceDescription } from './describe-user-agent';
 
 export interface AuthenticatedSession {
   sessionId: string;
@@ -18,9 +20,21 @@ export type RefreshOutcome =
   | { kind: 'raced' }
   | { kind: 'ended' };
 
+/** One of a user's sessions as the device list shows it: an opaque id, never a token or hash. */
+export interface DeviceSession extends DeviceDescription {
+  id: string;
+  createdAt: number;
+  lastUsedAt: number;
+  /** The last address seen (else the sign-in one), and the sign-in one; null for sessions older than 0009. */
+  address: string | null;
+  signInAddress: string | null;
+  current: boolean;
+}
+
+export type EndSessionOutcome = 'ended' | 'current' | 'not-found';
+
 /** Writes `last_used_at` at most once a minute per session, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
-const USER_AGENT_MAX = 300;
 
 /**
  * Sessions: an opaque access token (short) and a rotating refresh token (idle and absolute
@@ -42,8 +56,9 @@ export function createSessionService(db: Db, repos: Repositories, timing: Timing
 
   return {
     /** Opens a new session (a new family) for the user. */
-    async issue(userId: string, userAgent: string | undefined, ex: Executor = db): Promise<IssuedTokens> {
+    async issue(userId: string, client: SessionClient, ex: Executor = db): Promise<IssuedTokens> {
       const at = now();
+      const { userAgent, address } = storedClient(client);
       const absoluteExpiresAt = at + timing.sessionAbsoluteMs;
       const tokens = tokensFor(at, absoluteExpiresAt);
       await repos.sessions.deleteExpiredForUser(userId, at, ex);
@@ -56,9 +71,11 @@ export function createSessionService(db: Db, repos: Repositories, timing: Timing
           refresh_hash: hashToken(tokens.refreshToken),
           refresh_expires_at: tokens.refreshExpiresAt,
           absolute_expires_at: absoluteExpiresAt,
-          user_agent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+          user_agent: userAgent,
           created_at: at,
           last_used_at: at,
+          sign_in_address: address,
+          last_address: address,
         },
         ex,
       );
@@ -67,7 +84,7 @@ export function createSessionService(db: Db, repos: Repositories, timing: Timing
     },
 
     /** The session and user behind an access token, or null when it is unknown or expired. */
-    async authenticate(accessToken: string | undefined): Promise<AuthenticatedSession | null> {
+    async authenticate(accessToken: string | undefined, address?: string): Promise<AuthenticatedSession | null> {
       if (!accessToken) return null;
       const at = now();
       const found = await repos.sessions.findWithUserByAccessHash(hashToken(accessToken));
@@ -76,7 +93,7 @@ export function createSessionService(db: Db, repos: Repositories, timing: Timing
       if (session.access_expires_at <= at || session.absolute_expires_at <= at) return null;
       if (at - session.last_used_at >= TOUCH_INTERVAL_MS) {
         // The user's last-seen time rides on the session's own once-a-minute write.
-        await repos.sessions.touch(session.id, at);
+        await repos.sessions.touch(session.id, at, storedAddress(address));
         await repos.users.touchLastSeen(user.id, at);
       }
       return { sessionId: session.id, user };
@@ -86,7 +103,7 @@ export function createSessionService(db: Db, repos: Repositories, timing: Timing
      * Rotates both tokens. A refresh token that was already rotated is a sign of theft
      * (someone else holds a copy): the whole session ends, for them and for the owner.
      */
-    async refresh(refreshToken: string | undefined): Promise<RefreshOutcome> {
+    async refresh(refreshToken: string | undefined, address?: string): Promise<RefreshOutcome> {
       if (!refreshToken) return { kind: 'ended' };
       const at = now();
       const presentedHash = hashToken(refreshToken);
@@ -114,6 +131,7 @@ export function createSessionService(db: Db, repos: Repositories, timing: Timing
             refreshExpiresAt: tokens.refreshExpiresAt,
           },
           at,
+          storedAddress(address),
           trx,
         );
         if (!rotated) return { kind: 'raced' };
@@ -129,6 +147,35 @@ export function createSessionService(db: Db, repos: Repositories, timing: Timing
       const byRefresh = !byAccess && refreshToken ? await repos.sessions.findByRefreshHash(hashToken(refreshToken)) : undefined;
       const session = byAccess ?? byRefresh;
       if (session) await repos.sessions.deleteById(session.id);
+    },
+
+    /** The user's usable sessions, most recently used first, with `currentId` marked. */
+    async listForUser(userId: string, currentId: string): Promise<DeviceSession[]> {
+      const rows = await repos.sessions.listUsableForUser(userId, now());
+      return rows.map((row) => ({
+        id: row.id,
+        ...describeUserAgent(row.user_agent),
+        createdAt: row.created_at,
+        lastUsedAt: row.last_used_at,
+        address: row.last_address ?? row.sign_in_address ?? null,
+        signInAddress: row.sign_in_address ?? null,
+        current: row.id === currentId,
+      }));
+    },
+
+    /**
+     * Ends one other session of the user: its row goes, so that device's access cookie and its
+     * refresh cookie both fail on their very next request. The current session is not ended
+     * here (that is logout, which also clears the cookies); another user's id is not found.
+     */
+    async endOne(userId: string, currentId: string, id: string): Promise<EndSessionOutcome> {
+      if (id === currentId) return 'current';
+      return (await repos.sessions.deleteOneOfUser(userId, id)) ? 'ended' : 'not-found';
+    },
+
+    /** Ends every session of the user but the current one; returns how many ended. */
+    endOthers(userId: string, currentId: string): Promise<number> {
+      return repos.sessions.deleteOthersOfUser(userId, currentId);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { SignupMode } from '@lockit/contract/paths';
 import type { RateLimitSettings } from './rate-limit-settings';
 import type { LoadLimits } from './load-limits';
+import type { TrustProxy } from '../http/trust-proxy';
 import type { LOG_FORMATS, LOG_LEVELS } from './config-schema';
 
 export type DatabaseConfig =
@@ -20,7 +21,8 @@ export interface AppConfig {
   /** Keys the HMACs of verification codes and prelogin salts. Never logged, never sent. */
   serverSecret: Buffer;
   redisUrl: string | undefined;
-  trustProxy: boolean;
+  /** Which proxies may give the client's address and scheme (TRUST_PROXY); false: none. */
+  trustProxy: TrustProxy;
   cookieSecure: 'auto' | 'always' | 'never';
   /** Folder of the built web app; undefined serves the API only. */
   webDistDir: string | undefined;

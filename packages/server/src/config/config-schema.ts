@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_HASHING_QUEUE_MAX, DEFAULT_MAX_CONNECTIONS_PER_IP, DEFAULT_REQUEST_TIMEOUT_SECONDS } from './load-limits';
 import { SIGNUP_MODES } from '@lockit/contract/paths';
+import { parseTrustProxy } from '../http/trust-proxy';
 
 /**
  * The server's environment, named once. Docs are checked against `configEnvSchema.shape`,
@@ -153,7 +154,16 @@ export const configEnvSchema = z.object({
   REDIS_URL: optionalText.refine((value) => value === undefined || /^rediss?:\/\//i.test(value), {
     message: 'must start with redis:// or rediss://',
   }),
-  TRUST_PROXY: booleanText.default(false),
+  /** false, a hop count, or the proxies' addresses/CIDRs (http/trust-proxy.ts); `true` is refused. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((text, context) => {
+      const parsed = parseTrustProxy(text);
+      if ('value' in parsed) return parsed.value;
+      context.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
   /** auto: Secure cookies when the request came over HTTPS. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false'], { message: 'must be auto, true or false' }).default('auto'),
   /** The built web app. Default: packages/web/dist. Without an index.html only the API is served. */

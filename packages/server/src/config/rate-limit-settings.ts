@@ -25,8 +25,16 @@ export interface RateLimitSettings {
    * many addresses send them at once; over it, the account's sign-in waits for the window end.
    */
   loginPerAccount: LimitWindow;
+  /**
+   * Wrong keys one device cookie (a browser that signed in to the account before) may present
+   * per window. Its sign-ins skip the limits above; over this, the cookie is distrusted and
+   * its sign-ins meet those limits like anyone else's.
+   */
+  loginPerDevice: LimitWindow;
+  /** Change-password's current-key checks per account (a signed-in session only); not sign-in's limits. */
+  passwordCheckPerAccount: LimitWindow;
+  /** Per address only: prelogin has no per-account limit anyone could exhaust. */
   preloginPerIp: LimitWindow;
-  preloginPerAccount: LimitWindow;
   createPerIp: LimitWindow;
   createPerAccount: LimitWindow;
   sendCodePerIp: LimitWindow;
@@ -48,8 +56,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   // Above what one address can reach under its own lockouts (9 checks in its first 15 minutes),
   // so a single attacker never locks the owner out; a distributed one waits at most 15 minutes.
   loginPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  loginPerDevice: { points: 10, durationSeconds: 15 * 60 },
+  passwordCheckPerAccount: { points: 10, durationSeconds: 15 * 60 },
   preloginPerIp: { points: 60, durationSeconds: 60 },
-  preloginPerAccount: { points: 30, durationSeconds: 60 },
   createPerIp: { points: 10, durationSeconds: 60 * 60 },
   createPerAccount: { points: 5, durationSeconds: 60 * 60 },
   sendCodePerIp: { points: 10, durationSeconds: 15 * 60 },

@@ -6,8 +6,9 @@ const SECRET_BYTES = 32;
 
 /**
  * Reads <dataDir>/server-secret, creating it (32 random bytes, hex, mode 0600) on first start.
- * The secret keys the HMACs of verification codes and prelogin salts: losing it invalidates
- * pending codes and changes the fake salts of unknown names, nothing else.
+ * The secret keys the HMACs of verification codes, prelogin salts and device cookies: losing
+ * it invalidates pending codes and device cookies (browsers count as new until their next
+ * sign-in) and changes the fake salts of unknown names, nothing else.
  */
 export async function loadOrCreateServerSecret(dataDir: string): Promise<Buffer> {
   const file = path.join(dataDir, 'server-secret');

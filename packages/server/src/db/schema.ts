@@ -53,6 +53,9 @@ export interface SessionsTable {
   user_agent: string | null;
   created_at: number;
   last_used_at: number;
+  /** The client address at sign-in, and the last one seen (written with last_used_at); null before 0009. */
+  sign_in_address?: string | null;
+  last_address?: string | null;
 }
 
 export interface RetiredRefreshTokensTable {

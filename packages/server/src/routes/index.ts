@@ -41,6 +41,9 @@ import { putAccountDocumentRoute } from './account-documents/put-account-documen
 import { createInviteRoute } from './invites/create-invite';
 import { listInvitesRoute } from './invites/list-invites';
 import { revokeInviteRoute } from './invites/revoke-invite';
+import { listSessionsRoute } from './sessions/list-sessions';
+import { endSessionRoute } from './sessions/end-session';
+import { endOtherSessionsRoute } from './sessions/end-other-sessions';
 
 import { adminSignInRoute } from './admin/admin-sign-in';
 import { adminSignOutRoute } from './admin/admin-sign-out';
@@ -102,6 +105,9 @@ const routes: RoutePlugin[] = [
   createInviteRoute,
   listInvitesRoute,
   revokeInviteRoute,
+  listSessionsRoute,
+  endSessionRoute,
+  endOtherSessionsRoute,
 ];
 
 /** Every API route. Each is private unless its own options say `public: true`. */

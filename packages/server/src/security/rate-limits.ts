@@ -24,11 +24,10 @@ export function createRateLimits(
   };
   const windowed = (name: string, window: LimitWindow) => make(name, window.points, window.durationSeconds);
 
-  const perAction: Record<LimitedAction, { ip: RateLimiterAbstract; account: RateLimiterAbstract }> = {
-    prelogin: {
-      ip: windowed('prelogin-ip', settings.preloginPerIp),
-      account: windowed('prelogin-account', settings.preloginPerAccount),
-    },
+  // Prelogin has no per-account limit: one address could exhaust it and keep the owner from
+  // signing in, and it protects nothing (unknown names get a stable fake answer; decision 0047).
+  const perAction: Record<LimitedAction, { ip: RateLimiterAbstract; account?: RateLimiterAbstract }> = {
+    prelogin: { ip: windowed('prelogin-ip', settings.preloginPerIp) },
     create: { ip: windowed('create-ip', settings.createPerIp), account: windowed('create-account', settings.createPerAccount) },
     sendCode: {
       ip: windowed('send-code-ip', settings.sendCodePerIp),
@@ -46,19 +45,69 @@ export function createRateLimits(
   // doubles with the run. Consumed atomically, so a burst gets one check, not one per request.
   const pairGate = make('login-gate', 1, settings.loginLockoutMaxSeconds);
   const accountChecks = windowed('login-account', settings.loginPerAccount);
+  // Per device cookie: its wrong keys of the window, reserved before each check. Over it the
+  // cookie is distrusted (the attempt meets the strangers' limits), nothing else changes.
+  const deviceChecks = windowed('login-device', settings.loginPerDevice);
+  // Prelogin from a browser with the account's device cookie: its own allowance (the per-address
+  // one's size), so others behind the same address cannot use it up.
+  const preloginDevice = windowed('prelogin-device', settings.preloginPerIp);
+  // Change-password's current-key checks, per account: only a signed-in session reaches them.
+  const passwordChecks = windowed('password-check', settings.passwordCheckPerAccount);
 
   const lockoutSeconds = (beyondFree: number) =>
     Math.min(settings.loginLockoutBaseSeconds * 2 ** (beyondFree - 1), settings.loginLockoutMaxSeconds);
 
   return {
-    /** Counts one attempt of `action` for the IP, then for the account; 429 over either limit. */
+    /** Counts one attempt of `action` for the IP, then (but for prelogin) the account; 429 over either. */
     async hit(action: LimitedAction, ip: string, accountKey: string): Promise<void> {
-      await consume(perAction[action].ip, ip, onRefusal);
-      await consume(perAction[action].account, hashKey(accountKey), onRefusal);
+      const { ip: perIp, account } = perAction[action];
+      await consume(perIp, ip, onRefusal);
+      if (account) await consume(account, hashKey(accountKey), onRefusal);
+    },
+
+    /** Counts a prelogin of the account whose valid device cookie the browser carries; 429 over its allowance. */
+    async hitPreloginByDevice(deviceNonce: string): Promise<void> {
+      await consume(preloginDevice, hashKey(`device\u0000${deviceNonce}`), onRefusal);
     },
 
     /**
-     * Before a sign-in check (or a change-password check of the current key): reserves the
+     * Before a sign-in check from a browser with a valid device cookie for the account:
+     * reserves the check as a failure of that cookie. False when the cookie has used its
+     * wrong keys of the window: it is then distrusted and the caller applies `beforeLogin`.
+     * No other address's failures count here, so strangers cannot lock this browser out.
+     */
+    async beforeDeviceLogin(deviceNonce: string): Promise<boolean> {
+      try {
+        await deviceChecks.consume(hashKey(`device\u0000${deviceNonce}`));
+        return true;
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        onRefusal('login-device');
+        return false;
+      }
+    },
+
+    /** A correct key from that cookie: its failures are forgotten. */
+    async deviceLoginSucceeded(deviceNonce: string): Promise<void> {
+      await deviceChecks.delete(hashKey(`device\u0000${deviceNonce}`));
+    },
+
+    /**
+     * Before change-password checks the current key: reserves the check for the account
+     * (by id); 429 when it has used its checks of the window. A stolen session is no
+     * unlimited guessing oracle, and strangers' sign-in failures never fill it.
+     */
+    async beforePasswordCheck(userId: string): Promise<void> {
+      await consume(passwordChecks, hashKey(`user\u0000${userId}`), onRefusal);
+    },
+
+    /** The current key was right: the check is given back. */
+    async passwordCheckSucceeded(userId: string): Promise<void> {
+      await passwordChecks.reward(hashKey(`user\u0000${userId}`));
+    },
+
+    /**
+     * Before a sign-in check without a trusted device cookie: reserves the
      * check as a failure, or answers 429 when the IP is over its limit, this (account, IP) is
      * locked out, or the account has used its checks of the window. A correct key must call
      * `loginSucceeded`; a wrong one needs nothing more, it is already counted.

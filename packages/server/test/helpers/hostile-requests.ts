@@ -143,10 +143,12 @@ function paramArb(route: RouteUnderAttack, target: Target): fc.Arbitrary<ParamCh
         : route.resource === 'document'
           ? // Two kinds with the same cap, so one body schema fits both.
             ['generator-history', 'health-settings']
-          : route.resource === 'user'
-            ? // Never a real account's id: a request the checks let through would act on it.
-              [target.unknownUserId, target.unknownUserId.replace(/^./, (c) => (c === 'f' ? 'e' : 'f'))]
-            : [target.ownEntryId, target.otherUsersEntryId];
+          : route.resource === 'session'
+            ? [target.ownSessionId, target.otherUsersSessionId]
+            : route.resource === 'user'
+              ? // Never a real account's id: a request the checks let through would act on it.
+                [target.unknownUserId, target.unknownUserId.replace(/^./, (c) => (c === 'f' ? 'e' : 'f'))]
+              : [target.ownEntryId, target.otherUsersEntryId];
   const encode = (value: string) => {
     try {
       return encodeURIComponent(value);

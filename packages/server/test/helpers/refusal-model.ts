@@ -1,7 +1,7 @@
 import { parse as parseQueryString } from 'fast-querystring';
 import secureJson from 'secure-json-parse';
 import type { z } from 'zod';
-import { accountDocumentKindSchema, entryIdSchema } from '@lockit/contract';
+import { accountDocumentKindSchema, entryIdSchema, sessionIdSchema } from '@lockit/contract';
 
 /**
  * A model of the server's request pipeline, in the order Fastify and the app run it: what a
@@ -18,7 +18,7 @@ export interface RouteUnderAttack {
   path: (id: string) => string;
   hasIdParam: boolean;
   /** What the id in the path names (default: an entry). */
-  resource?: 'entry' | 'folder' | 'batch' | 'document' | 'invite' | 'user';
+  resource?: 'entry' | 'folder' | 'batch' | 'document' | 'invite' | 'user' | 'session';
   isPublic: boolean;
   /** Which session the route wants: a user's (default) or the operator's admin session. */
   session?: 'user' | 'admin';
@@ -48,6 +48,9 @@ export interface Target {
   /** The operator's admin session token (admin routes), and a user id no account has. */
   adminToken: string;
   unknownUserId: string;
+  /** Sessions (issue 18): the victim's current one (never ended here: that is logout) and another account's. */
+  ownSessionId: string;
+  otherUsersSessionId: string;
 }
 
 export interface HostileRequest {
@@ -149,14 +152,16 @@ export interface RequestFacts {
  * answered 409 by a revision check, whose answer carries the entry).
  */
 export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): HostileRequest['expected'] | undefined {
-  // ".." is resolved away by URL parsing before routing: the path goes up to no route at all.
-  // ("." stays on the route, with an id the id check refuses.)
-  if (c.param === '..') return { status: 404, reason: 'dot-dot segment' };
+  // ".." is resolved away by URL parsing before routing: the path goes up to no route at all;
+  // so is a "." with more path after it ("/users/./end-sessions"). The not-found route still
+  // checks the origin and parses the body, but asks for no session. (A "." at the end stays
+  // on the route, with an id the id check refuses.)
+  const resolvedAway = c.param === '..' || (c.param === '.' && !route.path('.').endsWith('/.'));
   if (c.param !== undefined && /%(?![0-9A-Fa-f]{2})/.test(c.param)) return { status: 400, reason: 'malformed URL' };
   const id = c.param !== undefined ? decodeURIComponent(c.param) : undefined;
   if (id !== undefined && id.length > MAX_PARAM_LENGTH) return { status: 414, reason: 'path parameter too long' };
   if (route.method !== 'GET' && !c.originAllowed) return { status: 403, reason: 'origin' };
-  if (!route.isPublic && !c.sessionValid) return { status: 401, reason: 'no session' };
+  if (!resolvedAway && !route.isPublic && !c.sessionValid) return { status: 401, reason: 'no session' };
   let parsed: unknown;
   if (route.method !== 'GET' && c.bytes > 0) {
     if (!isJson(c.body.contentType)) return { status: 415, reason: 'content type' };
@@ -165,9 +170,12 @@ export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): Hosti
     if (!c.body.parsed) return { status: 400, reason: 'invalid JSON' };
     parsed = c.body.parsed.value;
   }
+  if (resolvedAway) return { status: 404, reason: 'dot segments resolved away: no route' };
   // An account document is named by its kind, not an id; every kind is the caller's own (decision 0030).
   if (id !== undefined && route.resource === 'document') {
     if (!accountDocumentKindSchema.safeParse(id).success) return { status: 400, reason: 'document kind' };
+  } else if (id !== undefined && route.resource === 'session') {
+    if (!sessionIdSchema.safeParse(id).success) return { status: 400, reason: 'session id' };
   } else if (id !== undefined && !entryIdSchema.safeParse(id).success) return { status: 400, reason: 'entry id' };
   if (route.query) {
     const query = route.query.safeParse(parsedQuery(c.query));
@@ -189,6 +197,13 @@ export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): Hosti
   // victim has none to revoke (decision 0044).
   if (route.name === 'create-invite') return { status: 403, reason: 'invitations are off in open mode' };
   if (route.resource === 'invite') return { status: 404, reason: 'not an open invitation of the caller' };
+  // The victim has one session, the one the suite uses: ending it is refused (logout ends it),
+  // and any other id is not one of the caller's sessions.
+  if (route.resource === 'session') {
+    return id?.toLowerCase() === c.target.ownSessionId
+      ? { status: 400, reason: 'the current session' }
+      : { status: 404, reason: 'not a session of the caller' };
+  }
   if (route.name === 'add-entry-batch') return batchIdClash(parsed, c.target);
   if (route.name === 'update-entry' && id !== undefined) {
     const body = parsed as { id?: unknown; _id?: unknown };

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, route } from '@/testing/fake-api';
 import { apiRequest } from './api-client';
 import { ApiError, NetworkError, NoSessionError, UnexpectedResponseError } from './api-errors';
+import { retryAfterSeconds } from './http';
 
 const profile = { username: 'alice', email: 'alice@example.com', fullname: 'Alice' };
 const getProfile = () => apiRequest(apiPaths.profile, { method: 'GET', schema: profileResponseSchema, protectedCall: true });
@@ -46,7 +47,24 @@ describe('apiRequest', () => {
 
   it('turns a missing answer into NetworkError', async () => {
     fakeApi({ [route('GET', apiPaths.profile)]: 'network-error' });
-    await expect(getProfile()).rejects.toBeInstanceOf(NetworkError);
+    const error = await getProfile().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ offline: false });
+  });
+
+  it('says a failed call was made offline when the browser reports no network', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fakeApi({ [route('GET', apiPaths.profile)]: 'network-error' });
+    await expect(getProfile()).rejects.toMatchObject({ name: 'NetworkError', offline: true });
+  });
+
+  it("keeps the server's Retry-After, in seconds, on the ApiError of a 429", async () => {
+    fakeApi({
+      [route('POST', apiPaths.sendCode)]: { status: 429, body: { message: 'Wait.' }, headers: { 'retry-after': '45' } },
+    });
+    const { messageResponseSchema } = await import('@lockit/contract');
+    const error = await apiRequest(apiPaths.sendCode, { method: 'POST', schema: messageResponseSchema }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 45 });
   });
 
   it('on a 401 of a protected call, refreshes the session once and retries once', async () => {
@@ -146,6 +164,17 @@ describe('without the session hint cookie (surely signed out)', () => {
     );
     await client.apiRequest(apiPaths.profile, { method: 'GET', schema: contract.profileResponseSchema, protectedCall: true });
     expect(api.requests).toHaveLength(1);
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it('reads whole seconds and HTTP dates, at least 1 s, and nothing from an unreadable header', () => {
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    expect(retryAfterSeconds('60', now)).toBe(60);
+    expect(retryAfterSeconds('0', now)).toBe(1);
+    expect(retryAfterSeconds('Tue, 24 Nov 2026 12:00:30 GMT', now)).toBe(30);
+    expect(retryAfterSeconds('soon', now)).toBeUndefined();
+    expect(retryAfterSeconds(null, now)).toBeUndefined();
   });
 });
 

@@ -10,11 +10,14 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** The parsed JSON body (or null), for answers that carry data with an error (e.g. 403 unverified). */
   readonly body: unknown;
-  constructor(status: number, serverMessage: string | undefined, body: unknown) {
+  /** Seconds the server asked to wait before trying again (its Retry-After), when it said. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(status: number, serverMessage: string | undefined, body: unknown, retryAfterSeconds?: number) {
     super(serverMessage ?? `The server answered with status ${status}.`);
     this.status = status;
     this.serverMessage = serverMessage;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -33,8 +36,13 @@ export class NoSessionError extends ApiError {
 /** No answer at all: offline, DNS, CORS, connection reset. */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
-  constructor() {
-    super('The server could not be reached (network error).');
+  /** The browser said it had no network when the call failed (navigator.onLine false). */
+  readonly offline: boolean;
+  constructor(offline = false) {
+    super(
+      offline ? 'The browser is offline: the request could not be sent.' : 'The server could not be reached (network error).',
+    );
+    this.offline = offline;
   }
 }
 

@@ -31,13 +31,18 @@ export async function send(method: HttpMethod, path: string, body?: unknown): Pr
   try {
     response = await fetch(`${apiBaseUrl}${path}`, init);
   } catch {
-    throw new NetworkError();
+    throw new NetworkError(browserOffline());
   }
   const parsed = await readJson(response);
   if (!response.ok) {
     const { errorResponseSchema } = await contract;
     const message = errorResponseSchema.safeParse(parsed);
-    throw new ApiError(response.status, message.success ? message.data.message : undefined, parsed);
+    throw new ApiError(
+      response.status,
+      message.success ? message.data.message : undefined,
+      parsed,
+      retryAfterSeconds(response.headers.get('retry-after')),
+    );
   }
   return { status: response.status, body: parsed };
 }
@@ -49,4 +54,22 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return null;
   }
+}
+
+/** False only when the browser knows it has no network; true where it cannot tell. */
+export function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * Retry-After as whole seconds (RFC 9110: a number of seconds or an HTTP date), at least 1;
+ * undefined when absent or unreadable. Cross-origin, the server must expose the header.
+ */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Math.max(1, Number(text));
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(1, Math.ceil((at - now) / 1000));
 }

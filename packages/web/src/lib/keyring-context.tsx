@@ -23,3 +23,11 @@ export function useUnlockedVault(): UnlockedVault | null {
 }
 
 const noVault = () => null;
+
+/** True while the page load opens the vault kept for a reload (decision 0048). */
+export function useKeyringRestoring(): boolean {
+  const keyring = useKeyring();
+  return useSyncExternalStore(keyring.subscribe, () => keyring.restoring, notRestoring);
+}
+
+const notRestoring = () => false;

@@ -9,6 +9,21 @@ export interface UnlockedVault {
   kdf: KdfParams;
   salt: string;
   protectedKey: string;
+  /**
+   * This unlock's copy for a reload of the tab (decision 0048): the vault key wrapped under
+   * `tabKey`, a NON-extractable key made for this unlock. Written to storage only while
+   * "Lock on every reload" is off; absent where the browser cannot keep it.
+   */
+  reloadSeal?: ReloadSeal | undefined;
+}
+
+/** The vault key wrapped for a reload of this tab; see reload-unlock/reload-vault.ts. */
+export interface ReloadSeal {
+  /** Random id of this unlock's tab key in IndexedDB, also bound into the wrap. */
+  id: string;
+  tabKey: CryptoKey;
+  /** v1.<iv>.<ciphertext+tag>: AES-256-GCM(tabKey, vault key bytes). */
+  wrappedKey: string;
 }
 
 export type KeyMaterial = Pick<UnlockedVault, 'kdf' | 'salt' | 'protectedKey'>;
@@ -32,8 +47,9 @@ interface PrefetchedList {
  * The session key store of one tab.
  *
  * Security invariants:
- * - Memory only. Nothing held here is ever written to localStorage, sessionStorage,
- *   IndexedDB or a cookie, and nothing is logged: closing or reloading the tab locks the vault.
+ * - Memory only. Nothing held here is written to storage by the keyring itself, and nothing is
+ *   logged. The one copy that survives a reload is the vault's `reloadSeal`, which
+ *   reload-unlock writes (decision 0048): a wrapped key whose tab key is non-extractable.
  * - The vault key is held only as a non-extractable CryptoKey; raw key bytes, the master
  *   password, the master key and the wrap key are never stored here.
  * - Besides the key it may hold, for a minute after sign-in, the vault's list as the server
@@ -45,6 +61,8 @@ interface PrefetchedList {
  */
 export class Keyring {
   #vault: UnlockedVault | null = null;
+  #lastActivityAt = 0;
+  #restoring = false;
   #prefetched: PrefetchedList | null = null;
   readonly #listeners = new Set<Listener>();
 
@@ -53,9 +71,32 @@ export class Keyring {
     return this.#vault;
   }
 
-  unlock(vault: UnlockedVault): void {
+  unlock(vault: UnlockedVault, now = Date.now()): void {
     if (this.#prefetched?.vaultKey !== vault.vaultKey) this.#prefetched = null;
     this.#vault = { ...vault, kdf: { ...vault.kdf } };
+    this.#lastActivityAt = now;
+    this.#restoring = false;
+    this.#emit();
+  }
+
+  /** When the person was last active in this tab while unlocked (the idle lock counts from it). */
+  get lastActivityAt(): number {
+    return this.#lastActivityAt;
+  }
+
+  /** Cheap enough for every pointer move: one number, no listener runs. */
+  noteActivity(now = Date.now()): void {
+    if (this.#vault) this.#lastActivityAt = now;
+  }
+
+  /** True while a page load is opening the vault kept for a reload: pages wait before asking for the password. */
+  get restoring(): boolean {
+    return this.#restoring;
+  }
+
+  setRestoring(restoring: boolean): void {
+    if (this.#restoring === restoring) return;
+    this.#restoring = restoring;
     this.#emit();
   }
 
@@ -104,8 +145,9 @@ export class Keyring {
 
   clear(): void {
     this.#prefetched = null;
-    if (this.#vault === null) return;
+    if (this.#vault === null && !this.#restoring) return;
     this.#vault = null;
+    this.#restoring = false;
     this.#emit();
   }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useAutoLockMinutes } from './auto-lock';
 import { useKeyring, useUnlockedVault } from './keyring-context';
 
@@ -21,19 +21,16 @@ export function useIdleLock(): void {
   const unlocked = useUnlockedVault() !== null;
   // Read only while there is a vault to lock.
   const minutes = useAutoLockMinutes(unlocked);
-  const lastActivity = useRef(0);
 
   useEffect(() => {
     if (!unlocked) return;
-    lastActivity.current = Date.now();
-    const onActivity = () => {
-      lastActivity.current = Date.now();
-    };
+    // Kept on the keyring, which an unlock or a reload's restore sets, so a reload keeps counting.
+    const onActivity = () => keyring.noteActivity();
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { capture: true, passive: true });
     return () => {
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true });
     };
-  }, [unlocked]);
+  }, [keyring, unlocked]);
 
   useEffect(() => {
     if (!unlocked) return;
@@ -41,7 +38,7 @@ export function useIdleLock(): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = () => {
       clearTimeout(timer);
-      const idleMs = Date.now() - lastActivity.current;
+      const idleMs = Date.now() - keyring.lastActivityAt;
       if (idleMs >= limitMs) keyring.clear();
       else timer = setTimeout(check, limitMs - idleMs);
     };

@@ -38,10 +38,24 @@ const signedOut: Record<string, FakeRoute> = {
   [route('GET', apiPaths.profile)]: { status: 401, body: { message: 'Please sign in.' } },
 };
 
+/** The session the fake API reports as this browser's. */
+export const THIS_SESSION = {
+  id: '3b241101-e2bb-4255-8caf-4136c566a962',
+  browser: 'Chrome 156',
+  system: 'Linux',
+  createdAt: '2026-11-24T08:00:00.000Z',
+  lastUsedAt: '2026-11-24T10:00:00.000Z',
+  address: '203.0.113.5',
+  signInAddress: '203.0.113.5',
+  current: true,
+};
+
 /** A visitor with a live session. */
 export const signedInRoutes = (profile = { username: 'alice', email: 'alice@example.com', fullname: 'Alice Liddell' }) => ({
   [route('POST', apiPaths.verifySession)]: { status: 200, body: { message: 'Success', data: { username: profile.username } } },
   [route('GET', apiPaths.profile)]: { status: 200, body: { message: 'Success', data: profile } },
+  // Profile's "Sessions and devices": this browser's session alone.
+  [route('GET', apiPaths.sessions)]: { status: 200, body: { message: 'OK', data: [THIS_SESSION] } },
 });
 
 /** The server's session hint cookie in this document (jsdom's cookie jar). */

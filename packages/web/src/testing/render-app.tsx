@@ -7,12 +7,15 @@ import { AppProvider } from '@/app/provider';
 import { routes as appRoutes } from '@/app/router';
 import { Keyring } from '@/lib/keyring';
 import { createQueryClient } from '@/lib/query-client';
+import type { TabKeyStoreSource } from '@/lib/reload-unlock/use-reload-unlock';
 
 interface RenderAppOptions {
   routes?: RouteObject[];
   keyring?: Keyring;
   /** The sign-up mode the page was served for (its meta element); default open. */
   signupMode?: SignupMode | undefined;
+  /** Where a reload's tab keys live (memoryTabKeyStore); default the browser's IndexedDB, which jsdom lacks. */
+  tabKeyStore?: TabKeyStoreSource;
 }
 
 /**
@@ -26,7 +29,12 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   const location = { pathname: path.split('?')[0] ?? path };
   const user = userEvent.setup(vi.isFakeTimers() ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {});
   const result = render(
-    <AppProvider queryClient={queryClient} keyring={keyring} signupMode={'signupMode' in options ? options.signupMode : 'open'}>
+    <AppProvider
+      queryClient={queryClient}
+      keyring={keyring}
+      signupMode={'signupMode' in options ? options.signupMode : 'open'}
+      tabKeyStore={options.tabKeyStore}
+    >
       <MemoryRouter initialEntries={[path]}>
         <Routes routes={options.routes ?? appRoutes} />
         <LocationProbe onLocation={(pathname) => (location.pathname = pathname)} />

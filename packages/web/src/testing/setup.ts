@@ -40,6 +40,8 @@ afterEach(() => {
   // The app's preferences (auto-lock, clipboard delay, recent imports) live in localStorage;
   // each test starts without them.
   window.localStorage.clear();
+  // A reload's wrapped vault key (decision 0048) lives in sessionStorage.
+  window.sessionStorage.clear();
   setSessionHint(false);
   if (consoleErrors.length > 0) {
     throw new Error(`console.error was called, which fails the test:\n${consoleErrors.join('\n---\n')}`);

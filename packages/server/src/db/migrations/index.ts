@@ -7,6 +7,7 @@ import * as importBatches from './0005-import-batches';
 import * as invites from './0006-invites';
 import * as accountAdmin from './0007-account-admin';
 import * as jobLeases from './0008-job-leases';
+import * as sessionAddress from './0009-session-address';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-invites': invites,
   '0007-account-admin': accountAdmin,
   '0008-job-leases': jobLeases,
+  '0009-session-address': sessionAddress,
 };

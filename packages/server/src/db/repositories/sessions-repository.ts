@@ -24,6 +24,12 @@ export interface RotatedTokens {
   refreshExpiresAt: number;
 }
 
+/** A session as its owner's device list shows it: never a token hash. */
+export type ListedSession = Pick<
+  SessionRow,
+  'id' | 'user_agent' | 'created_at' | 'last_used_at' | 'sign_in_address' | 'last_address'
+>;
+
 /** Sessions are looked up only by token hashes; tokens themselves are never stored. */
 export function createSessionsRepository(db: Db) {
   // Named columns, not users.*: the lookup runs on every authenticated request, and the
@@ -102,7 +108,14 @@ export function createSessionsRepository(db: Db) {
      * Swaps both token hashes, but only if the refresh hash is still the one presented:
      * of two concurrent refreshes with one token, exactly one wins. Returns whether it did.
      */
-    async rotate(id: string, presentedRefreshHash: string, tokens: RotatedTokens, now: number, ex: Executor = db) {
+    async rotate(
+      id: string,
+      presentedRefreshHash: string,
+      tokens: RotatedTokens,
+      now: number,
+      address: string | null,
+      ex: Executor = db,
+    ) {
       const result = await ex
         .updateTable('sessions')
         .set({
@@ -111,6 +124,8 @@ export function createSessionsRepository(db: Db) {
           refresh_hash: tokens.refreshHash,
           refresh_expires_at: tokens.refreshExpiresAt,
           last_used_at: now,
+          // Unknown (null): keep the last address known rather than forget it.
+          ...(address === null ? {} : { last_address: address }),
         })
         .where('id', '=', id)
         .where('refresh_hash', '=', presentedRefreshHash)
@@ -118,8 +133,41 @@ export function createSessionsRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async touch(id: string, now: number, ex: Executor = db): Promise<void> {
-      await ex.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).execute();
+    async touch(id: string, now: number, address: string | null, ex: Executor = db): Promise<void> {
+      const seen = address === null ? { last_used_at: now } : { last_used_at: now, last_address: address };
+      await ex.updateTable('sessions').set(seen).where('id', '=', id).execute();
+    },
+
+    /** The user's sessions still usable at `now`, most recently used first. */
+    listUsableForUser(userId: string, now: number, ex: Executor = db): Promise<ListedSession[]> {
+      return ex
+        .selectFrom('sessions')
+        .select(['id', 'user_agent', 'created_at', 'last_used_at', 'sign_in_address', 'last_address'])
+        .where('user_id', '=', userId)
+        .where('refresh_expires_at', '>', now)
+        .where('absolute_expires_at', '>', now)
+        .orderBy('last_used_at', 'desc')
+        .orderBy('id')
+        .execute();
+    },
+
+    /**
+     * Deletes one session of this user (and its retired refresh tokens); a session of another
+     * user is left alone. Returns whether one was deleted.
+     */
+    async deleteOneOfUser(userId: string, id: string, ex: Executor = db): Promise<boolean> {
+      const owned = ex.selectFrom('sessions').select('id').where('id', '=', id).where('user_id', '=', userId);
+      await ex.deleteFrom('retired_refresh_tokens').where('session_id', 'in', owned).execute();
+      const result = await ex.deleteFrom('sessions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    /** Deletes every session of this user but `keepId` (and their retired refresh tokens); returns how many. */
+    async deleteOthersOfUser(userId: string, keepId: string, ex: Executor = db): Promise<number> {
+      const others = ex.selectFrom('sessions').select('id').where('user_id', '=', userId).where('id', '!=', keepId);
+      await ex.deleteFrom('retired_refresh_tokens').where('session_id', 'in', others).execute();
+      const result = await ex.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async deleteById(id: string, ex: Executor = db): Promise<void> {

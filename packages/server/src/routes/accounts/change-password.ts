@@ -6,10 +6,11 @@ import { setSessionCookies } from '../../auth/session-cookies';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
+import { sessionClientOf } from '../../auth/session-client';
 
 /**
- * PUT /api/users/change-password. After checking the old authKey (under the sign-in
- * lockout), one transaction swaps the auth hash, KDF parameters, salt and wrapped vault key,
+ * PUT /api/users/change-password. After checking the old authKey (under its own per-account
+ * limit, not sign-in's: decision 0047), one transaction swaps the auth hash, KDF parameters, salt and wrapped vault key,
  * ends every session of the user (other devices are signed out) and opens a fresh one for
  * the caller. Entries are untouched: the vault key itself does not change.
  */
@@ -17,11 +18,11 @@ export const changePasswordRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(apiPaths.changePassword, async (request, reply) => {
     const user = await loadSignedInUser(request, ctx.repos.users);
     const body = parseBody(changePasswordRequestSchema, request.body);
-    // Wrong current passwords count like failed sign-ins: a stolen cookie must not become an
-    // unlimited online guessing oracle for the master password.
-    await ctx.rateLimits.beforeLogin(request.ip, user.username_folded);
+    // Rationed per account, so a stolen cookie is no unlimited guessing oracle for the master
+    // password; apart from sign-in's limits, so strangers' failed sign-ins never block it.
+    await ctx.rateLimits.beforePasswordCheck(user.id);
     if (!(await verifyAuthKey(user.auth_hash, body.oldPassword))) throw new HttpError(403, MESSAGES.currentPasswordIncorrect);
-    await ctx.rateLimits.loginSucceeded(request.ip, user.username_folded);
+    await ctx.rateLimits.passwordCheckSucceeded(user.id);
     const authHash = await hashAuthKey(body.newPassword);
     const tokens = await ctx.db.transaction().execute(async (trx) => {
       await ctx.repos.users.updateKeyMaterial(
@@ -39,7 +40,7 @@ export const changePasswordRoute: RoutePlugin = async (app, { ctx }) => {
         trx,
       );
       await ctx.repos.sessions.deleteByUserId(user.id, trx);
-      return ctx.sessions.issue(user.id, request.headers['user-agent'], trx);
+      return ctx.sessions.issue(user.id, sessionClientOf(request), trx);
     });
     setSessionCookies(reply, ctx.config, tokens);
     return { message: MESSAGES.passwordUpdated };

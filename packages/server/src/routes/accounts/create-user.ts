@@ -6,9 +6,13 @@ import { consumeInvite, findUsableInvite } from '../../identity/invites';
 import { assertSignUpAllowed } from '../../identity/sign-up-policy';
 import { hashAuthKey } from '../../auth/password-hashing';
 import { isUniqueViolation } from '../../db/create-database';
+import { createExpiredRowsRepository } from '../../db/repositories/expired-rows-repository';
+import type { UserRow } from '../../db/repositories/users-repository';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * POST /api/users/create. Stores the account unverified; the client asks for the code with
@@ -29,9 +33,14 @@ export const createUserRoute: RoutePlugin = async (app, { ctx }) => {
         ? await findUsableInvite(ctx, body.invite, emailFolded)
         : undefined;
 
+    // An account left unverified past UNVERIFIED_ACCOUNT_HOURS holds nothing: its name and
+    // e-mail go to this sign-up at once (it is deleted below), without waiting for the job.
+    const cutoff = ctx.now() - ctx.config.unverifiedAccountHours * HOUR_MS;
+    const holds = (user: UserRow | undefined): user is UserRow =>
+      user !== undefined && !(user.verified_at === null && user.created_at <= cutoff);
     const conflict = async () => {
-      if (await ctx.repos.users.findByFoldedUsername(usernameFolded)) return MESSAGES.usernameTaken;
-      if (await ctx.repos.users.findByFoldedEmail(emailFolded)) return MESSAGES.emailTaken;
+      if (holds(await ctx.repos.users.findByFoldedUsername(usernameFolded))) return MESSAGES.usernameTaken;
+      if (holds(await ctx.repos.users.findByFoldedEmail(emailFolded))) return MESSAGES.emailTaken;
       return undefined;
     };
     const taken = await conflict();
@@ -42,6 +51,14 @@ export const createUserRoute: RoutePlugin = async (app, { ctx }) => {
     const userId = randomUUID();
     try {
       await ctx.db.transaction().execute(async (trx) => {
+        const expired = createExpiredRowsRepository(ctx.db);
+        const stale = await Promise.all([
+          ctx.repos.users.findByFoldedUsername(usernameFolded, trx),
+          ctx.repos.users.findByFoldedEmail(emailFolded, trx),
+        ]);
+        const staleIds = [...new Set(stale.filter((user) => user !== undefined).map((user) => user.id))];
+        // Re-checked in the delete: one verified meanwhile stays, and the insert then conflicts.
+        await expired.deleteUnverifiedUsers(staleIds, cutoff, trx);
         await ctx.repos.users.insert(
           {
             id: userId,

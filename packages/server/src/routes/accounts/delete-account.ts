@@ -1,6 +1,7 @@
 import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
 import { requireSession } from '../../auth/require-session';
+import { clearDeviceCookie } from '../../auth/device-cookies';
 import { clearSessionCookies } from '../../auth/session-cookies';
 import { deleteAccount } from '../../identity/delete-account';
 import { MESSAGES } from '../messages';
@@ -11,6 +12,7 @@ export const deleteAccountRoute: RoutePlugin = async (app, { ctx }) => {
     const { user } = requireSession(request);
     await deleteAccount(ctx, user.id);
     clearSessionCookies(reply, ctx.config);
+    clearDeviceCookie(reply, ctx.config);
     return { message: MESSAGES.accountDeleted };
   });
 };

@@ -3,6 +3,7 @@ import { DEFAULT_KDF_PARAMS } from '@lockit/crypto';
 import type { RoutePlugin } from '../../app-context';
 import { foldName } from '../../identity/fold-name';
 import { fakeSaltFor } from '../../identity/prelogin-salt';
+import { deviceCookieOf } from '../../auth/device-cookies';
 import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 
@@ -10,14 +11,21 @@ import { MESSAGES } from '../messages';
  * POST /api/users/prelogin: the KDF parameters and salt the client needs to derive authKey.
  * A name without an account gets the default parameters and a salt derived from the server
  * secret and the name: the same shape, stable over time, so existence is not revealed.
+ * Limited per address only (decision 0047), or per device cookie for a browser that signed in
+ * to the account before: no one else can keep the account's owner out.
  */
 export const preloginRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.prelogin, { config: { public: true } }, async (request) => {
     const body = parseBody(preloginRequestSchema, request.body);
     const usernameFolded = foldName(body.username);
-    await ctx.rateLimits.hit('prelogin', request.ip, usernameFolded);
+    const findUser = () => ctx.repos.users.findByFoldedUsername(usernameFolded);
+    // A browser with this account's device cookie has its own allowance, not its address's.
+    const device = deviceCookieOf(request, ctx.config, ctx.now());
+    const known = device ? await findUser() : undefined;
+    if (device && known?.id === device.userId) await ctx.rateLimits.hitPreloginByDevice(device.nonce);
+    else await ctx.rateLimits.hit('prelogin', request.ip, usernameFolded);
 
-    const user = await ctx.repos.users.findByFoldedUsername(usernameFolded);
+    const user = device ? known : await findUser();
     const kdf = user
       ? {
           algorithm: user.kdf_algorithm,

@@ -9,7 +9,7 @@ import { MESSAGES } from '../messages';
  */
 export const refreshTokenRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.refreshToken, { config: { public: true } }, async (request, reply) => {
-    const outcome = await ctx.sessions.refresh(request.cookies[REFRESH_COOKIE]);
+    const outcome = await ctx.sessions.refresh(request.cookies[REFRESH_COOKIE], request.ip);
     if (outcome.kind === 'ended') {
       clearSessionCookies(reply, ctx.config);
       return reply.code(401).send({ message: MESSAGES.sessionEnded });

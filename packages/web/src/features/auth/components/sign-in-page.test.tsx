@@ -1,7 +1,8 @@
 import { apiPaths } from '@lockit/contract';
 import { decryptField, encryptField, importVaultKey } from '@lockit/crypto';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { checkRememberedKdfParams, rememberKdfParams } from '@/lib/kdf-memory';
 import { makeAccountKeys, FLOOR_KDF } from '@/testing/crypto-fixtures';
 import { fakeApi, route, type FakeRoute } from '@/testing/fake-api';
@@ -148,6 +149,32 @@ describe('Sign-in page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again later.');
     await advance(2100);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the browser is offline at once, instead of waiting for the network, and stops the spinner', async () => {
+    // As a browser that lost its network: navigator.onLine false, and the 'offline' event React
+    // Query follows (without networkMode 'always' it would pause the call there, unsent).
+    const { routes } = await accountRoutes({ [route('POST', apiPaths.prelogin)]: 'network-error' });
+    const api = fakeApi(routes);
+    const app = await renderSignIn();
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    onTestFinished(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(onlineManager.isOnline()).toBe(false);
+    await submit(app);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You are offline. Please sign in again when your network is back.',
+    );
+    expect(screen.queryByText('Unlocking your vault…')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(api.to('POST', apiPaths.prelogin)).toHaveLength(1);
+    expect(api.to('POST', apiPaths.login)).toHaveLength(0);
+    await advance(2000);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    online.mockRestore();
   });
 
   it('says the same when login itself gets no answer', async () => {

@@ -12,7 +12,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { NO_SIGN_UP_TEXT, useSignupMode } from '@/config/signup-mode';
-import { ApiError } from '@/lib/api-errors';
+import { ApiError, NetworkError } from '@/lib/api-errors';
 import { KeyDerivationError } from '@/lib/derive-keys';
 import { useKeyring } from '@/lib/keyring-context';
 import { logFailure, logInfo } from '@/lib/log';
@@ -24,6 +24,8 @@ import { VerifyEmailModal, type PendingVerification } from './verify-email-modal
 export const SIGN_IN_TOAST_MS = 2000;
 export const SECURITY_TOAST_MS = 8000;
 export const NO_RESPONSE_MESSAGE = 'Something went wrong. Please try again later.';
+/** Like the no-response message, for a browser that says it has no network at all. */
+export const OFFLINE_MESSAGE = 'You are offline. Please sign in again when your network is back.';
 
 export function SignInPage() {
   const [username, setUsername] = useState('');
@@ -50,6 +52,9 @@ export function SignInPage() {
   const mutation = useMutation({
     // The variables hold the master password: let the mutation cache drop them at once.
     gcTime: 0,
+    // Sent even offline, to fail at once: React Query would otherwise pause it until the network
+    // returns, with no word said, and keep the master password waiting in memory meanwhile.
+    networkMode: 'always',
     mutationFn: (credentials: { username: string; password: string }) => signIn(credentials.username, credentials.password),
     onSuccess: (result) => {
       keyring.unlock(result.vault);
@@ -72,7 +77,9 @@ export function SignInPage() {
           ? error.serverMessage
           : error instanceof KeyDerivationError
             ? error.message
-            : NO_RESPONSE_MESSAGE;
+            : error instanceof NetworkError && error.offline
+              ? OFFLINE_MESSAGE
+              : NO_RESPONSE_MESSAGE;
       toast({ kind: 'error', message, durationMs: SIGN_IN_TOAST_MS });
     },
   });

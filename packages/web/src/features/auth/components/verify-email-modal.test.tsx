@@ -133,6 +133,39 @@ describe('Verify Your Email modal', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('❌ Failed to resend code.');
   });
 
+  it('when the server asks for a pause, the button counts it down, disabled, and sends again once it is over', async () => {
+    const api = fakeApi({
+      [route('POST', apiPaths.sendCode)]: { status: 429, body: { message: 'Wait.' }, headers: { 'retry-after': '45' } },
+    });
+    const app = await openModal();
+    await app.user.click(within(dialog()).getByRole('button', { name: 'Resend Code' }));
+    await advance(0);
+    expect(screen.getByRole('alert')).toHaveTextContent('❌ Failed to resend code.');
+    expect(within(dialog()).getByRole('button', { name: 'Resend Code (wait 45 s)' })).toBeDisabled();
+    await advance(1000);
+    expect(within(dialog()).getByRole('button', { name: 'Resend Code (wait 44 s)' })).toBeDisabled();
+    await advance(43_000);
+    expect(within(dialog()).getByRole('button', { name: 'Resend Code (wait 1 s)' })).toBeDisabled();
+    await advance(1000);
+    const button = within(dialog()).getByRole('button', { name: 'Resend Code' });
+    expect(button).toBeEnabled();
+
+    api.set(route('POST', apiPaths.sendCode), { status: 200, body: { message: 'Verification code sent' } });
+    await app.user.click(button);
+    await advance(0);
+    expect(api.to('POST', apiPaths.sendCode)).toHaveLength(2);
+    expect(screen.getByRole('status')).toHaveTextContent('Verification code sent');
+  });
+
+  it('a failure without a requested pause leaves the button as it was', async () => {
+    fakeApi({ [route('POST', apiPaths.sendCode)]: 'network-error' });
+    const app = await openModal();
+    await app.user.click(within(dialog()).getByRole('button', { name: 'Resend Code' }));
+    await advance(0);
+    expect(screen.getByRole('alert')).toHaveTextContent('❌ Failed to resend code.');
+    expect(within(dialog()).getByRole('button', { name: 'Resend Code' })).toBeEnabled();
+  });
+
   it('closes on Cancel and on Escape, giving focus back', async () => {
     fakeApi();
     const app = await openModal();

@@ -8,6 +8,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-errors';
 import { useMailDelivery } from '../api/mail-delivery';
+import { useWaitCountdown } from '../hooks/use-wait-countdown';
 import { useSendCode } from '../api/send-code';
 import { useVerifyCode } from '../api/verify-code';
 
@@ -40,6 +41,7 @@ export function VerifyEmailModal({ email, username, delivery, onClose }: Props) 
   const navigate = useNavigate();
   const verify = useVerifyCode();
   const resend = useSendCode();
+  const resendWait = useWaitCountdown();
 
   useEffect(() => {
     if (!verified) return;
@@ -75,7 +77,11 @@ export function VerifyEmailModal({ email, username, delivery, onClose }: Props) 
           setTicket(sent.delivery);
           toast({ kind: 'success', message: sent.message, durationMs: VERIFY_TOAST_MS });
         },
-        onError: () => toast({ kind: 'error', message: '❌ Failed to resend code.', durationMs: VERIFY_TOAST_MS }),
+        onError: (error) => {
+          toast({ kind: 'error', message: '❌ Failed to resend code.', durationMs: VERIFY_TOAST_MS });
+          // The spec's text stays; the button says how long the server asked to wait.
+          if (error instanceof ApiError && error.retryAfterSeconds !== undefined) resendWait.start(error.retryAfterSeconds);
+        },
       },
     );
   };
@@ -107,8 +113,8 @@ export function VerifyEmailModal({ email, username, delivery, onClose }: Props) 
           <button type="submit" className={buttonPrimary} disabled={busy}>
             Verify Code
           </button>
-          <button type="button" className={buttonSecondary} onClick={onResend} disabled={busy}>
-            Resend Code
+          <button type="button" className={buttonSecondary} onClick={onResend} disabled={busy || resendWait.secondsLeft > 0}>
+            {resendWait.secondsLeft > 0 ? `Resend Code (wait ${resendWait.secondsLeft} s)` : 'Resend Code'}
           </button>
           <button type="button" className={buttonSecondary} onClick={onClose}>
             Cancel

@@ -1,7 +1,8 @@
 import { checkKdfParams, importVaultKey, unwrapVaultKey } from '@lockit/crypto';
 import { deriveKeys } from '@/lib/derive-keys';
 import { checkRememberedKdfParams, rememberKdfParams } from '@/lib/kdf-memory';
-import type { UnlockedVault } from '@/lib/keyring';
+import type { ReloadSeal, UnlockedVault } from '@/lib/keyring';
+import { sealForReload } from '@/lib/reload-unlock/reload-vault';
 import { login } from '../api/login';
 import { prelogin } from '../api/prelogin';
 
@@ -42,10 +43,12 @@ export async function signIn(username: string, password: string): Promise<SignIn
   const answer = await login({ username, password: keys.authKey });
 
   let vaultKey: CryptoKey;
+  let reloadSeal: ReloadSeal | undefined;
   try {
     const bytes = await unwrapVaultKey(answer.data.protectedKey, keys.wrapKey, kdf, pre.salt);
     try {
       vaultKey = await importVaultKey(bytes);
+      reloadSeal = await sealForReload(bytes);
     } finally {
       bytes.fill(0);
     }
@@ -56,6 +59,6 @@ export async function signIn(username: string, password: string): Promise<SignIn
   await rememberKdfParams(username, kdf);
   return {
     message: answer.message,
-    vault: { username: answer.data.username, vaultKey, kdf, salt: pre.salt, protectedKey: answer.data.protectedKey },
+    vault: { username: answer.data.username, vaultKey, kdf, salt: pre.salt, protectedKey: answer.data.protectedKey, reloadSeal },
   };
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { card } from '@/components/ui/styles';
+import { LockOnReloadSetting } from './lock-on-reload-setting';
 import { AUTO_LOCK_CHOICES, saveAutoLockMinutes, useAutoLockMinutes, type AutoLockMinutes } from '@/lib/auto-lock';
 
 const label = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`);
@@ -36,6 +37,7 @@ export function AutoLockSetting() {
         Without any activity for this long, Lockit forgets your vault key in this tab; your master password unlocks it again. You
         stay signed in.
       </p>
+      <LockOnReloadSetting />
     </section>
   );
 }

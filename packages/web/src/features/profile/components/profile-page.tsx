@@ -10,6 +10,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { ClipboardClearSetting } from './clipboard-clear-setting';
 import { DeleteAccountSection } from './delete-account-section';
 import { InviteSection } from './invite-section';
+import { SessionsSection } from './sessions-section';
 import { UsernameEditor } from './username-editor';
 
 /** Profile: needs a session; a failed profile fetch sends the visitor to /signin. */
@@ -41,6 +42,7 @@ export function ProfilePage() {
         <p className="text-slate-400">{email}</p>
       </section>
       <ChangePasswordForm username={username} />
+      <SessionsSection />
       <AutoLockSetting />
       <ClipboardClearSetting />
       {signupMode === 'invite' && <InviteSection />}

@@ -4,7 +4,7 @@ import { useSessionQuery } from '@/api/verify-session';
 import { buttonPrimary } from '@/components/ui/styles';
 import { paths } from '@/config/paths';
 import type { UnlockedVault } from '@/lib/keyring';
-import { useKeyring, useUnlockedVault } from '@/lib/keyring-context';
+import { useKeyring, useKeyringRestoring, useUnlockedVault } from '@/lib/keyring-context';
 import { UnlockForm } from './unlock-form';
 
 /** What a page behind the gate gets: this tab's vault key, and the list an unlock just fetched. */
@@ -26,6 +26,8 @@ export function UnlockedVaultGate({ heading, children }: { heading: string; chil
   const session = useSessionQuery();
   const keyring = useKeyring();
   const vault = useUnlockedVault();
+  // A reload opening the vault it kept: the Unlock form would only flash.
+  const restoring = useKeyringRestoring();
   const [prefetched, setPrefetched] = useState<{ vaultKey: CryptoKey; entries: Promise<unknown[]> } | null>(null);
   const onUnlocked = useCallback(
     (unlocked: UnlockedVault, entries: Promise<unknown[]>) => {
@@ -34,7 +36,7 @@ export function UnlockedVaultGate({ heading, children }: { heading: string; chil
     },
     [keyring],
   );
-  if (!session.isFetchedAfterMount) {
+  if (!session.isFetchedAfterMount || restoring) {
     return <p className="py-24 text-center text-lg text-slate-300">Checking...</p>;
   }
   if (!session.isSuccess || !session.data.signedIn) return <AccessDenied />;

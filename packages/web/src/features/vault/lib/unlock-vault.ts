@@ -3,6 +3,7 @@ import { deriveKeys } from '@/lib/derive-keys';
 import { checkRememberedKdfParams, rememberKdfParams } from '@/lib/kdf-memory';
 import type { UnlockedVault } from '@/lib/keyring';
 import { getKeyMaterial } from '@/api/get-key-material';
+import { sealForReload } from '@/lib/reload-unlock/reload-vault';
 
 export const WRONG_MASTER_PASSWORD = 'That master password did not unlock your vault.';
 
@@ -52,7 +53,8 @@ export async function unlockVault(
   if (username) await rememberKdfParams(username, kdf);
   try {
     const vaultKey = await importVaultKey(bytes);
-    return { username, vaultKey, kdf, salt: material.salt, protectedKey: material.protectedKey };
+    const reloadSeal = await sealForReload(bytes);
+    return { username, vaultKey, kdf, salt: material.salt, protectedKey: material.protectedKey, reloadSeal };
   } finally {
     bytes.fill(0);
   }
