@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { webcrypto } from 'node:crypto';
 import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setSessionHint } from './fake-api';
 import { installVaultListLayout } from './layout';
@@ -43,6 +44,9 @@ afterEach(() => {
   // A reload's wrapped vault key (decision 0048) lives in sessionStorage.
   window.sessionStorage.clear();
   setSessionHint(false);
+  // React Query's online state is the module's, shared by every file of a worker: a test that
+  // took the browser offline must not leave later files' queries paused.
+  onlineManager.setOnline(true);
   if (consoleErrors.length > 0) {
     throw new Error(`console.error was called, which fails the test:\n${consoleErrors.join('\n---\n')}`);
   }
