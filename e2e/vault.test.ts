@@ -33,7 +33,7 @@ describe('the vault in a real browser', () => {
     await page.getByText(`You haven't saved any passwords yet. Click "Add" to get started!`).waitFor();
 
     for (const entry of entries) await addEntry(page, entry);
-    expect(await rows(page).count()).toBe(3);
+    await expect.poll(() => rows(page).count()).toBe(3);
 
     // Masked until revealed; revealing one entry reveals only that one.
     const github = row(page, entries[0]!.service);
@@ -64,7 +64,7 @@ describe('the vault in a real browser', () => {
     await confirm.getByText('Are you sure you want to delete this password?').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await github.waitFor({ state: 'detached' });
-    expect(await rows(page).count()).toBe(2);
+    await expect.poll(() => rows(page).count()).toBe(2);
 
     // With "Lock on every reload" chosen (decision 0048), a reload locks the vault; the master
     // password alone unlocks it, without a new sign-in.
@@ -75,7 +75,7 @@ describe('the vault in a real browser', () => {
     await unlock.fill(account.password);
     await page.getByRole('button', { name: 'Unlock' }).click();
     await row(page, entries[1]!.service).waitFor();
-    expect(await rows(page).count()).toBe(2);
+    await expect.poll(() => rows(page).count()).toBe(2);
 
     // Search filters as you type.
     await page.getByLabel('Search').fill('mailbox');

@@ -154,7 +154,7 @@ export interface RequestFacts {
 export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): HostileRequest['expected'] | undefined {
   // ".." is resolved away by URL parsing before routing: the path goes up to no route at all;
   // so is a "." with more path after it ("/users/./end-sessions"). The not-found route still
-  // checks the origin and parses the body, but asks for no session. (A "." at the end stays
+  // checks the origin and parses a JSON body, but asks for no session. (A "." at the end stays
   // on the route, with an id the id check refuses.)
   const resolvedAway = c.param === '..' || (c.param === '.' && !route.path('.').endsWith('/.'));
   if (c.param !== undefined && /%(?![0-9A-Fa-f]{2})/.test(c.param)) return { status: 400, reason: 'malformed URL' };
@@ -163,9 +163,13 @@ export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): Hosti
   if (route.method !== 'GET' && !c.originAllowed) return { status: 403, reason: 'origin' };
   if (!resolvedAway && !route.isPublic && !c.sessionValid) return { status: 401, reason: 'no session' };
   let parsed: unknown;
-  if (route.method !== 'GET' && c.bytes > 0) {
+  // The not-found route reads only JSON bodies (any other type is left unread: no 415 there),
+  // with the app's own body limit.
+  const bodyRead = route.method !== 'GET' && c.bytes > 0 && (!resolvedAway || isJson(c.body.contentType));
+  if (bodyRead) {
     if (!isJson(c.body.contentType)) return { status: 415, reason: 'content type' };
-    if (Math.max(c.bytes, c.declaredBytes) > (route.bodyLimit ?? BODY_LIMIT)) return { status: 413, reason: 'body size' };
+    const limit = resolvedAway ? BODY_LIMIT : (route.bodyLimit ?? BODY_LIMIT);
+    if (Math.max(c.bytes, c.declaredBytes) > limit) return { status: 413, reason: 'body size' };
     if (c.declaredBytes !== c.bytes) return { status: 400, reason: 'content length' };
     if (!c.body.parsed) return { status: 400, reason: 'invalid JSON' };
     parsed = c.body.parsed.value;
