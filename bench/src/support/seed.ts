@@ -51,7 +51,7 @@ export function encryptEntry(vaultKey: CryptoKey, n: number) {
   return sealEntry(vaultKey, realisticEntry(n));
 }
 
-/** One client address per account (the server runs with TRUST_PROXY=true in the benches). */
+/** One client address per account (the server runs with TRUST_PROXY=1 in the benches). */
 export function clientIp(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }

@@ -30,6 +30,6 @@ export function startLockitServer(options: LockitServerOptions): Promise<ServerP
  */
 export async function startSeedingServer(db: ServerDatabase): Promise<{ server: ServerProcess; inbox: LogCodeInbox }> {
   const inbox = new LogCodeInbox();
-  const server = await startLockitServer({ db, logLevel: 'info', env: { TRUST_PROXY: 'true' }, onLine: inbox.onLine });
+  const server = await startLockitServer({ db, logLevel: 'info', env: { TRUST_PROXY: '1' }, onLine: inbox.onLine });
   return { server, inbox };
 }
