@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths } from '@lockit/contract';
 import type { AppConfig } from '../config/app-config';
+import { cookieSecureFor } from './session-cookies';
 
 /**
  * OWASP's device cookie ("Slow Down Online Guessing Attacks with Device Cookies"): after a
@@ -52,7 +53,7 @@ export const DEVICE_COOKIE_PATHS = [apiPaths.prelogin, apiPaths.login] as const;
 
 /** A fresh cookie (new nonce) after each successful sign-in, as OWASP's scheme says. */
 export function setDeviceCookie(reply: FastifyReply, config: AppConfig, userId: string, now: number): void {
-  const secure = config.cookieSecure === 'always' || (config.cookieSecure === 'auto' && reply.request.protocol === 'https');
+  const secure = cookieSecureFor(reply.request, config);
   const expiresAt = now + DEVICE_COOKIE_LIFETIME_MS;
   const value = makeDeviceCookieValue(config.serverSecret, userId, expiresAt);
   for (const path of DEVICE_COOKIE_PATHS) {
@@ -71,7 +72,7 @@ export function setDeviceCookie(reply: FastifyReply, config: AppConfig, userId: 
  * for nothing any more. Logout keeps it: the browser stays the owner's known device.
  */
 export function clearDeviceCookie(reply: FastifyReply, config: AppConfig): void {
-  const secure = config.cookieSecure === 'always' || (config.cookieSecure === 'auto' && reply.request.protocol === 'https');
+  const secure = cookieSecureFor(reply.request, config);
   for (const path of DEVICE_COOKIE_PATHS) {
     reply.clearCookie(DEVICE_COOKIE, { httpOnly: true, sameSite: 'strict', secure, path });
   }

@@ -15,13 +15,17 @@ export interface IssuedTokens {
   refreshExpiresAt: number;
 }
 
+/** Secure per COOKIE_SECURE: always, never, or when this request came over HTTPS (auto). */
+export function cookieSecureFor(request: FastifyRequest, config: AppConfig): boolean {
+  return config.cookieSecure === 'always' || (config.cookieSecure === 'auto' && request.protocol === 'https');
+}
+
 /**
  * Cookie settings, in one place. HttpOnly: scripts (and so XSS) cannot read the tokens.
  * SameSite=Strict: no cross-site request carries them. Secure per COOKIE_SECURE.
  */
 function baseOptions(request: FastifyRequest, config: AppConfig): CookieSerializeOptions {
-  const secure = config.cookieSecure === 'always' || (config.cookieSecure === 'auto' && request.protocol === 'https');
-  return { httpOnly: true, sameSite: 'strict', path: '/', secure };
+  return { httpOnly: true, sameSite: 'strict', path: '/', secure: cookieSecureFor(request, config) };
 }
 
 /**

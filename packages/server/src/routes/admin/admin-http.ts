@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config/app-config';
 import { HttpError } from '../../http/http-error';
 import { parseInput } from '../../http/parse-body';
 import { ADMIN_MESSAGES } from './admin-messages';
+import { cookieSecureFor } from '../../auth/session-cookies';
 
 export const ADMIN_COOKIE = 'lockit_admin';
 
@@ -15,7 +16,7 @@ export const ADMIN_COOKIE = 'lockit_admin';
  * cookies, and sent only to the admin API (its path), never to vault routes.
  */
 function cookieOptions(request: FastifyRequest, config: AppConfig) {
-  const secure = config.cookieSecure === 'always' || (config.cookieSecure === 'auto' && request.protocol === 'https');
+  const secure = cookieSecureFor(request, config);
   return { httpOnly: true, sameSite: 'strict' as const, path: ADMIN_API_PREFIX, secure };
 }
 
