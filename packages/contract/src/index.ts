@@ -11,3 +11,4 @@ export * from './account-documents';
 export * from './admin';
 export * from './invites';
 export * from './sessions';
+export * from './two-factor';

@@ -50,6 +50,27 @@ export const apiPaths = {
   session: (id: string) => `/api/user/sessions/${encodeURIComponent(id)}`,
   /** Ends every session of the caller but this one (POST). */
   endOtherSessions: '/api/user/sessions/end-others',
+  /** Two-factor sign-in (issue 18): completes a pending sign-in with a TOTP or recovery code. */
+  loginSecondFactor: '/api/users/login/second-factor',
+  /** A security-key challenge for a pending sign-in, and its answer. */
+  loginWebauthnOptions: '/api/users/login/webauthn-options',
+  loginWebauthn: '/api/users/login/webauthn',
+  /** Passkey sign-in (public): a discoverable-credential challenge, and its answer. */
+  passkeyOptions: '/api/users/passkey/options',
+  passkeySignIn: '/api/users/passkey/sign-in',
+  /** The caller's factors (GET). */
+  twoFactor: '/api/user/two-factor',
+  totpSetup: '/api/user/two-factor/totp/setup',
+  totpConfirm: '/api/user/two-factor/totp/confirm',
+  totpDisable: '/api/user/two-factor/totp/disable',
+  recoveryCodes: '/api/user/two-factor/recovery-codes',
+  forgetBrowsers: '/api/user/two-factor/forget-browsers',
+  webauthnRegisterOptions: '/api/user/webauthn/register-options',
+  webauthnRegister: '/api/user/webauthn/register',
+  /** PATCH renames a security key or passkey. */
+  webauthnCredential: (id: string) => `/api/user/webauthn/${encodeURIComponent(id)}`,
+  webauthnUnlockKey: (id: string) => `/api/user/webauthn/${encodeURIComponent(id)}/unlock`,
+  webauthnRemove: (id: string) => `/api/user/webauthn/${encodeURIComponent(id)}/remove`,
 } as const;
 
 /**

@@ -23,6 +23,8 @@ export const publicConfigResponseSchema = z.object({
     signupMode: z.enum(SIGNUP_MODES).default('open'),
     /** E-mail domains sign-up accepts, lower case; empty: any. */
     allowedEmailDomains: z.array(z.string()).default([]),
+    /** Days "remember this browser" skips the second factor; 0: off (issue 18). */
+    rememberBrowserDays: z.number().int().nonnegative().default(30),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponseSchema>['data'];

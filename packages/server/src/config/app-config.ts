@@ -18,6 +18,10 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   appOrigin: string | undefined;
+  /** PUBLIC_ORIGIN: the passkeys' relying party; undefined: the origin of each request. */
+  publicOrigin: string | undefined;
+  /** Days "remember this browser" lasts, 0..365; 0: the choice is not offered. */
+  rememberBrowserDays: number;
   /** Keys the HMACs of verification codes and prelogin salts. Never logged, never sent. */
   serverSecret: Buffer;
   redisUrl: string | undefined;

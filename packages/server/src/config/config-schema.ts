@@ -88,6 +88,9 @@ const breachCheckUrl = z
   })
   .default(DEFAULT_BREACH_CHECK_URL);
 
+/** Days "remember this browser" skips the second factor unless REMEMBER_BROWSER_DAYS says otherwise. */
+export const DEFAULT_REMEMBER_BROWSER_DAYS = 30;
+
 /** Days an invitation link works unless INVITE_LIFETIME_DAYS says otherwise. */
 export const DEFAULT_INVITE_LIFETIME_DAYS = 7;
 
@@ -144,6 +147,11 @@ export const configEnvSchema = z.object({
     .trim()
     .min(3, 'must be a sender such as Lockit <no-reply@example.com>')
     .default('Lockit <no-reply@localhost>'),
+  /**
+   * The origin people open Lockit at (https://vault.example.com): the passkeys' relying party
+   * and the host the server answers for. Unset: the origin each request came to (localhost in development).
+   */
+  PUBLIC_ORIGIN: optionalText.pipe(httpOrigin.optional()),
   /** Origin of a web app hosted elsewhere: CORS with credentials for exactly that origin. */
   APP_ORIGIN: optionalText.pipe(httpOrigin.optional()),
   /** At least 32 characters. Unset: generated once into <DATA_DIR>/server-secret (mode 0600). */
@@ -209,6 +217,8 @@ export const configEnvSchema = z.object({
     .default('open'),
   /** Comma-separated e-mail domains sign-up accepts (exact match, lower-cased); empty: any. */
   SIGNUP_ALLOWED_DOMAINS: emailDomainList,
+  /** Days a browser the person chose to remember skips the second factor; 0 turns the choice off. */
+  REMEMBER_BROWSER_DAYS: wholeNumberBetween(0, 365, DEFAULT_REMEMBER_BROWSER_DAYS),
   /** Days an invitation link works. */
   INVITE_LIFETIME_DAYS: wholeNumberBetween(1, 365, DEFAULT_INVITE_LIFETIME_DAYS),
   /**

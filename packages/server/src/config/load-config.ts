@@ -32,6 +32,8 @@ export async function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): P
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     appOrigin: parsed.APP_ORIGIN,
+    publicOrigin: parsed.PUBLIC_ORIGIN,
+    rememberBrowserDays: parsed.REMEMBER_BROWSER_DAYS,
     serverSecret,
     redisUrl: parsed.REDIS_URL,
     trustProxy: parsed.TRUST_PROXY,

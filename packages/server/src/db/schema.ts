@@ -30,6 +30,78 @@ export interface UsersTable {
   disabled_at: number | null;
   /** The last sign-in or session use, written at most once a minute per session. */
   last_seen_at: number | null;
+  /** The TOTP seed sealed under the server secret's TOTP key; null: TOTP off (migration 0010). */
+  totp_secret: string | null;
+  totp_enabled_at: number | null;
+  /** The time step of the last code accepted: a code of this step or earlier is refused. */
+  totp_last_step: number | null;
+  /** A seed being enrolled (sealed like totp_secret) until a code confirms it, and its expiry. */
+  totp_pending_secret: string | null;
+  totp_pending_expires_at: number | null;
+  /** Raised when factors change or the password does: forgets every remembered browser. */
+  two_factor_epoch: Generated<number>;
+}
+
+/** One single-use recovery code: SHA-256 of the code, never the code. */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** A security key or passkey (WebAuthn), by @simplewebauthn/server's registration result. */
+export interface WebauthnCredentialsTable {
+  id: string;
+  user_id: string;
+  /** base64url, unique across the server. */
+  credential_id: string;
+  /** base64url COSE public key. */
+  public_key: string;
+  counter: number;
+  /** JSON array of transports, or null. */
+  transports: string | null;
+  /** The owner's name for it ("YubiKey 5", "Phone"). */
+  name: string;
+  /** 'singleDevice' | 'multiDevice'. */
+  device_type: string;
+  /** 1 when the credential is backed up (synced passkey), else 0. */
+  backed_up: number;
+  /** The vault key wrapped under this credential's PRF output (sign-in and unlock); null: second factor only. */
+  unlock_key: string | null;
+  /** The PRF input (base64url) the unlock key was wrapped with. */
+  unlock_salt: string | null;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A correct password awaiting its second factor. Only the token's SHA-256 is stored. */
+export interface PendingSignInsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  /** 1 when the browser carried a valid device cookie for this account (no new-browser mail). */
+  known_device: number;
+  address: string | null;
+  user_agent: string | null;
+  /** The WebAuthn challenge issued for this sign-in, if a security key was asked for. */
+  webauthn_challenge: string | null;
+  failures: Generated<number>;
+  /** 1 once the "second factor failed" mail went out for this sign-in. */
+  failure_mailed: Generated<number>;
+  created_at: number;
+  expires_at: number;
+}
+
+/** One WebAuthn ceremony's challenge: registration (user set) or passkey sign-in (user null). */
+export interface WebauthnChallengesTable {
+  id: string;
+  user_id: string | null;
+  purpose: string;
+  challenge: string;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface VerificationCodesTable {
@@ -194,6 +266,10 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   job_leases: JobLeasesTable;
   server_processes: ServerProcessesTable;
+  recovery_codes: RecoveryCodesTable;
+  webauthn_credentials: WebauthnCredentialsTable;
+  pending_sign_ins: PendingSignInsTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -7,6 +7,7 @@ import {
   DEFAULT_HISTORY_LIMIT,
   DEFAULT_TRASH_RETENTION_DAYS,
   DEFAULT_UNVERIFIED_ACCOUNT_HOURS,
+  DEFAULT_REMEMBER_BROWSER_DAYS,
   DEFAULT_VAULT_MAX_ITEMS,
   DEFAULT_VAULT_MAX_MEGABYTES,
 } from '../../src/config/config-schema';
@@ -59,6 +60,8 @@ export function testConfig(
     smtpUrl,
     mailFrom: 'Lockit Test <no-reply@lockit.test>',
     appOrigin: undefined,
+    publicOrigin: undefined,
+    rememberBrowserDays: DEFAULT_REMEMBER_BROWSER_DAYS,
     serverSecret: Buffer.from('test-server-secret-0123456789-abcdefghij', 'utf8'),
     redisUrl: undefined,
     trustProxy: false,

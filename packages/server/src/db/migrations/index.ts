@@ -8,6 +8,7 @@ import * as invites from './0006-invites';
 import * as accountAdmin from './0007-account-admin';
 import * as jobLeases from './0008-job-leases';
 import * as sessionAddress from './0009-session-address';
+import * as twoFactor from './0010-two-factor';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-account-admin': accountAdmin,
   '0008-job-leases': jobLeases,
   '0009-session-address': sessionAddress,
+  '0010-two-factor': twoFactor,
 };
