@@ -60,9 +60,9 @@ describe('a first visit', () => {
 
     await header(visit.page).getByRole('button', { name: 'Logout' }).first().click();
     await visit.page.waitForURL('**/signin');
-    // Only the device cookie stays (one per path: prelogin and sign-in): it marks a browser that
-    // signed in before, so strangers' failures never lock it out (decision 0047).
-    expect((await context.cookies()).map((cookie) => cookie.name)).toEqual(['lockit_device', 'lockit_device']);
+    // Only the device cookie stays (one per path: prelogin, sign-in and passkey sign-in): it marks a
+    // browser that signed in before, so strangers' failures never lock it out (decision 0047).
+    expect((await context.cookies()).map((cookie) => cookie.name)).toEqual(['lockit_device', 'lockit_device', 'lockit_device']);
     visit.api.length = 0;
     await visit.page.goto('/home', { waitUntil: 'networkidle' });
     await header(visit.page).getByRole('link', { name: 'Sign In' }).first().waitFor();

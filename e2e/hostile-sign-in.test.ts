@@ -92,7 +92,7 @@ describe('a hostile server at sign-in', () => {
       .getByRole('alert')
       .filter({
         hasText:
-          'The server asked for key-derivation settings weaker than Lockit allows (memory 1024 KiB, minimum 19456 KiB; passes 1, minimum 2). Sign-in was stopped to protect your password.',
+          'The server asked for key-derivation settings weaker than Lockit allows (memory 1024 KiB, minimum 65536 KiB; passes 1, minimum 3). Sign-in was stopped to protect your password.',
       })
       .waitFor();
 
@@ -130,24 +130,29 @@ describe('a hostile server at sign-in', () => {
     expect(errors).toEqual([]);
   });
 
-  it('attack 2: prelogin with other params within the floor fails the unwrap: nothing opens and the session is ended', async () => {
+  it('attack 2: prelogin answering the old floor (19 MiB, t = 2) on a new browser is refused before any work, and nothing is sent after it', async () => {
     const { page, errors } = await freshDevice();
-    const floor: KdfParams = { algorithm: 'argon2id', memoryKiB: 19 * 1024, iterations: 2, parallelism: 1 };
+    const oldFloor: KdfParams = { algorithm: 'argon2id', memoryKiB: 19 * 1024, iterations: 2, parallelism: 1 };
     proxy.rewrite({
       method: 'POST',
       path: '/api/users/prelogin',
-      rewrite: () => ({ message: 'OK', data: { kdf: floor, salt: real.salt } }),
+      rewrite: () => ({ message: 'OK', data: { kdf: oldFloor, salt: real.salt } }),
     });
-    acceptAnyAuthKey();
     const from = proxy.recorded.length;
 
     await submitSignIn(page, victim.username, victim.password);
-    await page.getByRole('alert').filter({ hasText: UNLOCK_REFUSED }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText:
+          'The server asked for key-derivation settings weaker than Lockit allows (memory 19456 KiB, minimum 65536 KiB; passes 2, minimum 3). Sign-in was stopped to protect your password.',
+      })
+      .waitFor();
 
-    expect(calls(from, 'POST', '/api/users/login')[0]?.answer?.status).toBe(200);
-    await expect.poll(() => calls(from, 'POST', '/api/users/logout').length).toBe(1);
-    expect(sentSince(from).filter((r) => r.path.startsWith('/api/passwords'))).toEqual([]);
-    expect(findSecrets(sentText(sentSince(from)), { masterPassword: victim.password })).toEqual([]);
+    // Nothing after the lie: no login, so no authKey derived under the cheap params left the browser.
+    expect(sentSince(from).filter((r) => r.path !== '/api/users/prelogin' && r.method !== 'GET')).toEqual([]);
+    const downgraded = await authKeyUnchecked(victim.password, real.salt, oldFloor);
+    expect(findSecrets(sentText(sentSince(from)), { masterPassword: victim.password, downgraded })).toEqual([]);
     await expectNothingOpened(page);
     expect(errors).toEqual([]);
   });

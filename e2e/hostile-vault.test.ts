@@ -54,7 +54,7 @@ beforeAll(async () => {
   proxy = await startTamperingProxy(e2e.server.url);
 
   const other = newAccount('other');
-  const floor: KdfParams = { algorithm: 'argon2id', memoryKiB: 19 * 1024, iterations: 2, parallelism: 1 };
+  const floor: KdfParams = { algorithm: 'argon2id', memoryKiB: 64 * 1024, iterations: 3, parallelism: 1 };
   await createAccountViaApi(e2e.server.url, e2e.smtp, other, floor);
   intruderEntry = (await addEntryViaApi(
     await signInViaApi(e2e.server.url, other.username, other.password),

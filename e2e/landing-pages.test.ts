@@ -70,7 +70,7 @@ describe('the landing pages, prerendered', () => {
     expect(await page.getByLabel('Password', { exact: true }).isEditable()).toBe(false);
     expect(await page.getByLabel('Username').isEditable()).toBe(false);
     requests.length = 0;
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/signin');
     expect(requests).toEqual([]);

@@ -46,7 +46,7 @@ export async function submitSignIn(page: Page, username: string, password: strin
   await page.goto('/signin');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Signs in and waits for the redirect to /home that follows a success. */

@@ -167,12 +167,19 @@ describe('changePasswordRequestSchema', () => {
     kdf: { ...DEFAULT_KDF_PARAMS },
     salt: randomSalt(),
     protectedKey: PROTECTED_KEY,
+    keyGeneration: 1,
     ...overrides,
   });
 
   it('takes both authKeys and the re-wrapped vault key in one body', () => {
     const body = change();
     expect(changePasswordRequestSchema.parse(body)).toEqual(body);
+  });
+
+  it('requires the key generation of the new wrap: a whole number of at least 1', () => {
+    for (const keyGeneration of [undefined, 0, -1, 1.5, '2']) {
+      expect(changePasswordRequestSchema.safeParse(change({ keyGeneration })).success).toBe(false);
+    }
   });
 
   it('refuses a change that leaves out any of the new key material', () => {

@@ -1,3 +1,4 @@
+import { MAX_KEY_GENERATION } from '@lockit/crypto';
 import { z } from 'zod';
 import {
   authKeySchema,
@@ -12,6 +13,14 @@ import { inviteTokenSchema } from './invites';
 
 /** The wrapped vault key: AES-GCM of 32 bytes under wrapKey. */
 export const protectedKeySchema = ciphertextSchema(200);
+
+/**
+ * The generation of the wrapped vault key (issue 15): 0 at sign-up, +1 with every password
+ * change; the wrap's associated data binds it. In answers it is optional so older answers
+ * parse (absent means 0); the client never trusts it beyond that binding and its own memory
+ * of the highest generation it has seen.
+ */
+export const keyGenerationSchema = z.number().int().min(0).max(MAX_KEY_GENERATION);
 
 /** Keys a client sends whenever it sets a master password (sign-up, change password). */
 const keyMaterial = {
@@ -71,7 +80,7 @@ export const preloginRequestSchema = z.object({ username: usernameSchema });
 export type PreloginRequest = z.infer<typeof preloginRequestSchema>;
 export const preloginResponseSchema = z.object({
   message: z.string(),
-  data: z.object({ kdf: z.unknown(), salt: z.string() }),
+  data: z.object({ kdf: z.unknown(), salt: z.string(), keyGeneration: z.unknown().optional() }),
 });
 export type PreloginResponse = z.infer<typeof preloginResponseSchema>;
 
@@ -88,6 +97,7 @@ export const loginResponseSchema = z.object({
     username: z.string(),
     email: z.string(),
     protectedKey: z.string(),
+    keyGeneration: z.unknown().optional(),
   }),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
@@ -118,7 +128,7 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
  */
 export const keyMaterialResponseSchema = z.object({
   message: z.string(),
-  data: z.object({ kdf: z.unknown(), salt: z.string(), protectedKey: z.string() }),
+  data: z.object({ kdf: z.unknown(), salt: z.string(), protectedKey: z.string(), keyGeneration: z.unknown().optional() }),
 });
 export type KeyMaterialResponse = z.infer<typeof keyMaterialResponseSchema>;
 
@@ -131,9 +141,11 @@ export const updateUsernameResponseSchema = z.object({
 });
 
 // PUT /api/users/change-password — old and new authKey, and the re-wrapped vault key.
+/** `keyGeneration`: the generation the new wrap was made for; the server stores it only if it is exactly the current one + 1. */
 export const changePasswordRequestSchema = z.object({
   oldPassword: authKeySchema,
   newPassword: authKeySchema,
   ...keyMaterial,
+  keyGeneration: keyGenerationSchema.min(1),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

@@ -36,6 +36,7 @@ describe('admin schemas', () => {
       disabled: false,
       items: 3,
       bytes: 900,
+      twoFactor: 'totp',
       protectedKey: 'v1.secret',
     });
     expect(Object.keys(parsed)).not.toContain('protectedKey');

@@ -59,8 +59,11 @@ export const adminUserSchema = z.object({
   items: z.number().int().nonnegative(),
   /** Bytes of ciphertext of the entries and their history. */
   bytes: z.number().int().nonnegative(),
+  /** Second factors: none, an authenticator app (totp), security keys or passkeys (webauthn), or both. */
+  twoFactor: z.enum(['none', 'totp', 'webauthn', 'both']),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+export type AdminTwoFactor = AdminUser['twoFactor'];
 
 export const adminUsersResponseSchema = z.object({
   message: z.string(),

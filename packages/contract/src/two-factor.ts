@@ -38,11 +38,7 @@ export const webauthnJsonSchema = z
   .refine((value) => JSON.stringify(value).length <= 16_384, 'is too large');
 
 /** A name the owner gives a security key or passkey. */
-export const credentialNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(64, 'must be at most 64 characters');
+export const credentialNameSchema = z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
 
 /** The vault key wrapped under a passkey's PRF-derived key (the client's format, opaque here). */
 export const passkeyUnlockKeySchema = ciphertextSchema(200);
@@ -67,7 +63,12 @@ export type SecondFactorRequired = z.infer<typeof secondFactorRequiredSchema>['d
 
 // POST /api/users/login/second-factor — completes a pending sign-in with a TOTP or recovery code.
 export const secondFactorRequestSchema = z.discriminatedUnion('method', [
-  z.object({ token: pendingSignInTokenSchema, method: z.literal('totp'), code: totpCodeSchema, remember: z.boolean().default(false) }),
+  z.object({
+    token: pendingSignInTokenSchema,
+    method: z.literal('totp'),
+    code: totpCodeSchema,
+    remember: z.boolean().default(false),
+  }),
   z.object({
     token: pendingSignInTokenSchema,
     method: z.literal('recovery'),

@@ -1,7 +1,7 @@
 import { asBufferSource, toBase64Url, utf8Encode } from './encoding';
 import { hkdfSha256 } from './hkdf';
 import { deriveMasterKey, MASTER_KEY_BYTES } from './kdf';
-import type { KdfParams } from './kdf-params';
+import type { KdfCheckOptions, KdfParams } from './kdf-params';
 
 export interface AccountKeys {
   /** 32 bytes, base64url. Sent to the server in place of the password; reveals nothing of wrapKey. */
@@ -48,8 +48,13 @@ export async function deriveAccountKeys(masterKey: Uint8Array): Promise<AccountK
  * deriveMasterKey + deriveAccountKeys. The master key bytes are wiped afterwards (best
  * effort: JS cannot promise that no copy remains, but none is kept on purpose).
  */
-export async function deriveKeysFromPassword(password: string, salt: string, params: KdfParams): Promise<AccountKeys> {
-  const masterKey = await deriveMasterKey(password, salt, params);
+export async function deriveKeysFromPassword(
+  password: string,
+  salt: string,
+  params: KdfParams,
+  options: KdfCheckOptions = {},
+): Promise<AccountKeys> {
+  const masterKey = await deriveMasterKey(password, salt, params, options);
   try {
     return await deriveAccountKeys(masterKey);
   } finally {

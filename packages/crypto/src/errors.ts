@@ -5,14 +5,15 @@
  */
 
 /** Why checkKdfParams (or the salt check in deriveMasterKey) refused what the server sent. */
-export type KdfRejectionReason = 'malformed' | 'below-floor' | 'above-ceiling' | 'salt';
+export type KdfRejectionReason = 'malformed' | 'below-floor' | 'above-ceiling' | 'beyond-device' | 'salt' | 'key-rolled-back';
 
 /**
  * Key-derivation settings or salt outside Lockit's policy. 'below-floor' is a downgrade
- * attempt (cheaper offline guessing); 'above-ceiling' would freeze or crash the page.
+ * attempt (cheaper offline guessing); 'above-ceiling' would freeze or crash the page;
+ * 'beyond-device' is within the policy but more than this device can run.
  */
 export class KdfParamsRejectedError extends Error {
-  override readonly name = 'KdfParamsRejectedError';
+  override readonly name: string = 'KdfParamsRejectedError';
   readonly reason: KdfRejectionReason;
   constructor(reason: KdfRejectionReason, message: string) {
     super(message);
@@ -69,5 +70,24 @@ export class FieldDecryptionError extends Error {
   constructor(reason: DecryptionFailureReason, message: string) {
     super(message);
     this.reason = reason;
+  }
+}
+
+/**
+ * The server answered a key generation lower than one this browser has already seen for the
+ * account: an older salt and wrapped vault key replayed after a password change. A refusal of
+ * the server's key settings like the others (reason 'key-rolled-back'), so every screen that
+ * shows those shows this one too, before anything is derived.
+ */
+export class KeyGenerationRolledBackError extends KdfParamsRejectedError {
+  override readonly name = 'KeyGenerationRolledBackError';
+  constructor(
+    readonly answered: number,
+    readonly seen: number,
+  ) {
+    super(
+      'key-rolled-back',
+      `The server answered an older key (generation ${answered}) than this browser has already seen for this account (generation ${seen}): it may be replaying the key from before a password change. Sign-in was stopped to protect your password.`,
+    );
   }
 }

@@ -22,6 +22,11 @@ describe('the package entry point', () => {
       'wrapVaultKey',
       'unwrapVaultKey',
       'importVaultKey',
+      'checkKeyGeneration',
+      'LEGACY_KDF_FLOOR',
+      'deviceKdfCeiling',
+      'checkKdfFitsDevice',
+      'KeyGenerationRolledBackError',
       'VaultKeyRejectedError',
       'encryptField',
       'decryptField',
@@ -31,6 +36,9 @@ describe('the package entry point', () => {
       'formatCiphertext',
       'parseCiphertext',
       'CiphertextFormatError',
+      'passkeyPrfInput',
+      'wrapVaultKeyForPasskey',
+      'unwrapVaultKeyWithPasskey',
     ];
     for (const name of names) expect(lockitCrypto, name).toHaveProperty(name);
   });

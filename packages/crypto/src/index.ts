@@ -7,6 +7,22 @@ export { deriveMasterKey } from './kdf';
 export { hkdfSha256 } from './hkdf';
 export { aesGcmEncrypt, aesGcmDecrypt } from './aes-gcm';
 export { deriveAccountKeys, deriveKeysFromPassword, type AccountKeys } from './account-keys';
-export { generateVaultKeyBytes, wrapVaultKey, unwrapVaultKey, importVaultKey } from './vault-key';
+export {
+  generateVaultKeyBytes,
+  wrapVaultKey,
+  unwrapVaultKey,
+  importVaultKey,
+  checkKeyGeneration,
+  MAX_KEY_GENERATION,
+} from './vault-key';
+export { deviceKdfCeiling, checkKdfFitsDevice, type DeviceProfile, type KdfCeiling } from './device-kdf-ceiling';
 export { encryptField, decryptField, entryFieldSet, ENTRY_FIELD_NAMES, type EntryFieldName, type EntryFieldSet } from './fields';
 export { openEntryFields, sealEntryFields, storedFieldSet, type EntryTexts } from './entry-fields';
+export {
+  PASSKEY_PRF_LABEL,
+  passkeyPrfInput,
+  passkeyPrfInputBase64Url,
+  wrapVaultKeyForPasskey,
+  unwrapVaultKeyWithPasskey,
+  type PasskeyBinding,
+} from './passkey-unlock';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { KdfParamsRejectedError } from './errors';
-import { checkKdfParams, DEFAULT_KDF_PARAMS, KDF_LIMITS } from './kdf-params';
+import { checkKdfParams, DEFAULT_KDF_PARAMS, KDF_LIMITS, LEGACY_KDF_FLOOR } from './kdf-params';
 
 const base = { algorithm: 'argon2id', memoryKiB: 65536, iterations: 3, parallelism: 4 };
 
-function rejection(params: unknown): KdfParamsRejectedError {
+function rejection(params: unknown, options?: { legacyFloor: boolean }): KdfParamsRejectedError {
   try {
-    checkKdfParams(params);
+    checkKdfParams(params, options);
   } catch (error) {
     if (error instanceof KdfParamsRejectedError) return error;
     throw error;
@@ -23,7 +23,7 @@ describe('checkKdfParams', () => {
   });
 
   it('accepts values exactly at the floor and exactly at the ceiling', () => {
-    const floor = { algorithm: 'argon2id', memoryKiB: KDF_LIMITS.minMemoryKiB, iterations: 2, parallelism: 1 };
+    const floor = { algorithm: 'argon2id', memoryKiB: KDF_LIMITS.minMemoryKiB, iterations: 3, parallelism: 1 };
     const ceiling = { algorithm: 'argon2id', memoryKiB: KDF_LIMITS.maxMemoryKiB, iterations: 10, parallelism: 16 };
     expect(checkKdfParams(floor)).toEqual(floor);
     expect(checkKdfParams(ceiling)).toEqual(ceiling);
@@ -34,13 +34,30 @@ describe('checkKdfParams', () => {
     expect(error.reason).toBe('below-floor');
     expect(error.message).toBe(
       'The server asked for key-derivation settings weaker than Lockit allows ' +
-        '(memory 1024 KiB, minimum 19456 KiB; passes 1, minimum 2). Sign-in was stopped to protect your password.',
+        '(memory 1024 KiB, minimum 65536 KiB; passes 1, minimum 3). Sign-in was stopped to protect your password.',
     );
   });
 
+  it('puts the floor at the defaults (m = 64 MiB, t = 3), so the old floor is a downgrade', () => {
+    expect(KDF_LIMITS.minMemoryKiB).toBe(DEFAULT_KDF_PARAMS.memoryKiB);
+    expect(KDF_LIMITS.minIterations).toBe(DEFAULT_KDF_PARAMS.iterations);
+    const oldFloor = { algorithm: 'argon2id', memoryKiB: 19 * 1024, iterations: 2, parallelism: 1 };
+    const error = rejection(oldFloor);
+    expect(error.reason).toBe('below-floor');
+    expect(error.message).toContain('memory 19456 KiB, minimum 65536 KiB; passes 2, minimum 3');
+  });
+
+  it('accepts the old floor only when the caller asks for the legacy floor, and nothing below it', () => {
+    const oldFloor = { algorithm: 'argon2id', memoryKiB: LEGACY_KDF_FLOOR.minMemoryKiB, iterations: 2, parallelism: 1 };
+    expect(checkKdfParams(oldFloor, { legacyFloor: true })).toEqual(oldFloor);
+    const error = rejection({ ...oldFloor, memoryKiB: 19455 }, { legacyFloor: true });
+    expect(error.reason).toBe('below-floor');
+    expect(error.message).toContain('memory 19455 KiB, minimum 19456 KiB');
+  });
+
   it.each([
-    ['memory one KiB under the floor', { memoryKiB: 19455 }, 'memory 19455 KiB, minimum 19456 KiB'],
-    ['one pass', { iterations: 1 }, 'passes 1, minimum 2'],
+    ['memory one KiB under the floor', { memoryKiB: 65535 }, 'memory 65535 KiB, minimum 65536 KiB'],
+    ['two passes', { iterations: 2 }, 'passes 2, minimum 3'],
     ['zero lanes', { parallelism: 0 }, 'lanes 0, minimum 1'],
   ])('refuses %s as a downgrade', (_what, change, detail) => {
     const error = rejection({ ...base, ...change });

@@ -18,14 +18,32 @@ export interface KdfParams {
   parallelism: number;
 }
 
+/**
+ * The policy's bounds. The floor is Lockit's default (m = 64 MiB, t = 3; issue 15): sign-up
+ * and change password have always used the defaults, so no honest account sits below it, and
+ * a server answering less is treated as a downgrade. The ceiling is absolute; a device may
+ * run less (see device-kdf-ceiling.ts).
+ */
 export const KDF_LIMITS = {
-  minMemoryKiB: 19 * 1024,
+  minMemoryKiB: 64 * 1024,
   maxMemoryKiB: 1024 * 1024,
-  minIterations: 2,
+  minIterations: 3,
   maxIterations: 10,
   minParallelism: 1,
   maxParallelism: 16,
 } as const;
+
+/**
+ * The floor before issue 15 (m = 19 MiB, t = 2). Accepted only when the caller asks for it
+ * with `legacyFloor`, which the web app does for an account THIS browser already used with
+ * such params, so it can sign in once and re-wrap under the defaults; never on a new browser.
+ */
+export const LEGACY_KDF_FLOOR = { minMemoryKiB: 19 * 1024, minIterations: 2 } as const;
+
+export interface KdfCheckOptions {
+  /** Accept params down to LEGACY_KDF_FLOOR instead of KDF_LIMITS' floor. */
+  legacyFloor?: boolean | undefined;
+}
 
 /** Lockit's default: m = 64 MiB, t = 3, p = 4. */
 export const DEFAULT_KDF_PARAMS: Readonly<KdfParams> = Object.freeze({
@@ -43,9 +61,9 @@ const STOPPED = 'Sign-in was stopped to protect your password.';
  * Validates untrusted params (e.g. from prelogin) and returns a clean copy holding only the
  * four known fields. Throws KdfParamsRejectedError with a message a person can read when the
  * shape is wrong (algorithm other than 'argon2id', numbers that are not whole) or a value is
- * outside KDF_LIMITS. The message never repeats a string the server chose, only numbers.
+ * outside KDF_LIMITS (or, with `legacyFloor`, below LEGACY_KDF_FLOOR). The message never repeats a string the server chose, only numbers.
  */
-export function checkKdfParams(params: unknown): KdfParams {
+export function checkKdfParams(params: unknown, options: KdfCheckOptions = {}): KdfParams {
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
     throw malformed('The server sent no usable key-derivation settings.');
   }
@@ -57,9 +75,10 @@ export function checkKdfParams(params: unknown): KdfParams {
   const iterations = wholeNumber(raw.iterations, 'passes');
   const parallelism = wholeNumber(raw.parallelism, 'lanes');
 
+  const floor = options.legacyFloor === true ? LEGACY_KDF_FLOOR : KDF_LIMITS;
   const limits: Limit[] = [
-    { label: 'memory', unit: ' KiB', value: memoryKiB, min: KDF_LIMITS.minMemoryKiB, max: KDF_LIMITS.maxMemoryKiB },
-    { label: 'passes', unit: '', value: iterations, min: KDF_LIMITS.minIterations, max: KDF_LIMITS.maxIterations },
+    { label: 'memory', unit: ' KiB', value: memoryKiB, min: floor.minMemoryKiB, max: KDF_LIMITS.maxMemoryKiB },
+    { label: 'passes', unit: '', value: iterations, min: floor.minIterations, max: KDF_LIMITS.maxIterations },
     { label: 'lanes', unit: '', value: parallelism, min: KDF_LIMITS.minParallelism, max: KDF_LIMITS.maxParallelism },
   ];
   // A value below the floor is reported first: a downgrade is the attack to name.

@@ -1,7 +1,7 @@
 import { argon2id } from 'hash-wasm';
 import { fromBase64Url, utf8Encode } from './encoding';
 import { KdfParamsRejectedError } from './errors';
-import { checkKdfParams, type KdfParams } from './kdf-params';
+import { checkKdfParams, type KdfCheckOptions, type KdfParams } from './kdf-params';
 import { SALT_BYTES } from './random';
 
 export const MASTER_KEY_BYTES = 32;
@@ -34,10 +34,16 @@ export async function argon2idRaw(
  * Security invariants: params pass checkKdfParams before any work is done (a hostile server
  * cannot downgrade the KDF or exhaust the device); the salt must decode to exactly 16 bytes;
  * NFKC makes one password typed with composed or decomposed characters give one key. The
- * caller owns the returned bytes and should wipe them once used.
+ * caller owns the returned bytes and should wipe them once used. `options.legacyFloor` lowers
+ * the floor to LEGACY_KDF_FLOOR, for an account the caller already knows used such params.
  */
-export async function deriveMasterKey(password: string, salt: string, params: KdfParams): Promise<Uint8Array> {
-  const checked = checkKdfParams(params);
+export async function deriveMasterKey(
+  password: string,
+  salt: string,
+  params: KdfParams,
+  options: KdfCheckOptions = {},
+): Promise<Uint8Array> {
+  const checked = checkKdfParams(params, options);
   const saltBytes = decodeSalt(salt);
   if (typeof password !== 'string') throw new TypeError('The password must be text.');
   const passwordBytes = utf8Encode(password.normalize('NFKC'));

@@ -6,7 +6,14 @@ import { KdfParamsRejectedError, VaultKeyRejectedError } from './errors';
 import type { KdfParams } from './kdf-params';
 import { randomSalt } from './random';
 import { FLOOR_PARAMS } from './test-support/params';
-import { generateVaultKeyBytes, importVaultKey, unwrapVaultKey, vaultKeyAad, wrapVaultKey } from './vault-key';
+import {
+  checkKeyGeneration,
+  generateVaultKeyBytes,
+  importVaultKey,
+  unwrapVaultKey,
+  vaultKeyAad,
+  wrapVaultKey,
+} from './vault-key';
 
 const salt = randomSalt();
 let keys: AccountKeys;
@@ -55,6 +62,38 @@ describe('vaultKeyAad', () => {
     expect(vaultKeyAad({ algorithm: 'argon2id', memoryKiB: 65536, iterations: 3, parallelism: 4 }, s)).toBe(
       `lockit/v1/vault-key|argon2id|m=65536|t=3|p=4|salt=${s}`,
     );
+  });
+
+  it('keeps the text of generation 0 as it was before generations, and appends any later one', () => {
+    const s = toBase64Url(new Uint8Array(16).fill(0xfb));
+    const params = { algorithm: 'argon2id', memoryKiB: 65536, iterations: 3, parallelism: 4 } as const;
+    expect(vaultKeyAad(params, s, 0)).toBe(vaultKeyAad(params, s));
+    expect(vaultKeyAad(params, s, 2)).toBe(`lockit/v1/vault-key|argon2id|m=65536|t=3|p=4|salt=${s}|gen=2`);
+  });
+});
+
+describe('key generations', () => {
+  it('open a wrap made before generations existed (no generation given) as generation 0', async () => {
+    const bytes = await unwrapVaultKey(protectedKey, keys.wrapKey, FLOOR_PARAMS, salt, 0);
+    expect(bytes).toEqual(vaultKey);
+  });
+
+  it('open a wrap of generation 3 only when asked for generation 3', async () => {
+    const wrapped = await wrapVaultKey(vaultKey, keys.wrapKey, FLOOR_PARAMS, salt, 3);
+    expect(await unwrapVaultKey(wrapped, keys.wrapKey, FLOOR_PARAMS, salt, 3)).toEqual(vaultKey);
+    for (const claimed of [0, 2, 4]) {
+      const error = await rejection(unwrapVaultKey(wrapped, keys.wrapKey, FLOOR_PARAMS, salt, claimed));
+      expect(error.reason).toBe('authentication');
+    }
+  });
+
+  it('refuse an old wrap that a server presents as a newer generation', async () => {
+    const error = await rejection(unwrapVaultKey(protectedKey, keys.wrapKey, FLOOR_PARAMS, salt, 1));
+    expect(error.reason).toBe('authentication');
+  });
+
+  it.each([[-1], [1.5], ['2'], [null], [2_000_000]])('refuse the unreadable generation %j', (generation) => {
+    expect(() => checkKeyGeneration(generation)).toThrow(/key generation Lockit cannot read/);
   });
 });
 
@@ -119,6 +158,12 @@ describe('wrapVaultKey and unwrapVaultKey', () => {
     expect((await rejection(unwrapVaultKey('not a key', keys.wrapKey, FLOOR_PARAMS, salt))).reason).toBe('format');
     const v2 = protectedKey.replace(/^v1\./, 'v2.');
     expect((await rejection(unwrapVaultKey(v2, keys.wrapKey, FLOOR_PARAMS, salt))).reason).toBe('version');
+  });
+
+  it('open a wrap made under the old floor (m = 19 MiB, t = 2): the policy is checked before deriving', async () => {
+    const legacy: KdfParams = { algorithm: 'argon2id', memoryKiB: 19 * 1024, iterations: 2, parallelism: 1 };
+    const wrapped = await wrapVaultKey(vaultKey, keys.wrapKey, legacy, salt);
+    expect(await unwrapVaultKey(wrapped, keys.wrapKey, legacy, salt)).toEqual(vaultKey);
   });
 
   it('refuse params outside the policy before trying to unwrap', async () => {

@@ -13,31 +13,53 @@ export function generateVaultKeyBytes(): Uint8Array {
   return randomBytes(VAULT_KEY_BYTES);
 }
 
+/** The largest key generation accepted: far beyond any real count of password changes. */
+export const MAX_KEY_GENERATION = 1_000_000;
+
 /**
  * The associated data of the protected vault key, e.g.
- * `lockit/v1/vault-key|argon2id|m=65536|t=3|p=4|salt=<b64url>`. Params are checked and the
- * salt re-encoded first, so the text is canonical: one (params, salt) has one AAD. Changing
- * this string makes every existing protectedKey unreadable.
+ * `lockit/v1/vault-key|argon2id|m=65536|t=3|p=4|salt=<b64url>` for generation 0 and the same
+ * with `|gen=2` appended for generation 2. Params are checked (down to the legacy floor: the
+ * policy itself is the caller's, before any derivation) and the salt re-encoded first, so the
+ * text is canonical: one (params, salt, generation) has one AAD. Generation 0 keeps the text
+ * wraps had before generations existed, so they keep opening. Changing this string makes
+ * every existing protectedKey unreadable.
  */
-export function vaultKeyAad(params: KdfParams, salt: string): string {
-  const p = checkKdfParams(params);
+export function vaultKeyAad(params: KdfParams, salt: string, generation = 0): string {
+  const p = checkKdfParams(params, { legacyFloor: true });
   const canonicalSalt = toBase64Url(decodeSalt(salt));
-  return `lockit/v1/vault-key|${p.algorithm}|m=${p.memoryKiB}|t=${p.iterations}|p=${p.parallelism}|salt=${canonicalSalt}`;
+  const base = `lockit/v1/vault-key|${p.algorithm}|m=${p.memoryKiB}|t=${p.iterations}|p=${p.parallelism}|salt=${canonicalSalt}`;
+  const gen = checkKeyGeneration(generation);
+  return gen === 0 ? base : `${base}|gen=${gen}`;
 }
 
 /**
- * protectedKey = AES-256-GCM(wrapKey, vaultKeyBytes), fresh IV, AAD = vaultKeyAad(params, salt).
- * Binding params and salt means a server that swaps them cannot get the same vault key
- * accepted under other settings. Throws KdfParamsRejectedError for params outside policy.
+ * A key generation from an untrusted answer: a whole number from 0 to MAX_KEY_GENERATION;
+ * anything else throws VaultKeyRejectedError('format') with a readable message.
+ */
+export function checkKeyGeneration(generation: unknown): number {
+  if (typeof generation !== 'number' || !Number.isSafeInteger(generation) || generation < 0 || generation > MAX_KEY_GENERATION) {
+    throw new VaultKeyRejectedError('format', 'The server sent a key generation Lockit cannot read, so your vault stays locked.');
+  }
+  return generation;
+}
+
+/**
+ * protectedKey = AES-256-GCM(wrapKey, vaultKeyBytes), fresh IV, AAD = vaultKeyAad(params,
+ * salt, generation). Binding params and salt means a server that swaps them cannot get the
+ * same vault key accepted under other settings; binding the generation means a server cannot
+ * present an old wrap as a newer generation. Throws KdfParamsRejectedError for params outside
+ * policy.
  */
 export async function wrapVaultKey(
   vaultKeyBytes: Uint8Array,
   wrapKey: CryptoKey,
   params: KdfParams,
   salt: string,
+  generation = 0,
 ): Promise<string> {
   checkVaultKeyLength(vaultKeyBytes);
-  const aad = utf8Encode(vaultKeyAad(params, salt));
+  const aad = utf8Encode(vaultKeyAad(params, salt, generation));
   const iv = randomBytes(GCM_IV_BYTES);
   return formatCiphertext(iv, await aesGcmEncrypt(wrapKey, iv, vaultKeyBytes, aad));
 }
@@ -45,16 +67,19 @@ export async function wrapVaultKey(
 /**
  * Inverse of wrapVaultKey. Throws VaultKeyRejectedError (reason 'authentication') when the
  * tag fails: wrong password, or protectedKey, params or salt other than at wrap time; reason
- * 'format' / 'version' when protectedKey is not a v1 ciphertext. Never returns other bytes
- * than were wrapped. KdfParamsRejectedError passes through for params outside policy.
+ * 'format' / 'version' when protectedKey is not a v1 ciphertext, or the generation is not a
+ * whole number in range; 'authentication' too when the generation is other than at wrap time.
+ * Never returns other bytes than were wrapped. KdfParamsRejectedError passes through for
+ * params outside policy.
  */
 export async function unwrapVaultKey(
   protectedKey: string,
   wrapKey: CryptoKey,
   params: KdfParams,
   salt: string,
+  generation = 0,
 ): Promise<Uint8Array> {
-  const aad = utf8Encode(vaultKeyAad(params, salt));
+  const aad = utf8Encode(vaultKeyAad(params, salt, generation));
   let parsed;
   try {
     parsed = parseCiphertext(protectedKey);

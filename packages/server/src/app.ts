@@ -22,6 +22,7 @@ import { installUnreadBodyDrain } from './http/unread-body-drain';
 import { limitHashing } from './auth/password-hashing';
 import { loggerOptions } from './http/logger-options';
 import { installOriginCheck } from './security/origin-check';
+import { installHostCheck } from './security/host-check';
 import { installSecurityHeaders } from './security/security-headers';
 import { createRateLimits } from './security/rate-limits';
 import { behindProxy, fastifyTrustProxy } from './http/trust-proxy';
@@ -117,6 +118,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     }
   });
 
+  // First of all hooks: a request for a host that is not ours gets nothing (DNS rebinding).
+  installHostCheck(app, config);
   await app.register(fastifyCookie);
   if (config.appOrigin) {
     await app.register(fastifyCors, {

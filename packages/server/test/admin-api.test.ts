@@ -149,7 +149,7 @@ describe('admin actions', () => {
     expect(Date.parse(listed.lastSeenAt as string)).toBeGreaterThan(0);
     expect(Date.parse(listed.createdAt as string)).toBeGreaterThan(0);
     expect(Object.keys(listed).sort()).toEqual(
-      ['bytes', 'createdAt', 'disabled', 'email', 'id', 'items', 'lastSeenAt', 'username', 'verified'].sort(),
+      ['bytes', 'createdAt', 'disabled', 'email', 'id', 'items', 'lastSeenAt', 'twoFactor', 'username', 'verified'].sort(),
     );
     expect(users.find((user) => user.username === pending.username)).toMatchObject({
       verified: false,

@@ -3,11 +3,16 @@ import { apiPaths } from '@lockit/contract';
 import { encryptField, importVaultKey, newEntryId, unwrapVaultKey } from '@lockit/crypto';
 import { login, makeKeyMaterial, signedInUser } from './helpers/accounts';
 import { useTestApp } from './helpers/test-app';
+import { createUsersRepository } from '../src/db/repositories/users-repository';
 
 const h = useTestApp();
 
-async function changeBody(account: Awaited<ReturnType<typeof signedInUser>>['account'], newPassword: string) {
-  const next = await makeKeyMaterial(newPassword, account.vaultKeyBytes);
+async function changeBody(
+  account: Pick<Awaited<ReturnType<typeof signedInUser>>['account'], 'keys' | 'vaultKeyBytes'>,
+  newPassword: string,
+  keyGeneration = 1,
+) {
+  const next = await makeKeyMaterial(newPassword, account.vaultKeyBytes, undefined, keyGeneration);
   return {
     next,
     body: {
@@ -16,6 +21,7 @@ async function changeBody(account: Awaited<ReturnType<typeof signedInUser>>['acc
       kdf: next.kdf,
       salt: next.salt,
       protectedKey: next.protectedKey,
+      keyGeneration,
     },
   };
 }
@@ -32,12 +38,14 @@ describe('PUT /api/users/change-password', () => {
     const relogin = await h.client().post(apiPaths.login, { username: account.username, password: next.keys.authKey });
     expect(relogin.statusCode).toBe(200);
     const prelogin = (await h.client().post(apiPaths.prelogin, { username: account.username })).json();
-    expect(prelogin.data).toEqual({ kdf: next.kdf, salt: next.salt });
+    expect(prelogin.data).toEqual({ kdf: next.kdf, salt: next.salt, keyGeneration: 1 });
+    expect(relogin.json().data.keyGeneration).toBe(1);
     const vaultKey = await unwrapVaultKey(
       relogin.json().data.protectedKey,
       next.keys.wrapKey,
       prelogin.data.kdf,
       prelogin.data.salt,
+      prelogin.data.keyGeneration,
     );
     expect(vaultKey).toEqual(account.vaultKeyBytes);
   });
@@ -90,7 +98,9 @@ describe('PUT /api/users/change-password', () => {
     const { body } = await changeBody(account, 'whatever');
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ protectedKey: 'my vault key' }, 'protectedKey must be a Lockit ciphertext (v1.<iv>.<data>), never plaintext'],
-      [{ kdf: { ...body.kdf, iterations: 1 } }, 'kdf.iterations must be at least 2'],
+      [{ kdf: { ...body.kdf, iterations: 2 } }, 'kdf.iterations must be at least 3'],
+      [{ kdf: { ...body.kdf, memoryKiB: 19 * 1024 } }, 'kdf.memoryKiB must be at least 65536'],
+      [{ keyGeneration: undefined }, 'keyGeneration is required'],
       [{ salt: undefined }, 'salt is required'],
       [{ newPassword: 'new plain password' }, 'newPassword must be 32 bytes of base64url'],
     ];
@@ -101,4 +111,76 @@ describe('PUT /api/users/change-password', () => {
     }
     expect((await login(h.client(), account)).statusCode).toBe(200);
   });
+
+  it('raises the key generation by one with each change, served by prelogin, login and key-material', async () => {
+    const { account, client } = await signedInUser(h);
+    const first = await changeBody(account, 'first new password', 1);
+    expect((await client.put(apiPaths.changePassword, first.body)).statusCode).toBe(200);
+    const second = await changeBody({ ...account, keys: first.next.keys }, 'second new password', 2);
+    expect((await client.put(apiPaths.changePassword, second.body)).statusCode).toBe(200);
+
+    expect((await h.client().post(apiPaths.prelogin, { username: account.username })).json().data.keyGeneration).toBe(2);
+    const relogin = await login(h.client(), { username: account.username, keys: second.next.keys });
+    expect(relogin.json().data.keyGeneration).toBe(2);
+    expect((await client.get(apiPaths.keyMaterial)).json().data.keyGeneration).toBe(2);
+  });
+
+  it.each([
+    ['the current generation again (a replayed wrap), as bad input', 0, 400],
+    ['a skipped generation, as a conflict', 2, 409],
+  ])('refuses %s and changes nothing', async (_what, keyGeneration, status) => {
+    const { account, client } = await signedInUser(h);
+    const { body } = await changeBody(account, 'a password that must not stick', Math.max(keyGeneration, 1));
+    const response = await client.put(apiPaths.changePassword, { ...body, keyGeneration });
+    expect(response.statusCode).toBe(status);
+    expect((await login(h.client(), account)).statusCode).toBe(200);
+    expect((await h.client().post(apiPaths.prelogin, { username: account.username })).json().data).toEqual({
+      kdf: account.kdf,
+      salt: account.salt,
+      keyGeneration: 0,
+    });
+  });
+
+  it('lets only one of two changes racing from the same generation win', async () => {
+    const { account, client } = await signedInUser(h);
+    const tab = client.clone();
+    const a = await changeBody(account, 'tab A password');
+    const b = await changeBody(account, 'tab B password');
+    const [first, second] = await Promise.all([
+      client.put(apiPaths.changePassword, a.body),
+      tab.put(apiPaths.changePassword, b.body),
+    ]);
+    // The loser is refused: 409 when it read the old generation, 401 when the winner had
+    // already ended its session; never a second 200.
+    expect([first.statusCode, second.statusCode].filter((status) => status === 200)).toHaveLength(1);
+    const winner = first.statusCode === 200 ? a : b;
+    expect((await h.client().post(apiPaths.prelogin, { username: account.username })).json().data).toEqual({
+      kdf: winner.next.kdf,
+      salt: winner.next.salt,
+      keyGeneration: 1,
+    });
+  });
+
+  it('stores new key material only for exactly the stored generation + 1, once', async () => {
+    const { account } = await signedInUser(h);
+    const user = await usersRepo().findByFoldedUsername(account.username.toLowerCase());
+    const keys = (keyGeneration: number) => ({
+      authHash: user!.auth_hash,
+      kdfAlgorithm: 'argon2id',
+      kdfMemoryKiB: 65536,
+      kdfIterations: 3,
+      kdfParallelism: 4,
+      salt: account.salt,
+      protectedKey: account.protectedKey,
+      keyGeneration,
+    });
+    expect(await usersRepo().updateKeyMaterial(user!.id, keys(2), 1)).toBe(false);
+    expect(await usersRepo().updateKeyMaterial(user!.id, keys(1), 1)).toBe(true);
+    expect(await usersRepo().updateKeyMaterial(user!.id, keys(1), 1)).toBe(false);
+    expect((await usersRepo().findById(user!.id))!.key_generation).toBe(1);
+  });
 });
+
+function usersRepo() {
+  return createUsersRepository(h.db);
+}

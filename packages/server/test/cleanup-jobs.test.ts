@@ -98,8 +98,51 @@ describe('the expired-codes job', () => {
     await insertCodes([past!], now - 1);
     await insertCodes([boundary!], now);
     await insertCodes([live!], now + 1);
-    expect(await deleteExpiredCodes(at(now), go())).toEqual({ codes: 2 });
+    expect(await deleteExpiredCodes(at(now), go())).toEqual({ codes: 2, pendingSignIns: 0, webauthnChallenges: 0 });
     expect(await codesOf([past!, boundary!, live!])).toEqual([live]);
+  });
+
+  it('deletes pending sign-ins and WebAuthn challenges past their lifetime, and keeps live ones', async () => {
+    const now = Date.now() + 2_000 * HOUR;
+    const [user] = await insertUsers(1, { created_at: now, verified_at: now });
+    const pending = (id: string, expiresAt: number) => ({
+      id,
+      user_id: user!,
+      token_hash: id,
+      known_device: 0,
+      address: null,
+      user_agent: null,
+      webauthn_challenge: null,
+      created_at: expiresAt - 300_000,
+      expires_at: expiresAt,
+    });
+    const challenge = (id: string, expiresAt: number) => ({
+      id,
+      user_id: null,
+      purpose: 'sign-in',
+      challenge: id,
+      created_at: expiresAt - 300_000,
+      expires_at: expiresAt,
+    });
+    const [oldPending, livePending, oldChallenge, liveChallenge] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await h.db
+      .insertInto('pending_sign_ins')
+      .values([pending(oldPending, now), pending(livePending, now + 1)])
+      .execute();
+    await h.db
+      .insertInto('webauthn_challenges')
+      .values([challenge(oldChallenge, now - 1), challenge(liveChallenge, now + 1)])
+      .execute();
+
+    expect(await deleteExpiredCodes(at(now), go())).toMatchObject({ pendingSignIns: 1, webauthnChallenges: 1 });
+    const pendingLeft = await h.db.selectFrom('pending_sign_ins').select('id').where('user_id', '=', user!).execute();
+    expect(pendingLeft.map((row) => row.id)).toEqual([livePending]);
+    const challengesLeft = await h.db
+      .selectFrom('webauthn_challenges')
+      .select('id')
+      .where('id', 'in', [oldChallenge, liveChallenge])
+      .execute();
+    expect(challengesLeft.map((row) => row.id)).toEqual([liveChallenge]);
   });
 
   it('drains a backlog of 5,000 in batches of CLEANUP_BATCH, handing the event loop back between them', async () => {
@@ -112,7 +155,11 @@ describe('the expired-codes job', () => {
     // Told to stop before it starts, it still finishes its first batch, and only that one.
     const stopped = new AbortController();
     stopped.abort();
-    expect(await deleteExpiredCodes(at(now), stopped.signal)).toEqual({ codes: CLEANUP_BATCH });
+    expect(await deleteExpiredCodes(at(now), stopped.signal)).toEqual({
+      codes: CLEANUP_BATCH,
+      pendingSignIns: 0,
+      webauthnChallenges: 0,
+    });
 
     // Counts turns of the event loop while the job runs (one per turn, whatever the timing).
     let turns = 0;

@@ -120,6 +120,16 @@ describe('loadConfig', () => {
     expect(config.logFormat).toBe('json');
   });
 
+  it('reads ALLOWED_HOSTS as lower-case names with optional ports', async () => {
+    const config = await loadConfig({ DATA_DIR: tempDir(), ALLOWED_HOSTS: ' Vault.Example.com , lockit:3000,[::2]:8443,' });
+    expect(config.allowedHosts).toEqual([
+      { name: 'vault.example.com', port: undefined },
+      { name: 'lockit', port: 3000 },
+      { name: '[::2]', port: 8443 },
+    ]);
+    expect((await loadConfig({ DATA_DIR: tempDir() })).allowedHosts).toEqual([]);
+  });
+
   it('treats empty variables as unset', async () => {
     const config = await loadConfig({ DATA_DIR: tempDir(), SMTP_URL: '', APP_ORIGIN: '', REDIS_URL: '' });
     expect(config.smtpUrl).toBeUndefined();
@@ -136,6 +146,12 @@ describe('loadConfig', () => {
       'APP_ORIGIN must be an http(s) origin such as https://vault.example.com (no path)',
     ],
     [{ APP_ORIGIN: 'ftp://x' }, 'APP_ORIGIN must be an http(s) origin'],
+    [
+      { ALLOWED_HOSTS: 'vault.example.com, https://x.example/app' },
+      'ALLOWED_HOSTS has "https://x.example/app", which is not a host: give host names with an optional port',
+    ],
+    [{ ALLOWED_HOSTS: '*.example.com' }, 'ALLOWED_HOSTS has "*.example.com", which is not a host'],
+    [{ ALLOWED_HOSTS: 'lockit:99999' }, 'ALLOWED_HOSTS has "lockit:99999", which is not a host'],
     [{ SERVER_SECRET: 'short' }, 'SERVER_SECRET must be at least 32 characters long'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must start with redis:// or rediss://'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be false, a number of proxy hops (e.g. 1)'],
@@ -166,6 +182,7 @@ describe('loadConfig', () => {
     expect(Object.keys(configEnvSchema.shape).sort()).toEqual(
       [
         'ADMIN_TOKEN',
+        'ALLOWED_HOSTS',
         'APP_ORIGIN',
         'BREACH_CHECK_URL',
         'COOKIE_SECURE',

@@ -23,7 +23,7 @@ describe('POST /api/users/create', () => {
     expect(row.auth_hash).not.toContain(account.keys.authKey);
     expect(row.protected_key).toBe(account.protectedKey);
     expect(row.salt).toBe(account.salt);
-    expect([row.kdf_algorithm, row.kdf_memory_kib, row.kdf_iterations, row.kdf_parallelism]).toEqual(['argon2id', 19456, 2, 1]);
+    expect([row.kdf_algorithm, row.kdf_memory_kib, row.kdf_iterations, row.kdf_parallelism]).toEqual(['argon2id', 65536, 3, 1]);
   });
 
   it('does not send a code by itself (the client calls send-code)', async () => {
@@ -44,13 +44,19 @@ describe('POST /api/users/create', () => {
     }
   });
 
-  it('refuses an email already used, whatever its case', async () => {
+  it('makes no second account for an email already used, whatever its case, and does not say so', async () => {
     const first = await newAccount({ email: 'Same.Person@Example.test' });
     expect((await h.client().post(apiPaths.createUser, createBody(first))).statusCode).toBe(201);
     const second = await newAccount({ email: 'same.person@example.TEST' });
     const response = await h.client().post(apiPaths.createUser, createBody(second));
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'An account with that email already exists.' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toEqual({ username: second.username, email: second.email });
+    const rows = await h.db
+      .selectFrom('users')
+      .select('username')
+      .where('email_folded', '=', 'same.person@example.test')
+      .execute();
+    expect(rows).toEqual([{ username: first.username }]);
   });
 
   it('names the field and the problem for bad input', async () => {
@@ -65,7 +71,7 @@ describe('POST /api/users/create', () => {
       [{ password: 'hunter2' }, 'password must be 32 bytes of base64url'],
       [{ salt: 'short' }, 'salt must be 16 bytes of base64url'],
       [{ protectedKey: 'plain text key' }, 'protectedKey must be a Lockit ciphertext (v1.<iv>.<data>), never plaintext'],
-      [{ kdf: { ...account.kdf, memoryKiB: 1024 } }, 'kdf.memoryKiB must be at least 19456'],
+      [{ kdf: { ...account.kdf, memoryKiB: 1024 } }, 'kdf.memoryKiB must be at least 65536'],
       [{ kdf: { ...account.kdf, iterations: 1.5 } }, 'kdf.iterations must be a whole number'],
       [{ kdf: { ...account.kdf, algorithm: 'pbkdf2' } }, 'kdf.algorithm must be "argon2id"'],
       [{ kdf: 'fast' }, 'kdf must be an object'],

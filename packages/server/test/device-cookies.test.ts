@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { apiPaths } from '@lockit/contract';
 import { DEFAULT_RATE_LIMITS } from '../src/config/rate-limit-settings';
-import { DEVICE_COOKIE, DEVICE_COOKIE_LIFETIME_MS, makeDeviceCookieValue } from '../src/auth/device-cookies';
+import { DEVICE_COOKIE, DEVICE_COOKIE_LIFETIME_MS, DEVICE_COOKIE_PATHS, makeDeviceCookieValue } from '../src/auth/device-cookies';
 import { login, newAccount, signUpAndVerify, type TestAccount } from './helpers/accounts';
 import type { InjectClient } from './helpers/inject-client';
 import { useTestApp } from './helpers/test-app';
@@ -71,8 +71,9 @@ describe('device cookie', () => {
     expect(lines.map((line) => attributesOf(line).find((attribute) => attribute.startsWith('path=')))).toEqual([
       `path=${apiPaths.prelogin}`,
       `path=${apiPaths.login}`,
+      `path=${apiPaths.passkeySignIn}`,
     ]);
-    // One value under both paths.
+    // One value under every path.
     expect(new Set(lines.map((line) => line.split(';')[0])).size).toBe(1);
     for (const line of lines) {
       const attributes = attributesOf(line);
@@ -88,7 +89,7 @@ describe('device cookie', () => {
     const browser = secureApp.client(freshIp());
     await signUpAndVerify(secureApp, browser, account);
     const lines = deviceCookieLines(await login(browser, account));
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(DEVICE_COOKIE_PATHS.length);
     for (const line of lines) expect(line).toMatch(/;\s*Secure/i);
   });
 

@@ -21,7 +21,7 @@ describe('POST /api/users/login', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: 'Login successful',
-      data: { username: account.username, email: account.email, protectedKey: account.protectedKey },
+      data: { username: account.username, email: account.email, protectedKey: account.protectedKey, keyGeneration: 0 },
     });
     expect(loginResponseSchema.parse(response.json())).toBeTruthy();
     const vaultKey = await unwrapVaultKey(response.json().data.protectedKey, account.keys.wrapKey, account.kdf, account.salt);

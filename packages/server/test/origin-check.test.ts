@@ -4,7 +4,8 @@ import { signedInUser } from './helpers/accounts';
 import { useTestApp } from './helpers/test-app';
 
 const APP_ORIGIN = 'https://app.example.com';
-const h = useTestApp({ config: { appOrigin: APP_ORIGIN } });
+// The Host check answers only for hosts it knows (host-check.test.ts); this one is ours here.
+const h = useTestApp({ config: { appOrigin: APP_ORIGIN, allowedHosts: [{ name: 'vault.example.com', port: undefined }] } });
 const REFUSED = { message: 'Request refused: it did not come from the Lockit app.' };
 
 describe('origin check on state-changing requests', () => {

@@ -22,7 +22,7 @@ describe('POST /api/users/prelogin', () => {
   it('returns the KDF parameters and salt of an account', async () => {
     const { account } = await signedInUser(h);
     const body = await prelogin(account.username);
-    expect(body).toEqual({ message: 'OK', data: { kdf: account.kdf, salt: account.salt } });
+    expect(body).toEqual({ message: 'OK', data: { kdf: account.kdf, salt: account.salt, keyGeneration: 0 } });
     expect(preloginResponseSchema.parse(body)).toBeTruthy();
   });
 
@@ -47,6 +47,15 @@ describe('POST /api/users/prelogin', () => {
     expect(checkKdfParams(first.data.kdf)).toEqual(first.data.kdf);
     expect((await prelogin('No_Such_Person')).data.salt).toBe(first.data.salt);
     expect((await prelogin('another_ghost')).data.salt).not.toBe(first.data.salt);
+  });
+
+  it("answers unknown names a stable key generation spread like real accounts' (mostly 0, some higher)", async () => {
+    const names = Array.from({ length: 40 }, (_, i) => `ghost_${i}`);
+    const generations = await Promise.all(names.map(async (name) => (await prelogin(name)).data.keyGeneration as number));
+    expect(await Promise.all(names.map(async (name) => (await prelogin(name)).data.keyGeneration))).toEqual(generations);
+    expect(generations.every((g) => Number.isSafeInteger(g) && g >= 0 && g <= 8)).toBe(true);
+    expect(generations.filter((g) => g === 0).length).toBeGreaterThan(5);
+    expect(generations.some((g) => g > 0)).toBe(true);
   });
 
   it('gives known and unknown names answers of the same shape', async () => {

@@ -32,7 +32,7 @@ describe('GET /api/user/key-material', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: 'Success',
-      data: { kdf: account.kdf, salt: account.salt, protectedKey: account.protectedKey },
+      data: { kdf: account.kdf, salt: account.salt, protectedKey: account.protectedKey, keyGeneration: 0 },
     });
     const { kdf, salt, protectedKey } = response.json().data;
     expect(await unwrapVaultKey(protectedKey, account.keys.wrapKey, checkKdfParams(kdf), salt)).toEqual(account.vaultKeyBytes);
@@ -47,11 +47,13 @@ describe('GET /api/user/key-material', () => {
       kdf: next.kdf,
       salt: next.salt,
       protectedKey: next.protectedKey,
+      keyGeneration: 1,
     });
     expect((await client.get(apiPaths.keyMaterial)).json().data).toEqual({
       kdf: next.kdf,
       salt: next.salt,
       protectedKey: next.protectedKey,
+      keyGeneration: 1,
     });
   });
 });

@@ -15,6 +15,8 @@ const h = useTestApp({
     verifyCodePerIp: window(3),
     verifyCodePerAccount: window(2),
   },
+  // No resend cool-down: it answers a quick second send-code of any pair first (enumeration.test.ts).
+  timing: { codeResendCooldownMs: 0 },
 });
 
 let ipCounter = 0;

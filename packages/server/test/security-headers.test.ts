@@ -69,6 +69,7 @@ describe('COOKIE_SECURE', () => {
       'lockit_access',
       'lockit_device',
       'lockit_device',
+      'lockit_device',
       'lockit_refresh',
       SESSION_HINT_COOKIE,
     ]);

@@ -61,8 +61,8 @@ describe('session cookies', () => {
         { headers: { 'x-forwarded-proto': 'https' } },
       );
     const lines = setCookieLines(response);
-    // Access, refresh, the hint and the device cookie (for prelogin and for sign-in).
-    expect(lines).toHaveLength(5);
+    // Access, refresh, the hint and the device cookie (for prelogin, sign-in and passkey sign-in).
+    expect(lines).toHaveLength(6);
     for (const line of lines) expect(line).toMatch(/;\s*Secure(;|$)/);
   });
 
@@ -85,6 +85,7 @@ describe('session cookies', () => {
         kdf: next.kdf,
         salt: next.salt,
         protectedKey: next.protectedKey,
+        keyGeneration: 1,
       }),
     );
     const tokens = [...client.jar].filter(([name]) => name !== SESSION_HINT_COOKIE).map(([, value]) => value);

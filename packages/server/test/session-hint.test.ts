@@ -72,6 +72,7 @@ describe('the session hint cookie', () => {
       kdf: next.kdf,
       salt: next.salt,
       protectedKey: next.protectedKey,
+      keyGeneration: 1,
     });
     expect(response.statusCode).toBe(200);
     expect(named(response, SESSION_HINT_COOKIE)?.value).toBe('1');

@@ -172,6 +172,7 @@ describe('sign-in lockout', () => {
       kdf: next.kdf,
       salt: next.salt,
       protectedKey: next.protectedKey,
+      keyGeneration: 1,
     };
     const checks = DEFAULT_RATE_LIMITS.passwordCheckPerAccount.points;
     for (let i = 0; i < checks; i += 1) expect((await thief.put(apiPaths.changePassword, body)).statusCode).toBe(403);
@@ -198,6 +199,7 @@ describe('sign-in lockout', () => {
       kdf: next.kdf,
       salt: next.salt,
       protectedKey: next.protectedKey,
+      keyGeneration: 1,
     });
     expect(changed.statusCode).toBe(200);
   });

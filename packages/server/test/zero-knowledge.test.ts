@@ -66,6 +66,7 @@ describe('zero knowledge at rest', () => {
       kdf: next.kdf,
       salt: next.salt,
       protectedKey: next.protectedKey,
+      keyGeneration: 1,
     });
     expect(changed.statusCode).toBe(200);
     const update = await client.put(apiPaths.updateEntry(entry.id), {

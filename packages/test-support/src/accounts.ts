@@ -14,7 +14,7 @@ import type { ApiClient } from './api-client';
 import type { CodeInbox } from './code-inbox';
 
 /** The floor of the KDF policy: real Argon2id, fast enough for tests and for seeding benches. */
-export const FLOOR_KDF: KdfParams = { algorithm: 'argon2id', memoryKiB: 19_456, iterations: 2, parallelism: 1 };
+export const FLOOR_KDF: KdfParams = { algorithm: 'argon2id', memoryKiB: 65_536, iterations: 3, parallelism: 1 };
 
 /** What the browser computes at sign-up (or at a password change, given the same vault key). */
 export interface KeyMaterial {
@@ -24,6 +24,8 @@ export interface KeyMaterial {
   keys: AccountKeys;
   vaultKeyBytes: Uint8Array;
   protectedKey: string;
+  /** The key generation protectedKey was wrapped for (0 at sign-up, +1 per password change). */
+  keyGeneration: number;
 }
 
 export interface TestAccount extends KeyMaterial {
@@ -36,11 +38,12 @@ export async function makeKeyMaterial(
   password: string,
   vaultKeyBytes = generateVaultKeyBytes(),
   kdf: KdfParams = FLOOR_KDF,
+  keyGeneration = 0,
 ): Promise<KeyMaterial> {
   const salt = randomSalt();
   const keys = await deriveKeysFromPassword(password, salt, kdf);
-  const protectedKey = await wrapVaultKey(vaultKeyBytes, keys.wrapKey, kdf, salt);
-  return { password, salt, kdf, keys, vaultKeyBytes, protectedKey };
+  const protectedKey = await wrapVaultKey(vaultKeyBytes, keys.wrapKey, kdf, salt, keyGeneration);
+  return { password, salt, kdf, keys, vaultKeyBytes, protectedKey, keyGeneration };
 }
 
 export function uniqueName(prefix = 'user'): string {
@@ -98,13 +101,18 @@ export async function signUpOverHttp(client: ApiClient, inbox: CodeInbox, accoun
  * the web app itself).
  */
 export async function signInOverHttp(client: ApiClient, username: string, password: string): Promise<CryptoKey> {
-  const pre = await client.expect<{ data: { salt: string; kdf: KdfParams } }>(200, 'POST', apiPaths.prelogin, { username });
+  const pre = await client.expect<{ data: { salt: string; kdf: KdfParams; keyGeneration?: number } }>(
+    200,
+    'POST',
+    apiPaths.prelogin,
+    { username },
+  );
   const keys = await deriveKeysFromPassword(password, pre.data.salt, pre.data.kdf);
   const login = await client.expect<{ data: { protectedKey: string } }>(200, 'POST', apiPaths.login, {
     username,
     password: keys.authKey,
   });
-  const bytes = await unwrapVaultKey(login.data.protectedKey, keys.wrapKey, pre.data.kdf, pre.data.salt);
+  const bytes = await unwrapVaultKey(login.data.protectedKey, keys.wrapKey, pre.data.kdf, pre.data.salt, pre.data.keyGeneration);
   return importVaultKey(bytes);
 }
 

@@ -1,3 +1,4 @@
+import type { AdminTwoFactor } from '@lockit/contract';
 import type { Db } from '../db/schema';
 import type { Repositories } from '../db/repositories/index';
 import type { AdminUserRow } from '../db/repositories/user-admin-repository';
@@ -24,6 +25,7 @@ export interface AdminUserView {
   items: number;
   /** Bytes of ciphertext of the entries and their history. */
   bytes: number;
+  twoFactor: AdminTwoFactor;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -99,5 +101,12 @@ function toView(row: AdminUserRow, usage: { items: number; bytes: number }): Adm
     disabled: row.disabled_at !== null,
     items: usage.items,
     bytes: usage.bytes,
+    twoFactor: twoFactorOf(Boolean(Number(row.totp_on)), Boolean(Number(row.has_webauthn))),
   };
+}
+
+function twoFactorOf(totp: boolean, webauthn: boolean): AdminTwoFactor {
+  if (totp && webauthn) return 'both';
+  if (totp) return 'totp';
+  return webauthn ? 'webauthn' : 'none';
 }

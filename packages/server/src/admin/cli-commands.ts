@@ -175,7 +175,13 @@ function cliMailer(config: AppConfig): Mailer {
   const noSmtp = async () => {
     throw new Error('SMTP_URL is not set: nothing can be mailed.');
   };
-  return { sendVerificationCode: noSmtp, sendInvite: noSmtp, close: async () => {} };
+  return {
+    sendVerificationCode: noSmtp,
+    sendInvite: noSmtp,
+    sendSignUpAttempt: noSmtp,
+    sendSignInAlert: noSmtp,
+    close: async () => {},
+  };
 }
 
 function hashToken(args: string[], io: CliIo): Promise<void> {

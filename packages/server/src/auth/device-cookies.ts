@@ -48,8 +48,11 @@ export function deviceCookieOf(request: FastifyRequest, config: AppConfig, now: 
   return readDeviceCookie(config.serverSecret, request.cookies[DEVICE_COOKIE], now);
 }
 
-/** The routes the browser sends it to, one cookie per path: the sign-in call and its prelogin. */
-export const DEVICE_COOKIE_PATHS = [apiPaths.prelogin, apiPaths.login] as const;
+/**
+ * The routes the browser sends it to, one cookie per path: the sign-in call, its prelogin, and
+ * passkey sign-in (which reads it only to know the browser, for the new-browser mail).
+ */
+export const DEVICE_COOKIE_PATHS = [apiPaths.prelogin, apiPaths.login, apiPaths.passkeySignIn] as const;
 
 /** A fresh cookie (new nonce) after each successful sign-in, as OWASP's scheme says. */
 export function setDeviceCookie(reply: FastifyReply, config: AppConfig, userId: string, now: number): void {

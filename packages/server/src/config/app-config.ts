@@ -2,6 +2,7 @@ import type { SignupMode } from '@lockit/contract/paths';
 import type { RateLimitSettings } from './rate-limit-settings';
 import type { LoadLimits } from './load-limits';
 import type { TrustProxy } from '../http/trust-proxy';
+import type { AllowedHost } from '../http/allowed-hosts';
 import type { LOG_FORMATS, LOG_LEVELS } from './config-schema';
 
 export type DatabaseConfig =
@@ -20,6 +21,8 @@ export interface AppConfig {
   appOrigin: string | undefined;
   /** PUBLIC_ORIGIN: the passkeys' relying party; undefined: the origin of each request. */
   publicOrigin: string | undefined;
+  /** ALLOWED_HOSTS: hosts the Host check answers for beside loopback names and PUBLIC_ORIGIN's. */
+  allowedHosts: readonly AllowedHost[];
   /** Days "remember this browser" lasts, 0..365; 0: the choice is not offered. */
   rememberBrowserDays: number;
   /** Keys the HMACs of verification codes and prelogin salts. Never logged, never sent. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_HASHING_QUEUE_MAX, DEFAULT_MAX_CONNECTIONS_PER_IP, DEFAULT_REQUEST_TIMEOUT_SECONDS } from './load-limits';
 import { SIGNUP_MODES } from '@lockit/contract/paths';
 import { parseTrustProxy } from '../http/trust-proxy';
+import { parseAllowedHosts } from '../http/allowed-hosts';
 
 /**
  * The server's environment, named once. Docs are checked against `configEnvSchema.shape`,
@@ -152,6 +153,16 @@ export const configEnvSchema = z.object({
    * and the host the server answers for. Unset: the origin each request came to (localhost in development).
    */
   PUBLIC_ORIGIN: optionalText.pipe(httpOrigin.optional()),
+  /** More `host[:port]` names the Host check answers for, beside loopback and PUBLIC_ORIGIN's host. */
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((text, context) => {
+      const parsed = parseAllowedHosts(text);
+      if ('hosts' in parsed) return parsed.hosts;
+      context.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
   /** Origin of a web app hosted elsewhere: CORS with credentials for exactly that origin. */
   APP_ORIGIN: optionalText.pipe(httpOrigin.optional()),
   /** At least 32 characters. Unset: generated once into <DATA_DIR>/server-secret (mode 0600). */

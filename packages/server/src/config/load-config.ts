@@ -33,6 +33,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): P
     mailFrom: parsed.MAIL_FROM,
     appOrigin: parsed.APP_ORIGIN,
     publicOrigin: parsed.PUBLIC_ORIGIN,
+    allowedHosts: parsed.ALLOWED_HOSTS,
     rememberBrowserDays: parsed.REMEMBER_BROWSER_DAYS,
     serverSecret,
     redisUrl: parsed.REDIS_URL,

@@ -41,6 +41,9 @@ export interface RateLimitSettings {
   sendCodePerAccount: LimitWindow;
   verifyCodePerIp: LimitWindow;
   verifyCodePerAccount: LimitWindow;
+  /** Username changes per address and per account: each tells whether a name is taken. */
+  updateUsernamePerIp: LimitWindow;
+  updateUsernamePerAccount: LimitWindow;
   /** Admin sign-ins (ADMIN_TOKEN) per address: each costs an Argon2 verify. */
   adminSignInPerIp: LimitWindow;
 }
@@ -65,5 +68,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   sendCodePerAccount: { points: 5, durationSeconds: 60 * 60 },
   verifyCodePerIp: { points: 30, durationSeconds: 15 * 60 },
   verifyCodePerAccount: { points: 15, durationSeconds: 15 * 60 },
+  updateUsernamePerIp: { points: 10, durationSeconds: 60 * 60 },
+  updateUsernamePerAccount: { points: 5, durationSeconds: 60 * 60 },
   adminSignInPerIp: { points: 10, durationSeconds: 15 * 60 },
 };

@@ -21,6 +21,8 @@ export interface UsersTable {
   salt: string;
   /** The vault key wrapped by the client; the server cannot unwrap it. */
   protected_key: string;
+  /** The generation protected_key was wrapped for: 0 until the first password change, then +1 each (migration 0012). */
+  key_generation: Generated<number>;
   verified_at: number | null;
   created_at: number;
   updated_at: number;
@@ -137,7 +139,7 @@ export interface RetiredRefreshTokensTable {
 }
 
 export interface EntriesTable {
-  /** Made by the client: every field's ciphertext is bound to it. */
+  /** Made by the client: every field's ciphertext is bound to it. Unique per account: the key is (user_id, id). */
   id: string;
   user_id: string;
   service_name: string;

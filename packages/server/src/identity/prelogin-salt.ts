@@ -7,3 +7,18 @@ import { createHmac } from 'node:crypto';
 export function fakeSaltFor(secret: Buffer, usernameFolded: string): string {
   return createHmac('sha256', secret).update(`prelogin-salt|${usernameFolded}`).digest().subarray(0, 16).toString('base64url');
 }
+
+/**
+ * The key generation prelogin answers for a name with no account: stable over time and
+ * distributed like real accounts' (most 0, fewer for each further password change: 1/2 are
+ * 0, 1/4 are 1, 1/8 are 2...), so the number alone does not tell that no account exists.
+ */
+export function fakeKeyGenerationFor(secret: Buffer, usernameFolded: string): number {
+  let bits = createHmac('sha256', secret).update(`prelogin-generation|${usernameFolded}`).digest()[0]!;
+  let generation = 0;
+  while ((bits & 1) === 1) {
+    generation += 1;
+    bits >>= 1;
+  }
+  return generation;
+}

@@ -21,11 +21,24 @@ export const DEFAULT_JOB_INTERVALS_MS: Record<JobName, number> = {
 
 type CleanupContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
 
-/** Verification codes past their lifetime (verify-code refuses them already). */
-export async function deleteExpiredCodes(ctx: CleanupContext, signal: AbortSignal): Promise<{ codes: number }> {
+/**
+ * One-time things past their lifetime, all already refused: verification codes, pending
+ * sign-ins awaiting a second factor, and unanswered WebAuthn challenges.
+ */
+export async function deleteExpiredCodes(
+  ctx: CleanupContext,
+  signal: AbortSignal,
+): Promise<{ codes: number; pendingSignIns: number; webauthnChallenges: number }> {
   const rows = createExpiredRowsRepository(ctx.db);
   const now = ctx.now();
-  return { codes: await deleteInBatches(() => rows.deleteExpiredCodes(now, CLEANUP_BATCH), signal) };
+  const codes = await deleteInBatches(() => rows.deleteExpiredCodes(now, CLEANUP_BATCH), signal);
+  const pendingSignIns = signal.aborted
+    ? 0
+    : await deleteInBatches(() => rows.deleteExpiredPendingSignIns(now, CLEANUP_BATCH), signal);
+  const webauthnChallenges = signal.aborted
+    ? 0
+    : await deleteInBatches(() => rows.deleteExpiredWebauthnChallenges(now, CLEANUP_BATCH), signal);
+  return { codes, pendingSignIns, webauthnChallenges };
 }
 
 /**

@@ -36,6 +36,14 @@ export function createLogMailer(log: FastifyBaseLogger): Mailer {
     async sendInvite() {
       log.info('Invitation not mailed (SMTP_URL is not set): its link was shown to copy');
     },
+    // Names no address: the log must not tell who was probed.
+    async sendSignUpAttempt() {
+      log.info('Sign-up attempt notice not mailed (SMTP_URL is not set)');
+    },
+    // Names no address or account: the log is no record of who signed in from where.
+    async sendSignInAlert({ kind }) {
+      log.info(`Sign-in notice (${kind}) not mailed (SMTP_URL is not set)`);
+    },
     async close() {},
   };
 }

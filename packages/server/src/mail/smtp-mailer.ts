@@ -2,6 +2,8 @@ import nodemailer from 'nodemailer';
 import type { Mailer } from './mailer';
 import { verificationMailContent } from './verification-mail-content';
 import { inviteMailContent } from './invite-mail-content';
+import { signUpAttemptMailContent } from './sign-up-attempt-mail-content';
+import { signInAlertMailContent } from './sign-in-alert-mail-content';
 
 const SMTP_CONNECTION_TIMEOUT_MS = 5_000;
 const SMTP_GREETING_TIMEOUT_MS = 5_000;
@@ -25,6 +27,12 @@ export function createSmtpMailer(smtpUrl: string, from: string, codeLifetimeMinu
     },
     async sendInvite(mail) {
       await transport.sendMail({ from, to: mail.to, ...inviteMailContent(mail) });
+    },
+    async sendSignUpAttempt(mail) {
+      await transport.sendMail({ from, to: mail.to, ...signUpAttemptMailContent(mail) });
+    },
+    async sendSignInAlert(mail) {
+      await transport.sendMail({ from, to: mail.to, ...signInAlertMailContent(mail) });
     },
     async close() {
       transport.close();

@@ -10,8 +10,8 @@ export type SignInFailure = 'invalid_credentials' | 'rate_limited' | 'unverified
 const SIGN_IN_FAILURES: readonly SignInFailure[] = ['invalid_credentials', 'rate_limited', 'unverified', 'disabled'];
 
 /** The mails Lockit sends, one label value per Mailer method. */
-export type MailKind = 'verification_code' | 'invite';
-const MAIL_KINDS: readonly MailKind[] = ['verification_code', 'invite'];
+export type MailKind = 'verification_code' | 'invite' | 'sign_up_attempt' | 'sign_in_alert';
+const MAIL_KINDS: readonly MailKind[] = ['verification_code', 'invite', 'sign_up_attempt', 'sign_in_alert'];
 
 /**
  * This app's Prometheus series. Every label value comes from a fixed set written in the code

@@ -20,6 +20,8 @@ export function instrumentMailer(mailer: Mailer, metrics: AppMetrics): Mailer {
   return {
     sendVerificationCode: counted('verification_code', (mail) => mailer.sendVerificationCode(mail)),
     sendInvite: counted('invite', (mail) => mailer.sendInvite(mail)),
+    sendSignUpAttempt: counted('sign_up_attempt', (mail) => mailer.sendSignUpAttempt(mail)),
+    sendSignInAlert: counted('sign_in_alert', (mail) => mailer.sendSignInAlert(mail)),
     close: () => mailer.close(),
   };
 }

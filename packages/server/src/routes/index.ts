@@ -44,6 +44,22 @@ import { revokeInviteRoute } from './invites/revoke-invite';
 import { listSessionsRoute } from './sessions/list-sessions';
 import { endSessionRoute } from './sessions/end-session';
 import { endOtherSessionsRoute } from './sessions/end-other-sessions';
+import { loginSecondFactorRoute } from './two-factor/login-second-factor';
+import { twoFactorStatusRoute } from './two-factor/two-factor-status';
+import { totpSetupRoute } from './two-factor/totp-setup';
+import { totpConfirmRoute } from './two-factor/totp-confirm';
+import { totpDisableRoute } from './two-factor/totp-disable';
+import { recoveryCodesRoute } from './two-factor/regenerate-recovery-codes';
+import { forgetBrowsersRoute } from './two-factor/forget-browsers';
+import { registerWebauthnOptionsRoute } from './webauthn/register-webauthn-options';
+import { registerWebauthnRoute } from './webauthn/register-webauthn';
+import { renameWebauthnRoute } from './webauthn/rename-webauthn';
+import { setWebauthnUnlockKeyRoute } from './webauthn/set-webauthn-unlock-key';
+import { removeWebauthnRoute } from './webauthn/remove-webauthn';
+import { securityKeyOptionsRoute } from './webauthn/security-key-options';
+import { securityKeySignInRoute } from './webauthn/security-key-sign-in';
+import { passkeyOptionsRoute } from './webauthn/passkey-options';
+import { passkeySignInRoute } from './webauthn/passkey-sign-in';
 
 import { adminSignInRoute } from './admin/admin-sign-in';
 import { adminSignOutRoute } from './admin/admin-sign-out';
@@ -108,6 +124,22 @@ const routes: RoutePlugin[] = [
   listSessionsRoute,
   endSessionRoute,
   endOtherSessionsRoute,
+  loginSecondFactorRoute,
+  twoFactorStatusRoute,
+  totpSetupRoute,
+  totpConfirmRoute,
+  totpDisableRoute,
+  recoveryCodesRoute,
+  forgetBrowsersRoute,
+  registerWebauthnOptionsRoute,
+  registerWebauthnRoute,
+  renameWebauthnRoute,
+  setWebauthnUnlockKeyRoute,
+  removeWebauthnRoute,
+  securityKeyOptionsRoute,
+  securityKeySignInRoute,
+  passkeyOptionsRoute,
+  passkeySignInRoute,
 ];
 
 /** Every API route. Each is private unless its own options say `public: true`. */

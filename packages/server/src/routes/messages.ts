@@ -2,7 +2,6 @@
 export const MESSAGES = {
   accountCreated: 'Account created. Check your email for the verification code.',
   usernameTaken: 'That username is already taken.',
-  emailTaken: 'An account with that email already exists.',
   codeOnItsWay: 'If that account is waiting for verification, a code is on its way.',
   codeSentRecently: 'A code was sent moments ago.',
   deliveryUnknown: 'No mail with that ticket here: it may have expired.',
@@ -21,6 +20,8 @@ export const MESSAGES = {
   usernameUpdated: 'Username updated',
   passwordUpdated: 'Password updated',
   currentPasswordIncorrect: 'Current password is incorrect.',
+  keyGenerationConflict:
+    'Your password was changed meanwhile (from another tab or device), so this change was not saved. Sign in again with the current password and retry.',
   accountDeleted: 'Account deleted',
   entryAdded: 'Password added',
   entryUpdated: 'Password updated',

@@ -3,8 +3,9 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { LimitWindow, RateLimitSettings } from '../config/rate-limit-settings';
 import { HttpError } from '../http/http-error';
+import { MAX_CODE_ATTEMPTS } from '../config/app-config';
 
-export type LimitedAction = 'prelogin' | 'create' | 'sendCode' | 'verifyCode';
+export type LimitedAction = 'prelogin' | 'create' | 'sendCode' | 'verifyCode' | 'updateUsername';
 
 /**
  * Rate limits and sign-in lockouts, per IP and per account. With Redis they are shared by
@@ -37,7 +38,15 @@ export function createRateLimits(
       ip: windowed('verify-code-ip', settings.verifyCodePerIp),
       account: windowed('verify-code-account', settings.verifyCodePerAccount),
     },
+    // Like sign-up: each try tells whether a name is free, so probing names is bounded alike.
+    updateUsername: {
+      ip: windowed('update-username-ip', settings.updateUsernamePerIp),
+      account: windowed('update-username-account', settings.updateUsernamePerAccount),
+    },
   };
+  const decoyCooldowns = make('code-decoy-cooldown', 1, 60);
+  const decoyAttempts = make('code-decoy-attempts', MAX_CODE_ATTEMPTS, 60);
+  const decoyKey = (pairKey: string) => hashKey(`code-decoy\u0000${pairKey}`);
   const loginIp = windowed('login-ip', settings.loginPerIp);
   // Per (account, address): the run of failures, counted up front so parallel guesses count too.
   const pairFailures = make('login-failures', Number.MAX_SAFE_INTEGER, settings.loginFailureMemorySeconds);
@@ -54,6 +63,10 @@ export function createRateLimits(
   // Change-password's current-key checks, per account: only a signed-in session reaches them.
   const passwordChecks = windowed('password-check', settings.passwordCheckPerAccount);
 
+  // Wrong second factors (TOTP or recovery codes) per account, over all its pending sign-ins
+  // from browsers that are not its known devices (see beforeSecondFactor).
+  const secondFactorChecks = make('second-factor-account', SECOND_FACTOR_FAILURES_PER_HOUR, 3600);
+
   const lockoutSeconds = (beyondFree: number) =>
     Math.min(settings.loginLockoutBaseSeconds * 2 ** (beyondFree - 1), settings.loginLockoutMaxSeconds);
 
@@ -63,6 +76,38 @@ export function createRateLimits(
       const { ip: perIp, account } = perAction[action];
       await consume(perIp, ip, onRefusal);
       if (account) await consume(account, hashKey(accountKey), onRefusal);
+    },
+
+    /**
+     * Stand-ins for a verification code's cool-down and tries, for a (name, e-mail) pair that
+     * has no live code (unknown, verified, or pending without one), so that send-code and
+     * verify-code answer it as they answer a real pending account. Returns the time left of
+     * the pair's cool-down, or 0 when a "send" may happen now (it then starts a new one).
+     */
+    async decoySend(pairKey: string, cooldownMs: number): Promise<number> {
+      try {
+        // A duration of 0 would never expire: no cool-down configured means none here either.
+        if (cooldownMs > 0) {
+          await decoyCooldowns.consume(decoyKey(pairKey), 1, { customDuration: Math.ceil(cooldownMs / 1000) });
+        }
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return rejection.msBeforeNext;
+        throw rejection;
+      }
+      // A "new code": its tries start afresh, as a real new code's do.
+      await decoyAttempts.delete(decoyKey(pairKey));
+      return 0;
+    },
+
+    /** One wrong try of a code that does not exist; false past MAX_CODE_ATTEMPTS within a code's lifetime. */
+    async decoyAttempt(pairKey: string, codeLifetimeMs: number): Promise<boolean> {
+      try {
+        await decoyAttempts.consume(decoyKey(pairKey), 1, { customDuration: Math.ceil(codeLifetimeMs / 1000) });
+        return true;
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return false;
+        throw rejection;
+      }
     },
 
     /** Counts a prelogin of the account whose valid device cookie the browser carries; 429 over its allowance. */
@@ -134,6 +179,23 @@ export function createRateLimits(
       }
     },
 
+    /**
+     * Before a second factor from a browser that is not a known device of the account is
+     * checked: reserves the check as a failure of the account; 429 once the account has had
+     * SECOND_FACTOR_FAILURES_PER_HOUR wrong ones. Without it, a password holder could restart
+     * pending sign-ins (5 tries each) and grind six-digit codes; with it, they get 10 guesses
+     * an hour. Known devices skip it (their own pending sign-in's cap still holds), so the
+     * stranger filling it never locks the owner's browser out.
+     */
+    async beforeSecondFactor(userId: string): Promise<void> {
+      await consume(secondFactorChecks, hashKey(`second-factor\u0000${userId}`), onRefusal);
+    },
+
+    /** The factor was right: the reserved check is given back. */
+    async secondFactorSucceeded(userId: string): Promise<void> {
+      await secondFactorChecks.reward(hashKey(`second-factor\u0000${userId}`));
+    },
+
     /** A correct key: forgets this address's run and gives the account its check back. */
     async loginSucceeded(ip: string, accountKey: string): Promise<void> {
       const pair = hashKey(`${accountKey}\u0000${ip}`);
@@ -143,6 +205,9 @@ export function createRateLimits(
 }
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
+
+/** Wrong second factors an account takes per hour from browsers that are not its known devices. */
+export const SECOND_FACTOR_FAILURES_PER_HOUR = 10;
 
 export type RefusalListener = (limiter: string) => void;
 

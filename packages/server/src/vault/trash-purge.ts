@@ -26,10 +26,7 @@ export async function purgeExpiredTrash(ctx: PurgeContext, signal?: AbortSignal)
   for (;;) {
     const purged = await ctx.db.transaction().execute(async (trx) => {
       const rows = await ctx.repos.entries.deleteTrashedBefore(cutoff, TRASH_PURGE_BATCH, trx);
-      await ctx.repos.history.deleteByEntries(
-        rows.map((row) => row.id),
-        trx,
-      );
+      await ctx.repos.history.deleteByEntries(rows, trx);
       await ctx.repos.users.bumpVaultRevisions([...new Set(rows.map((row) => row.user_id))], trx);
       return rows.length;
     });

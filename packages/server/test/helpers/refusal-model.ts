@@ -225,11 +225,12 @@ export function expectedRefusal(route: RouteUnderAttack, c: RequestFacts): Hosti
 
 /**
  * A batch the schema accepts is refused whole (409) when one of its entry ids repeats in the
- * call or is already taken (by any account: ids are the table's key); else it could be stored.
+ * call or is already in the caller's vault (ids are per account: another account's id is free
+ * to use, migration 0011); else it could be stored.
  */
 function batchIdClash(parsed: unknown, target: Target): HostileRequest['expected'] | undefined {
   const ids = (parsed as { entries: Array<{ id: string }> }).entries.map((entry) => entry.id.toLowerCase());
-  const taken = [target.ownEntryId, target.otherUsersEntryId];
+  const taken = [target.ownEntryId];
   if (new Set(ids).size !== ids.length || ids.some((id) => taken.includes(id))) return { status: 409, reason: 'entry id taken' };
   return undefined;
 }

@@ -37,6 +37,8 @@ export const GENEROUS_RATE_LIMITS: RateLimitSettings = {
   sendCodePerAccount: GENEROUS,
   verifyCodePerIp: GENEROUS,
   verifyCodePerAccount: GENEROUS,
+  updateUsernamePerIp: GENEROUS,
+  updateUsernamePerAccount: GENEROUS,
   adminSignInPerIp: GENEROUS,
 };
 
@@ -61,6 +63,7 @@ export function testConfig(
     mailFrom: 'Lockit Test <no-reply@lockit.test>',
     appOrigin: undefined,
     publicOrigin: undefined,
+    allowedHosts: [],
     rememberBrowserDays: DEFAULT_REMEMBER_BROWSER_DAYS,
     serverSecret: Buffer.from('test-server-secret-0123456789-abcdefghij', 'utf8'),
     redisUrl: undefined,

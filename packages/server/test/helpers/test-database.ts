@@ -18,15 +18,16 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database: a SQLite file in a temp folder, or (LOCKIT_TEST_DB=postgres)
+ * A fresh database, migrated unless `migrate` is false (migration tests run their own): a SQLite file in a temp folder, or (LOCKIT_TEST_DB=postgres)
  * a new schema on the test server, dropped afterwards.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
   if (TEST_DB_KIND === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'lockit-test-'));
     const config: DatabaseConfig = { kind: 'sqlite', file: path.join(dir, 'lockit.sqlite') };
     const db = createDatabase(config);
-    await migrateToLatest(db, config.kind);
+    if (migrate) await migrateToLatest(db, config.kind);
     return {
       db,
       config,
@@ -40,7 +41,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await adminQuery(`CREATE SCHEMA ${schema}`);
   const config: DatabaseConfig = { kind: 'postgres', url: PG_URL, searchPath: schema };
   const db = createDatabase(config);
-  await migrateToLatest(db, config.kind);
+  if (migrate) await migrateToLatest(db, config.kind);
   return {
     db,
     config,

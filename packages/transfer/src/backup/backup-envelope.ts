@@ -1,4 +1,4 @@
-import { KDF_LIMITS } from '@lockit/crypto';
+import { KDF_LIMITS, LEGACY_KDF_FLOOR } from '@lockit/crypto';
 import { z } from 'zod';
 
 /**
@@ -59,14 +59,17 @@ export function headerAad(header: BackupHeader): Uint8Array {
 }
 
 /**
- * Security invariant: the same floor and ceiling as sign-in (KDF_LIMITS). Below the floor, a
- * backup made (or altered) to be cheap to guess is refused; above the ceiling, one that would
- * freeze the page. Returns a sentence saying what is wrong, or null when the params are fine.
+ * Security invariant: sign-in's ceiling (KDF_LIMITS) and its floor before issue 15
+ * (LEGACY_KDF_FLOOR). Below the floor, a backup made (or altered) to be cheap to guess is
+ * refused; above the ceiling, one that would freeze the page. The floor is the older one because
+ * sign-in's rose against a hostile server choosing the params of a new browser's derivation; a
+ * backup's params come from the file the person holds, Lockit writes the defaults, and files
+ * written before the rise must keep opening. Returns a sentence saying what is wrong, or null.
  */
 export function kdfPolicyProblem(kdf: BackupEnvelope['kdf']): string | null {
   const limits = [
-    { label: 'memory', unit: ' KiB', value: kdf.memoryKiB, min: KDF_LIMITS.minMemoryKiB, max: KDF_LIMITS.maxMemoryKiB },
-    { label: 'passes', unit: '', value: kdf.iterations, min: KDF_LIMITS.minIterations, max: KDF_LIMITS.maxIterations },
+    { label: 'memory', unit: ' KiB', value: kdf.memoryKiB, min: LEGACY_KDF_FLOOR.minMemoryKiB, max: KDF_LIMITS.maxMemoryKiB },
+    { label: 'passes', unit: '', value: kdf.iterations, min: LEGACY_KDF_FLOOR.minIterations, max: KDF_LIMITS.maxIterations },
     { label: 'lanes', unit: '', value: kdf.parallelism, min: KDF_LIMITS.minParallelism, max: KDF_LIMITS.maxParallelism },
   ];
   const low = limits.filter((l) => l.value < l.min);

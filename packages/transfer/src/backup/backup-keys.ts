@@ -8,7 +8,9 @@ import { BACKUP_KEY_CHECK_BYTES } from './backup-envelope';
  */
 export type DeriveBackupSecret = (password: string, saltBase64Url: string, params: KdfParams) => Promise<Uint8Array>;
 
-export const deriveOnThisThread: DeriveBackupSecret = (password, salt, params) => deriveMasterKey(password, salt, params);
+// Backups keep the old floor (kdfPolicyProblem checked it already, see backup-envelope.ts).
+export const deriveOnThisThread: DeriveBackupSecret = (password, salt, params) =>
+  deriveMasterKey(password, salt, params, { legacyFloor: true });
 
 const ENCRYPTION_INFO = new TextEncoder().encode('lockit-backup v1 encryption key');
 const KEY_CHECK_INFO = new TextEncoder().encode('lockit-backup v1 key check');

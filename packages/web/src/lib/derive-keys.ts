@@ -5,6 +5,7 @@ import {
   deriveMasterKey,
   KdfParamsRejectedError,
   type AccountKeys,
+  type KdfCheckOptions,
   type KdfParams,
 } from '@lockit/crypto';
 import type { KdfRequest, KdfResponse } from './kdf-protocol';
@@ -26,16 +27,23 @@ export class KeyDerivationError extends Error {
  * master key bytes are wiped once the two keys are derived.
  *
  * Throws KdfParamsRejectedError for params or salt outside policy (the message is readable).
+ * `options.legacyFloor` accepts params down to the old floor: only for settings that
+ * checkServerKeySettings allowed for this browser's account.
  */
-export async function deriveKeys(password: string, salt: string, params: KdfParams): Promise<AccountKeys> {
-  const checked = checkKdfParams(params);
-  if (typeof Worker === 'undefined') return deriveKeysFromPassword(password, salt, checked);
+export async function deriveKeys(
+  password: string,
+  salt: string,
+  params: KdfParams,
+  options: KdfCheckOptions = {},
+): Promise<AccountKeys> {
+  const checked = checkKdfParams(params, options);
+  if (typeof Worker === 'undefined') return deriveKeysFromPassword(password, salt, checked, options);
 
   let masterKey: Uint8Array;
   try {
-    masterKey = await deriveInWorker({ password, salt, params: checked });
+    masterKey = await deriveInWorker({ password, salt, params: checked, legacyFloor: options.legacyFloor });
   } catch (error) {
-    if (error instanceof WorkerUnavailable) return deriveKeysFromPassword(password, salt, checked);
+    if (error instanceof WorkerUnavailable) return deriveKeysFromPassword(password, salt, checked, options);
     throw error;
   }
   try {
@@ -47,16 +55,19 @@ export async function deriveKeys(password: string, salt: string, params: KdfPara
 
 /**
  * Argon2id alone (32 bytes, no HKDF), in the same worker when it can start: for keys that are
- * not the account's, such as an encrypted backup's. Params are checked against KDF_LIMITS
- * first, as for the account. The caller owns (and wipes) the returned bytes.
+ * not the account's, such as an encrypted backup's. Params are checked against KDF_LIMITS'
+ * ceiling and the old floor (LEGACY_KDF_FLOOR), as backups are (transfer's kdfPolicyProblem):
+ * the raised floor guards the account's derivation against a hostile server's params, and a
+ * backup's come from a file the person holds. The caller owns (and wipes) the returned bytes.
  */
 export async function deriveMasterKeyBytes(password: string, salt: string, params: KdfParams): Promise<Uint8Array> {
-  const checked = checkKdfParams(params);
-  if (typeof Worker === 'undefined') return deriveMasterKey(password, salt, checked);
+  const options = { legacyFloor: true };
+  const checked = checkKdfParams(params, options);
+  if (typeof Worker === 'undefined') return deriveMasterKey(password, salt, checked, options);
   try {
-    return await deriveInWorker({ password, salt, params: checked });
+    return await deriveInWorker({ password, salt, params: checked, ...options });
   } catch (error) {
-    if (error instanceof WorkerUnavailable) return deriveMasterKey(password, salt, checked);
+    if (error instanceof WorkerUnavailable) return deriveMasterKey(password, salt, checked, options);
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { apiBaseUrl } from '@/config/env';
 import { ApiError, NetworkError } from './api-errors';
 import { loadContract } from './contract';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface HttpAnswer {
   status: number;

@@ -4,6 +4,8 @@ import { FLOOR_KDF } from '@/testing/crypto-fixtures';
 import { checkRememberedKdfParams, moveRememberedKdfParams, rememberKdfParams, RememberedKdfDowngradeError } from './kdf-memory';
 
 const STRONG: KdfParams = { ...DEFAULT_KDF_PARAMS };
+/** The floor before issue 15: what an old account (or a hostile server) may still answer. */
+const OLD_FLOOR: KdfParams = { algorithm: 'argon2id', memoryKiB: 19456, iterations: 2, parallelism: 1 };
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
@@ -25,7 +27,7 @@ describe("this browser's memory of each account's KDF params", () => {
 
   it('refuses params lower in memory, passes or lanes than remembered, naming each, as a KDF refusal', async () => {
     await rememberKdfParams('alice', STRONG);
-    const refusal = checkRememberedKdfParams('alice', FLOOR_KDF);
+    const refusal = checkRememberedKdfParams('alice', OLD_FLOOR);
     await expect(refusal).rejects.toBeInstanceOf(RememberedKdfDowngradeError);
     await expect(refusal).rejects.toBeInstanceOf(KdfParamsRejectedError);
     await expect(refusal).rejects.toThrow(

@@ -35,11 +35,21 @@ export class RememberedKdfDowngradeError extends KdfParamsRejectedError {
   }
 }
 
-/** Account names are unique after NFKC and lower-casing (the server folds them the same way). */
-async function storageKeyFor(username: string): Promise<string> {
+/**
+ * The storage name of an account's memory under `prefix`: a SHA-256 of the name, never the
+ * name. Account names are unique after NFKC and lower-casing (the server folds them the same way).
+ */
+export async function accountStorageKey(prefix: string, username: string): Promise<string> {
   const folded = new TextEncoder().encode(username.normalize('NFKC').toLowerCase());
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', folded));
-  return STORAGE_PREFIX + Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return prefix + Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const storageKeyFor = (username: string) => accountStorageKey(STORAGE_PREFIX, username);
+
+/** Whether this browser remembers key-derivation params for `username` at all. */
+export async function remembersKdfParams(username: string): Promise<boolean> {
+  return read(await storageKeyFor(username)) !== null;
 }
 
 function read(key: string): Strength | null {
@@ -107,5 +117,15 @@ export async function moveRememberedKdfParams(from: string, to: string): Promise
     window.localStorage.removeItem(fromKey);
   } catch {
     // Nothing to clean up without storage.
+  }
+}
+
+/** The account was deleted from this browser: its name may be someone else's next. */
+export async function forgetRememberedKdfParams(username: string): Promise<void> {
+  const key = await storageKeyFor(username);
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing to forget without storage.
   }
 }

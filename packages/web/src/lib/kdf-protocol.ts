@@ -5,6 +5,8 @@ export interface KdfRequest {
   password: string;
   salt: string;
   params: KdfParams;
+  /** Accept params down to the old floor (the caller's policy allowed them: account-key-policy.ts). */
+  legacyFloor?: boolean | undefined;
 }
 
 /** The worker's answer. Errors cross the boundary as plain data and are rebuilt on the page. */
@@ -20,7 +22,9 @@ export type KdfResponse =
  */
 export async function runKdfRequest(request: KdfRequest): Promise<KdfResponse> {
   try {
-    const masterKey = await deriveMasterKey(request.password, request.salt, request.params);
+    const masterKey = await deriveMasterKey(request.password, request.salt, request.params, {
+      legacyFloor: request.legacyFloor === true,
+    });
     return { ok: true, masterKey };
   } catch (error) {
     if (error instanceof KdfParamsRejectedError) {

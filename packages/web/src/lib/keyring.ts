@@ -9,6 +9,8 @@ export interface UnlockedVault {
   kdf: KdfParams;
   salt: string;
   protectedKey: string;
+  /** The generation protectedKey was wrapped for (issue 15); absent means 0. A password change sends this + 1. */
+  keyGeneration?: number | undefined;
   /**
    * This unlock's copy for a reload of the tab (decision 0048): the vault key wrapped under
    * `tabKey`, a NON-extractable key made for this unlock. Written to storage only while
@@ -26,7 +28,7 @@ export interface ReloadSeal {
   wrappedKey: string;
 }
 
-export type KeyMaterial = Pick<UnlockedVault, 'kdf' | 'salt' | 'protectedKey'>;
+export type KeyMaterial = Pick<UnlockedVault, 'kdf' | 'salt' | 'protectedKey' | 'keyGeneration'>;
 
 type Listener = () => void;
 
@@ -132,7 +134,13 @@ export class Keyring {
   /** After a password change: same vault key, new salt, params and wrapped copy. No-op when locked. */
   replaceKeyMaterial(material: KeyMaterial): void {
     if (!this.#vault) return;
-    this.#vault = { ...this.#vault, kdf: { ...material.kdf }, salt: material.salt, protectedKey: material.protectedKey };
+    this.#vault = {
+      ...this.#vault,
+      kdf: { ...material.kdf },
+      salt: material.salt,
+      protectedKey: material.protectedKey,
+      keyGeneration: material.keyGeneration,
+    };
     this.#emit();
   }
 

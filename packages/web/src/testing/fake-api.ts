@@ -56,6 +56,11 @@ export const signedInRoutes = (profile = { username: 'alice', email: 'alice@exam
   [route('GET', apiPaths.profile)]: { status: 200, body: { message: 'Success', data: profile } },
   // Profile's "Sessions and devices": this browser's session alone.
   [route('GET', apiPaths.sessions)]: { status: 200, body: { message: 'OK', data: [THIS_SESSION] } },
+  // Profile's "Passkeys and security keys" and two-step sign-in: no factor yet.
+  [route('GET', apiPaths.twoFactor)]: {
+    status: 200,
+    body: { message: 'OK', data: { totp: false, recoveryCodesLeft: 0, credentials: [], rememberBrowserDays: 30 } },
+  },
 });
 
 /** The server's session hint cookie in this document (jsdom's cookie jar). */
@@ -67,6 +72,8 @@ export function setSessionHint(present: boolean): void {
 function hintAfter(request: FakeRequest, status: number): boolean | undefined {
   const ok = status >= 200 && status < 300;
   if (request.path === apiPaths.login) return ok ? true : undefined;
+  // Issue 18: the second step of a sign-in opens the session.
+  if (request.path === apiPaths.loginSecondFactor || request.path === apiPaths.loginWebauthn) return ok ? true : undefined;
   if (request.path === apiPaths.refreshToken) return ok ? undefined : status === 401 ? false : undefined;
   if (request.path === apiPaths.logout || request.path === apiPaths.deleteAccount) return ok ? false : undefined;
   return undefined;

@@ -9,6 +9,8 @@ import * as accountAdmin from './0007-account-admin';
 import * as jobLeases from './0008-job-leases';
 import * as sessionAddress from './0009-session-address';
 import * as twoFactor from './0010-two-factor';
+import * as entryIdsPerAccount from './0011-entry-ids-per-account';
+import * as keyGeneration from './0012-key-generation';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0008-job-leases': jobLeases,
   '0009-session-address': sessionAddress,
   '0010-two-factor': twoFactor,
+  '0011-entry-ids-per-account': entryIdsPerAccount,
+  '0012-key-generation': keyGeneration,
 };

@@ -159,12 +159,26 @@ export function createEntriesRepository(db: Db) {
      * several processes may run it at once.
      */
     deleteTrashedBefore(cutoff: number, limit: number, ex: Executor = db): Promise<Array<{ id: string; user_id: string }>> {
-      return ex
-        .deleteFrom('entries')
-        .where('id', 'in', (eb) => eb.selectFrom('entries').select('id').where('deleted_at', '<', cutoff).limit(limit))
-        .where('deleted_at', '<', cutoff)
-        .returning(['id', 'user_id'])
-        .execute();
+      return (
+        ex
+          .deleteFrom('entries')
+          // By (user_id, id): an id names an entry only within its account (migration 0011).
+          .where((eb) =>
+            eb(
+              eb.refTuple('user_id', 'id'),
+              'in',
+              eb
+                .selectFrom('entries')
+                .select(['user_id', 'id'])
+                .where('deleted_at', '<', cutoff)
+                .limit(limit)
+                .$asTuple('user_id', 'id'),
+            ),
+          )
+          .where('deleted_at', '<', cutoff)
+          .returning(['id', 'user_id'])
+          .execute()
+      );
     },
 
     /** One statement for a whole import batch call (at most ENTRY_BATCH_MAX_ENTRIES rows). */

@@ -111,10 +111,13 @@ export function createEntryHistoryRepository(db: Db) {
       await ex.deleteFrom('entry_history').where('user_id', '=', userId).where('entry_id', '=', entryId).execute();
     },
 
-    /** The history of entries the purge job removed (ids are unique across users). */
-    async deleteByEntries(entryIds: readonly string[], ex: Executor = db): Promise<void> {
-      if (entryIds.length === 0) return;
-      await ex.deleteFrom('entry_history').where('entry_id', 'in', entryIds).execute();
+    /** The history of entries the purge job removed, each named with its account (ids are per account). */
+    async deleteByEntries(entries: ReadonlyArray<{ id: string; user_id: string }>, ex: Executor = db): Promise<void> {
+      if (entries.length === 0) return;
+      await ex
+        .deleteFrom('entry_history')
+        .where((eb) => eb.or(entries.map((entry) => eb.and([eb('user_id', '=', entry.user_id), eb('entry_id', '=', entry.id)]))))
+        .execute();
     },
 
     async deleteByUser(userId: string, ex: Executor = db): Promise<void> {

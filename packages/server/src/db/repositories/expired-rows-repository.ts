@@ -21,6 +21,26 @@ export function createExpiredRowsRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
 
+    /** Pending sign-ins (a password awaiting its second factor) past their 5 minutes. */
+    async deleteExpiredPendingSignIns(now: number, limit: number, ex: Executor = db): Promise<number> {
+      const result = await ex
+        .deleteFrom('pending_sign_ins')
+        .where('id', 'in', (eb) => eb.selectFrom('pending_sign_ins').select('id').where('expires_at', '<=', now).limit(limit))
+        .where('expires_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** WebAuthn challenges never answered (registration or passkey sign-in), past their lifetime. */
+    async deleteExpiredWebauthnChallenges(now: number, limit: number, ex: Executor = db): Promise<number> {
+      const result = await ex
+        .deleteFrom('webauthn_challenges')
+        .where('id', 'in', (eb) => eb.selectFrom('webauthn_challenges').select('id').where('expires_at', '<=', now).limit(limit))
+        .where('expires_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Ids of sessions past their idle or absolute limit: no token of theirs works again. */
     async findExpiredSessions(now: number, limit: number, ex: Executor = db): Promise<string[]> {
       const rows = await ex

@@ -9,6 +9,8 @@ import { createUsersRepository } from './users-repository';
 import { createVerificationCodesRepository } from './verification-codes-repository';
 import { createVaultUsageRepository } from './vault-usage-repository';
 import { createUserAdminRepository } from './user-admin-repository';
+import { createWebauthnRepository } from './webauthn-repository';
+import { createTwoFactorRepository } from './two-factor-repository';
 
 export function createRepositories(db: Db) {
   return {
@@ -22,6 +24,8 @@ export function createRepositories(db: Db) {
     accountDocuments: createAccountDocumentsRepository(db),
     invites: createInvitesRepository(db),
     userAdmin: createUserAdminRepository(db),
+    webauthn: createWebauthnRepository(db),
+    twoFactor: createTwoFactorRepository(db),
   };
 }
 

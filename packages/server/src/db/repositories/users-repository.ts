@@ -39,8 +39,18 @@ export function createUsersRepository(db: Db) {
         .execute();
     },
 
-    async updateKeyMaterial(id: string, keys: KeyMaterial, now: number, ex: Executor = db): Promise<void> {
-      await ex
+    /**
+     * Stores new key material only if `keys.keyGeneration` is exactly the stored generation + 1,
+     * in one conditional UPDATE: of two changes racing from the same generation, one matches
+     * and the other updates nothing. Returns whether this one was stored.
+     */
+    async updateKeyMaterial(
+      id: string,
+      keys: KeyMaterial & { keyGeneration: number },
+      now: number,
+      ex: Executor = db,
+    ): Promise<boolean> {
+      const result = await ex
         .updateTable('users')
         .set({
           auth_hash: keys.authHash,
@@ -50,10 +60,13 @@ export function createUsersRepository(db: Db) {
           kdf_parallelism: keys.kdfParallelism,
           salt: keys.salt,
           protected_key: keys.protectedKey,
+          key_generation: keys.keyGeneration,
           updated_at: now,
         })
         .where('id', '=', id)
-        .execute();
+        .where('key_generation', '=', keys.keyGeneration - 1)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async markVerified(id: string, now: number, ex: Executor = db): Promise<void> {

@@ -19,6 +19,11 @@ const HOUR_MS = 60 * 60 * 1000;
  * send-code right after. `password` is the authKey: only its Argon2id hash is stored.
  * SIGNUP_MODE and SIGNUP_ALLOWED_DOMAINS decide who may; in invite mode the invitation is
  * used in the same transaction as the insert, so one link makes at most one account.
+ *
+ * Enumeration: an e-mail address that already has an account (verified, or pending and not
+ * expired) gets the very answer a new sign-up gets, after the same Argon2id work, and its
+ * owner gets a mail saying someone tried; no account is made or changed. A taken user name
+ * still answers 409: a name must be visible to be chosen (rate-limited like every sign-up).
  */
 export const createUserRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.createUser, { config: { public: true } }, async (request, reply) => {
@@ -38,15 +43,24 @@ export const createUserRoute: RoutePlugin = async (app, { ctx }) => {
     const cutoff = ctx.now() - ctx.config.unverifiedAccountHours * HOUR_MS;
     const holds = (user: UserRow | undefined): user is UserRow =>
       user !== undefined && !(user.verified_at === null && user.created_at <= cutoff);
-    const conflict = async () => {
-      if (holds(await ctx.repos.users.findByFoldedUsername(usernameFolded))) return MESSAGES.usernameTaken;
-      if (holds(await ctx.repos.users.findByFoldedEmail(emailFolded))) return MESSAGES.emailTaken;
-      return undefined;
+    const nameTaken = async () => holds(await ctx.repos.users.findByFoldedUsername(usernameFolded));
+    const emailHolder = async () => {
+      const user = await ctx.repos.users.findByFoldedEmail(emailFolded);
+      return holds(user) ? user : undefined;
     };
-    const taken = await conflict();
-    if (taken) throw new HttpError(409, taken);
+    const created = () =>
+      reply.code(201).send({ message: MESSAGES.accountCreated, data: { username: body.username, email: body.email } });
+    const answerTakenEmail = (owner: UserRow) => {
+      const mail = { to: owner.email, username: owner.username, at: ctx.now() };
+      ctx.background.run('sign-up attempt mail', () => ctx.mailer.sendSignUpAttempt(mail));
+      return created();
+    };
+    if (await nameTaken()) throw new HttpError(409, MESSAGES.usernameTaken);
+    const owner = await emailHolder();
 
+    // Hashed whether or not the address is taken: the answer takes as long either way.
     const authHash = await hashAuthKey(body.password);
+    if (owner) return answerTakenEmail(owner);
     const at = ctx.now();
     const userId = randomUUID();
     try {
@@ -85,12 +99,12 @@ export const createUserRoute: RoutePlugin = async (app, { ctx }) => {
       });
     } catch (error) {
       // Another request took the name or email between our check and the insert.
-      if (isUniqueViolation(error)) throw new HttpError(409, (await conflict()) ?? MESSAGES.usernameTaken);
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      if (await nameTaken()) throw new HttpError(409, MESSAGES.usernameTaken);
+      const raced = await emailHolder();
+      if (raced) return answerTakenEmail(raced);
+      throw new HttpError(409, MESSAGES.usernameTaken);
     }
-    return reply.code(201).send({
-      message: MESSAGES.accountCreated,
-      data: { username: body.username, email: body.email },
-    });
+    return created();
   });
 };

@@ -22,6 +22,7 @@ export const keyMaterialRoute: RoutePlugin = async (app, { ctx }) => {
         },
         salt: user.salt,
         protectedKey: user.protected_key,
+        keyGeneration: user.key_generation,
       },
     };
   });

@@ -2,12 +2,16 @@ import { apiPaths, loginRequestSchema } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
 import { foldName } from '../../identity/fold-name';
 import { verifyAgainstDummy, verifyAuthKey } from '../../auth/password-hashing';
-import { setSessionCookies } from '../../auth/session-cookies';
-import { deviceCookieOf, setDeviceCookie } from '../../auth/device-cookies';
+import { deviceCookieOf } from '../../auth/device-cookies';
+import { completeSignIn } from '../../auth/two-factor/complete-sign-in';
+import { isRememberedFor } from '../../auth/two-factor/remember-cookie';
+import { secondFactorMethods } from '../../auth/two-factor/second-factor-methods';
+import { startPendingSignIn } from '../../auth/two-factor/pending-sign-ins';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
-import { sessionClientOf } from '../../auth/session-client';
+import { sessionClientOf, storedClient } from '../../auth/session-client';
+import { TWO_FACTOR_MESSAGES } from '../two-factor/two-factor-messages';
 
 /**
  * POST /api/users/login. An unknown name costs the same Argon2 work as a wrong key and gets
@@ -17,6 +21,10 @@ import { sessionClientOf } from '../../auth/session-client';
  * A browser that signed in to this account before carries a device cookie: its checks are
  * rationed per cookie only, so strangers' failures (per address, per account) never lock it
  * out; a cookie with too many failures of its own is distrusted and meets those limits too.
+ *
+ * An account with a second factor (issue 18) gets, after the correct key, a pending sign-in
+ * instead of a session unless this browser is remembered for it; without a factor the
+ * answer is the spec's, unchanged.
  */
 export const loginRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.login, { config: { public: true } }, async (request, reply) => {
@@ -54,13 +62,21 @@ export const loginRoute: RoutePlugin = async (app, { ctx }) => {
         data: { username: user.username, email: user.email, unverified: true },
       });
     }
-    const tokens = await ctx.sessions.issue(user.id, sessionClientOf(request));
-    setSessionCookies(reply, ctx.config, tokens);
-    setDeviceCookie(reply, ctx.config, user.id, ctx.now());
-    ctx.metrics.signInSucceeded();
-    return {
-      message: MESSAGES.loginSuccessful,
-      data: { username: user.username, email: user.email, protectedKey: user.protected_key },
-    };
+    // Only a device cookie still within its own allowance vouches for the browser (and so
+    // exempts its second factor from the account's cap): a distrusted one counts as new.
+    const knownDevice = trusted;
+    // A second factor is asked unless this browser is remembered for this user at the
+    // current epoch; the answer then holds a pending sign-in's token, no session, no key.
+    if (!isRememberedFor(request, ctx.config, user, ctx.now())) {
+      const methods = await secondFactorMethods(ctx, user);
+      if (methods.length > 0) {
+        const origin = storedClient(sessionClientOf(request));
+        const { token, expiresAt } = await startPendingSignIn(ctx, user.id, { knownDevice, origin });
+        const secondFactor = { token, methods, expiresAt: new Date(expiresAt).toISOString() };
+        return { message: TWO_FACTOR_MESSAGES.secondFactorRequired, data: { secondFactor } };
+      }
+    }
+    const data = await completeSignIn(ctx, request, reply, user, { knownDevice, remember: false });
+    return { message: MESSAGES.loginSuccessful, data };
   });
 };

@@ -2,7 +2,7 @@ import { apiPaths, preloginRequestSchema } from '@lockit/contract';
 import { DEFAULT_KDF_PARAMS } from '@lockit/crypto';
 import type { RoutePlugin } from '../../app-context';
 import { foldName } from '../../identity/fold-name';
-import { fakeSaltFor } from '../../identity/prelogin-salt';
+import { fakeKeyGenerationFor, fakeSaltFor } from '../../identity/prelogin-salt';
 import { deviceCookieOf } from '../../auth/device-cookies';
 import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
@@ -11,6 +11,8 @@ import { MESSAGES } from '../messages';
  * POST /api/users/prelogin: the KDF parameters and salt the client needs to derive authKey.
  * A name without an account gets the default parameters and a salt derived from the server
  * secret and the name: the same shape, stable over time, so existence is not revealed.
+ * The key generation (issue 15) is answered the same way: the account's, or a stable one
+ * derived from the server secret and the name.
  * Limited per address only (decision 0047), or per device cookie for a browser that signed in
  * to the account before: no one else can keep the account's owner out.
  */
@@ -40,6 +42,7 @@ export const preloginRoute: RoutePlugin = async (app, { ctx }) => {
           parallelism: DEFAULT_KDF_PARAMS.parallelism,
         };
     const salt = user ? user.salt : fakeSaltFor(ctx.config.serverSecret, usernameFolded);
-    return { message: MESSAGES.ok, data: { kdf, salt } };
+    const keyGeneration = user ? user.key_generation : fakeKeyGenerationFor(ctx.config.serverSecret, usernameFolded);
+    return { message: MESSAGES.ok, data: { kdf, salt, keyGeneration } };
   });
 };

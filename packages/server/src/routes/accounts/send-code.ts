@@ -7,9 +7,10 @@ import { tooMany } from '../../security/rate-limits';
 import { MESSAGES } from '../messages';
 
 /**
- * POST /api/email/send-code. The same answer for every well-formed request, so it does not
+ * POST /api/email/send-code. The same answers for every well-formed request, so it does not
  * tell which accounts exist; only a real unverified (username, email) pair gets a new code,
- * which replaces the old one. The mail goes out after the answer; the answer's delivery
+ * which replaces the old one. Any other pair (unknown, verified) meets the same cool-down
+ * through a stand-in (rateLimits.decoySend), so a quick second request is refused alike. The mail goes out after the answer; the answer's delivery
  * ticket tells the browser later whether it left (decision 0043), decoy or not alike.
  */
 export const sendCodeRoute: RoutePlugin = async (app, { ctx }) => {
@@ -19,6 +20,7 @@ export const sendCodeRoute: RoutePlugin = async (app, { ctx }) => {
     const emailFolded = foldName(body.email);
     await ctx.rateLimits.hit('sendCode', request.ip, `${usernameFolded}|${emailFolded}`);
 
+    const pairKey = `${usernameFolded}|${emailFolded}`;
     const user = await ctx.repos.users.findByFoldedUsername(usernameFolded);
     if (user && user.email_folded === emailFolded && user.verified_at === null) {
       const at = ctx.now();
@@ -39,6 +41,8 @@ export const sendCodeRoute: RoutePlugin = async (app, { ctx }) => {
       ctx.background.run('verification mail', delivery.task);
       return { message: MESSAGES.codeOnItsWay, data: { delivery: delivery.ticket } };
     }
+    const cooldownLeft = await ctx.rateLimits.decoySend(pairKey, ctx.config.timing.codeResendCooldownMs);
+    if (cooldownLeft > 0) throw tooMany(cooldownLeft, MESSAGES.codeSentRecently);
     // Nothing to send; the ticket still looks like a real send's (mail/mail-deliveries.ts).
     return { message: MESSAGES.codeOnItsWay, data: { delivery: ctx.mailDeliveries.decoy() } };
   });

@@ -7,12 +7,17 @@ import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 
-/** PUT /api/users/update-username. A change of case of one's own name is allowed. */
+/**
+ * PUT /api/users/update-username. A change of case of one's own name is allowed. A taken name
+ * answers 409 (it must be visible to be chosen), so tries are rate-limited like sign-up.
+ */
 export const updateUsernameRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(apiPaths.updateUsername, async (request) => {
     const { user } = requireSession(request);
     const body = parseBody(updateUsernameRequestSchema, request.body);
     const usernameFolded = foldName(body.username);
+    // Each answer says whether a name is taken: limited like sign-up, per address and per account.
+    await ctx.rateLimits.hit('updateUsername', request.ip, `user\u0000${user.id}`);
     const owner = await ctx.repos.users.findByFoldedUsername(usernameFolded);
     if (owner && owner.id !== user.id) throw new HttpError(409, MESSAGES.usernameTaken);
     try {

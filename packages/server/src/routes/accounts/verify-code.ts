@@ -10,7 +10,9 @@ import { MESSAGES } from '../messages';
 /**
  * POST /api/email/verify-code. A code works once, within its lifetime, and for at most
  * MAX_CODE_ATTEMPTS tries: each try is counted before the code is compared, atomically,
- * so parallel guesses cannot exceed the budget. Unknown, wrong and expired look the same.
+ * so parallel guesses cannot exceed the budget. Unknown, wrong and expired look the same:
+ * a pair with no live code (unknown, verified, pending without one) has stand-in tries
+ * (rateLimits.decoyAttempt), so it too answers "too many wrong codes" after the same count.
  */
 export const verifyCodeRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.verifyCode, { config: { public: true } }, async (request) => {
@@ -20,11 +22,13 @@ export const verifyCodeRoute: RoutePlugin = async (app, { ctx }) => {
     await ctx.rateLimits.hit('verifyCode', request.ip, `${usernameFolded}|${emailFolded}`);
 
     const user = await ctx.repos.users.findByFoldedUsername(usernameFolded);
-    if (!user || user.email_folded !== emailFolded || user.verified_at !== null) {
-      throw new HttpError(400, MESSAGES.codeInvalid);
+    const owned = user && user.email_folded === emailFolded && user.verified_at === null;
+    const pending = owned ? await ctx.repos.codes.find(user.id) : undefined;
+    if (!user || !pending || pending.expires_at <= ctx.now()) {
+      const pairKey = `${usernameFolded}|${emailFolded}`;
+      const allowed = await ctx.rateLimits.decoyAttempt(pairKey, ctx.config.timing.codeLifetimeMs);
+      throw new HttpError(400, allowed ? MESSAGES.codeInvalid : MESSAGES.tooManyWrongCodes);
     }
-    const pending = await ctx.repos.codes.find(user.id);
-    if (!pending || pending.expires_at <= ctx.now()) throw new HttpError(400, MESSAGES.codeInvalid);
     if (!(await ctx.repos.codes.claimAttempt(user.id, MAX_CODE_ATTEMPTS))) {
       throw new HttpError(400, MESSAGES.tooManyWrongCodes);
     }

@@ -27,5 +27,6 @@ export function toAdminUserWire(user: AdminUserView): AdminUser {
     disabled: user.disabled,
     items: user.items,
     bytes: user.bytes,
+    twoFactor: user.twoFactor,
   };
 }

@@ -38,6 +38,7 @@ const recordSchema = z.object({
   kdf: z.unknown(),
   salt: z.string().max(200),
   protectedKey: z.string().max(500),
+  keyGeneration: z.number().int().min(0).optional(),
 });
 
 /**
@@ -68,6 +69,7 @@ export function reloadRecordText(vault: UnlockedVault, seal: ReloadSeal): string
     kdf: vault.kdf,
     salt: vault.salt,
     protectedKey: vault.protectedKey,
+    keyGeneration: vault.keyGeneration,
   } satisfies z.input<typeof recordSchema>);
 }
 
@@ -124,9 +126,11 @@ async function open(store: TabKeyStore, record: z.infer<typeof recordSchema>, no
   return {
     username: record.username,
     vaultKey,
-    kdf: checkKdfParams(record.kdf),
+    // This tab's own record of params that already opened the vault: the old floor is theirs to keep until re-wrapped.
+    kdf: checkKdfParams(record.kdf, { legacyFloor: true }),
     salt: record.salt,
     protectedKey: record.protectedKey,
+    keyGeneration: record.keyGeneration,
     reloadSeal: { id: record.id, tabKey, wrappedKey: record.wrappedKey },
   };
 }

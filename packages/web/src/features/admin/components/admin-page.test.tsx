@@ -15,6 +15,7 @@ const alice = {
   disabled: false,
   items: 12,
   bytes: 5_120,
+  twoFactor: 'totp',
 };
 const signedInAdmin = {
   [route('GET', adminPaths.session)]: { status: 200, body: session },
@@ -60,6 +61,7 @@ describe('/admin', () => {
     expect(within(row).getByText('alice@example.com')).toBeInTheDocument();
     expect(within(row).getByText('5.0 KiB')).toBeInTheDocument();
     expect(within(row).getByText('never')).toBeInTheDocument();
+    expect(within(row).getByText('Authenticator app')).toBeInTheDocument();
     expect(
       api.requests.find((r) => r.path === adminPaths.signIn && (r.body as { token: string }).token === 'right-token'),
     ).toBeDefined();

@@ -10,7 +10,7 @@ const headCell = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-s
 const cell = 'flex justify-between gap-3 px-3 py-1 text-sm text-slate-200 md:table-cell md:py-3 md:whitespace-nowrap';
 const label = 'text-slate-400 md:hidden';
 
-/** Every account: who, since when, last seen, state, how much it stores. Never what it stores. */
+/** Every account: who, since when, last seen, state, how much it stores, its second factors. Never what it stores. */
 export function UsersTable() {
   const users = useAdminUsers();
   useSignInAgainOn401(users.error);
@@ -36,6 +36,7 @@ export function UsersTable() {
               <th className={headCell}>State</th>
               <th className={headCell}>Items</th>
               <th className={headCell}>Size</th>
+              <th className={headCell}>Two-factor</th>
               <th className={headCell}>
                 <span className="sr-only">Actions</span>
               </th>
@@ -85,12 +86,24 @@ function UserRow({ user }: { user: AdminUser }) {
         <span className={label}>Size</span>
         {formatBytes(user.bytes)}
       </td>
+      <td className={cell}>
+        <span className={label}>Two-factor</span>
+        {TWO_FACTOR_LABELS[user.twoFactor]}
+      </td>
       <td className="block px-3 py-2 md:table-cell md:py-3">
         <UserActions user={user} />
       </td>
     </tr>
   );
 }
+
+/** What the operator reads of an account's second factors (never which keys, never a seed). */
+const TWO_FACTOR_LABELS: Record<AdminUser['twoFactor'], string> = {
+  none: 'None',
+  totp: 'Authenticator app',
+  webauthn: 'Security key',
+  both: 'Authenticator app and security key',
+};
 
 const tones = {
   green: 'border-emerald-700 text-emerald-300',

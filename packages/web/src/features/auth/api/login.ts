@@ -1,10 +1,26 @@
-import { apiPaths, loginResponseSchema, unverifiedResponseSchema, type LoginRequest, type LoginResponse } from '@lockit/contract';
+import {
+  apiPaths,
+  loginResponseSchema,
+  secondFactorRequiredSchema,
+  unverifiedResponseSchema,
+  type LoginRequest,
+} from '@lockit/contract';
+import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-errors';
 
+/** The spec's answer, or (issue 18) "a second factor is required": no session yet, no wrapped key. */
+const loginAnswerSchema = z.union([loginResponseSchema, secondFactorRequiredSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+export type SecondFactorRequiredAnswer = z.infer<typeof secondFactorRequiredSchema>;
+
 /** POST /api/users/login; `password` carries authKey, never the master password. */
-export async function login(body: LoginRequest): Promise<LoginResponse> {
-  return apiRequest(apiPaths.login, { method: 'POST', body, schema: loginResponseSchema });
+export async function login(body: LoginRequest): Promise<LoginAnswer> {
+  return apiRequest(apiPaths.login, { method: 'POST', body, schema: loginAnswerSchema });
+}
+
+export function needsSecondFactor(answer: LoginAnswer): answer is SecondFactorRequiredAnswer {
+  return 'secondFactor' in answer.data;
 }
 
 export interface UnverifiedAccount {

@@ -264,7 +264,7 @@ describe('Sign-in page', () => {
   });
 
   it('refuses params weaker than this browser already used for the account (a rolled-back password change), and sends no login', async () => {
-    await rememberKdfParams('alice', { ...FLOOR_KDF, iterations: 3, parallelism: 4 });
+    await rememberKdfParams('alice', { ...FLOOR_KDF, iterations: 4, parallelism: 4 });
     const { routes } = await accountRoutes();
     const api = fakeApi(routes);
     const app = await renderSignIn();
@@ -272,7 +272,7 @@ describe('Sign-in page', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      'The server asked for key-derivation settings weaker than the ones this browser already used for this account (passes 2, this browser used 3; lanes 1, this browser used 4). Sign-in was stopped to protect your password.',
+      'The server asked for key-derivation settings weaker than the ones this browser already used for this account (passes 3, this browser used 4; lanes 1, this browser used 4). Sign-in was stopped to protect your password.',
     );
     expect(api.to('POST', apiPaths.login)).toHaveLength(0);
     expect(app.keyring.vault).toBeNull();

@@ -17,20 +17,21 @@ import { KeyDerivationError } from '@/lib/derive-keys';
 import { useKeyring } from '@/lib/keyring-context';
 import { logFailure, logInfo } from '@/lib/log';
 import { unverifiedAccountOf } from '../api/login';
-import { signIn, VaultUnlockError } from '../lib/sign-in';
+import type { PendingSecondFactor } from '../lib/second-factor-sign-in';
+import { signIn, VaultUnlockError, type SignInResult } from '../lib/sign-in';
+import { SecondFactorStep } from './second-factor-step';
 import { VerifyEmailModal, type PendingVerification } from './verify-email-modal';
+import { NO_RESPONSE_MESSAGE, OFFLINE_MESSAGE, SECURITY_TOAST_MS, SIGN_IN_TOAST_MS } from '../lib/sign-in-messages';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 
-/** Sign-in toasts stay 2 s (spec); Lockit's own security refusals stay longer to be read. */
-export const SIGN_IN_TOAST_MS = 2000;
-export const SECURITY_TOAST_MS = 8000;
-export const NO_RESPONSE_MESSAGE = 'Something went wrong. Please try again later.';
-/** Like the no-response message, for a browser that says it has no network at all. */
-export const OFFLINE_MESSAGE = 'You are offline. Please sign in again when your network is back.';
+// Kept exported from here too: tests and other screens import them from the page.
+export { NO_RESPONSE_MESSAGE, OFFLINE_MESSAGE, SECURITY_TOAST_MS, SIGN_IN_TOAST_MS };
 
 export function SignInPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState<PendingVerification | null>(null);
+  const [secondStep, setSecondStep] = useState<PendingSecondFactor | null>(null);
   const toast = useToast();
   const navigate = useNavigate();
   const keyring = useKeyring();
@@ -48,6 +49,30 @@ export function SignInPage() {
     );
   };
 
+  const finishSignIn = (result: SignInResult) => {
+    setSecondStep(null);
+    keyring.unlock(result.vault);
+    keyring.holdPrefetchedList(result.vault.vaultKey, listEntries());
+    void refreshSignedIn(queryClient);
+    toast({ kind: 'success', message: result.message, durationMs: SIGN_IN_TOAST_MS });
+    navigate(paths.home);
+  };
+
+  const refuseUnlock = (error: KdfParamsRejectedError | VaultUnlockError) => {
+    setSecondStep(null);
+    toast({ kind: 'error', message: error.message, durationMs: SECURITY_TOAST_MS });
+    if (error instanceof VaultUnlockError) endUntrustedSession();
+  };
+
+  /** Back to the password form from the second step, saying why when it ended on its own. */
+  const leaveSecondStep = useCallback(
+    (message?: string) => {
+      setSecondStep(null);
+      if (message) toast({ kind: 'error', message, durationMs: SECURITY_TOAST_MS });
+    },
+    [toast],
+  );
+
   const secure = useSecureContext();
   const mutation = useMutation({
     // The variables hold the master password: let the mutation cache drop them at once.
@@ -57,17 +82,13 @@ export function SignInPage() {
     networkMode: 'always',
     mutationFn: (credentials: { username: string; password: string }) => signIn(credentials.username, credentials.password),
     onSuccess: (result) => {
-      keyring.unlock(result.vault);
-      keyring.holdPrefetchedList(result.vault.vaultKey, listEntries());
       setPassword('');
-      void refreshSignedIn(queryClient);
-      toast({ kind: 'success', message: result.message, durationMs: SIGN_IN_TOAST_MS });
-      navigate(paths.home);
+      if ('secondFactor' in result) setSecondStep(result.secondFactor);
+      else finishSignIn(result);
     },
     onError: (error) => {
       if (error instanceof KdfParamsRejectedError || error instanceof VaultUnlockError) {
-        toast({ kind: 'error', message: error.message, durationMs: SECURITY_TOAST_MS });
-        if (error instanceof VaultUnlockError) endUntrustedSession();
+        refuseUnlock(error);
         return;
       }
       const unverified = unverifiedAccountOf(error);
@@ -90,6 +111,19 @@ export function SignInPage() {
   };
 
   const closeModal = useCallback(() => setPending(null), []);
+
+  if (secondStep) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-16">
+        <SecondFactorStep
+          pending={secondStep}
+          onSignedIn={finishSignIn}
+          onCancel={leaveSecondStep}
+          onUnlockFailed={refuseUnlock}
+        />
+      </section>
+    );
+  }
 
   return (
     <section className="mx-auto max-w-md px-4 py-16">
@@ -122,6 +156,9 @@ export function SignInPage() {
             {mutation.isPending ? 'Unlocking your vault…' : ''}
           </p>
         </form>
+        <div className="mt-4">
+          <PasskeySignInButton disabled={!secure || mutation.isPending} />
+        </div>
         <NoAccountYet />
       </div>
       {pending && <VerifyEmailModal email={pending.email} username={pending.username} onClose={closeModal} />}

@@ -1,64 +1,70 @@
-import { checkKdfParams, importVaultKey, unwrapVaultKey } from '@lockit/crypto';
+import type { AccountKeys } from '@lockit/crypto';
+import { checkServerKeySettings } from '@/lib/account-key-policy';
 import { deriveKeys } from '@/lib/derive-keys';
-import { checkRememberedKdfParams, rememberKdfParams } from '@/lib/kdf-memory';
-import type { ReloadSeal, UnlockedVault } from '@/lib/keyring';
-import { sealForReload } from '@/lib/reload-unlock/reload-vault';
-import { login } from '../api/login';
+import type { UnlockedVault } from '@/lib/keyring';
+import { rewrapVaultKey } from '@/lib/rewrap-vault-key';
+import { login, needsSecondFactor } from '../api/login';
 import { prelogin } from '../api/prelogin';
+import { openVault } from './open-vault';
+import { PendingSecondFactor } from './second-factor-sign-in';
 
-/** The server's key data did not verify: the session must be ended and nothing unlocked. */
-export class VaultUnlockError extends Error {
-  override readonly name = 'VaultUnlockError';
-  constructor() {
-    super("Lockit could not unlock your vault: the server's key data failed verification.");
-  }
-}
+export { VaultUnlockError } from './open-vault';
 
 export interface SignInResult {
   message: string;
   vault: UnlockedVault;
 }
 
+/** The password was right; the account asks for a second factor before it opens a session. */
+export interface SecondFactorNeeded {
+  secondFactor: PendingSecondFactor;
+}
+
 /**
  * Sign-in, zero-knowledge style:
- * prelogin -> checkKdfParams -> derive keys -> login with authKey -> unwrap the vault key.
+ * prelogin -> checkKdfParams -> derive keys -> login with authKey -> unwrap the vault key,
+ * or, for an account with a second factor (issue 18), a PendingSecondFactor that finishes the
+ * same unwrap once the factor is accepted.
  *
  * Security invariants:
- * - Nothing is sent after prelogin unless its params pass the floor/ceiling policy and its
- *   salt is usable, and are no weaker than this browser already used for the account
- *   (KdfParamsRejectedError otherwise): a hostile server cannot get an authKey derived with
- *   weak settings, nor roll a password change back to weaker ones unnoticed.
+ * - Nothing is sent after prelogin unless its params pass the floor/ceiling policy and fit
+ *   this device, its salt is usable, its params are no weaker and its key generation no lower
+ *   than this browser already saw for the account (checkServerKeySettings; KdfParamsRejectedError
+ *   otherwise): a hostile server cannot get an authKey derived with weak settings, freeze the
+ *   tab, nor roll a password change back unnoticed.
+ * - Params below today's floor pass only for an account this browser already used with them;
+ *   once the vault opened, the same password re-wraps it under the defaults (upgradeKdf).
  * - The vault key is unwrapped with the params and salt checked at prelogin, never with
- *   anything login returns; the wrap's associated data binds them, so tampering fails.
- * - The master password goes only into the KDF; the server sees only authKey.
+ *   anything login (or the second step) returns; the wrap's associated data binds them, so
+ *   tampering fails.
+ * - The master password goes only into the KDF; the server sees only authKey. While a second
+ *   factor is pending, only the non-extractable wrapKey is kept, in memory.
  *
  * Errors: KdfParamsRejectedError, ApiError (401/403/429...), NetworkError,
  * UnexpectedResponseError, and VaultUnlockError after a successful login.
  */
-export async function signIn(username: string, password: string): Promise<SignInResult> {
+export async function signIn(username: string, password: string): Promise<SignInResult | SecondFactorNeeded> {
   const pre = await prelogin({ username });
-  const kdf = checkKdfParams(pre.kdf);
-  await checkRememberedKdfParams(username, kdf);
-  const keys = await deriveKeys(password, pre.salt, kdf);
+  const { kdf, keyGeneration, belowFloor } = await checkServerKeySettings(username, pre);
+  const keys = await deriveKeys(password, pre.salt, kdf, { legacyFloor: belowFloor });
   const answer = await login({ username, password: keys.authKey });
+  const checked = { username, kdf, salt: pre.salt, keyGeneration, wrapKey: keys.wrapKey };
+  if (needsSecondFactor(answer)) return { secondFactor: new PendingSecondFactor(answer.data.secondFactor, checked) };
+  const vault = await openVault(checked, answer.data);
+  return { message: answer.message, vault: belowFloor ? await upgradeKdf(vault, keys, password) : vault };
+}
 
-  let vaultKey: CryptoKey;
-  let reloadSeal: ReloadSeal | undefined;
+/**
+ * An account below today's KDF floor, just opened in a browser that knew it: re-wrap the vault
+ * key under the defaults with the same password, so the weak verifier leaves the server with
+ * no action from the person. Best effort: if it fails the vault stays open and the next
+ * sign-in in this browser tries again.
+ */
+async function upgradeKdf(vault: UnlockedVault, keys: AccountKeys, password: string): Promise<UnlockedVault> {
   try {
-    const bytes = await unwrapVaultKey(answer.data.protectedKey, keys.wrapKey, kdf, pre.salt);
-    try {
-      vaultKey = await importVaultKey(bytes);
-      reloadSeal = await sealForReload(bytes);
-    } finally {
-      bytes.fill(0);
-    }
+    const { material } = await rewrapVaultKey(vault.username, vault, keys, password);
+    return { ...vault, ...material };
   } catch {
-    throw new VaultUnlockError();
+    return vault;
   }
-  // The key unwrapped under these params, so someone holding the password chose them.
-  await rememberKdfParams(username, kdf);
-  return {
-    message: answer.message,
-    vault: { username: answer.data.username, vaultKey, kdf, salt: pre.salt, protectedKey: answer.data.protectedKey, reloadSeal },
-  };
 }

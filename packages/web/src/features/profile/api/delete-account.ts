@@ -4,21 +4,31 @@ import { markSignedOut } from '@/api/session-cache';
 import { anyResponse } from '@/lib/any-response';
 import { apiRequest } from '@/lib/api-client';
 import { useKeyring } from '@/lib/keyring-context';
+import { forgetRememberedKdfParams } from '@/lib/kdf-memory';
+import { forgetRememberedKeyGeneration } from '@/lib/key-generation-memory';
 
 /** DELETE /api/users/delete-account: the account, its entries, codes and sessions. Any 2xx is success. */
 export async function deleteAccount(): Promise<void> {
   await apiRequest(apiPaths.deleteAccount, { method: 'DELETE', schema: anyResponse, protectedCall: true });
 }
 
-/** On success the vault is locked and the app forgets the session. */
+/**
+ * On success the vault is locked, the app forgets the session, and this browser forgets the
+ * account's remembered key settings and generation: the name is free for a new account, whose
+ * first key must not be refused as a rollback of the deleted one's.
+ */
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   const keyring = useKeyring();
   return useMutation({
     mutationFn: deleteAccount,
-    onSuccess: () => {
+    onSuccess: async () => {
+      const username = keyring.vault?.username;
       keyring.clear();
       markSignedOut(queryClient);
+      if (username !== undefined) {
+        await Promise.all([forgetRememberedKdfParams(username), forgetRememberedKeyGeneration(username)]);
+      }
     },
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileQueryKey, type Profile } from '@/api/get-profile';
 import { apiRequest } from '@/lib/api-client';
 import { moveRememberedKdfParams } from '@/lib/kdf-memory';
+import { moveRememberedKeyGeneration } from '@/lib/key-generation-memory';
 import { useKeyring } from '@/lib/keyring-context';
 
 /** PUT /api/users/update-username. Resolves with the name the server stored. */
@@ -29,7 +30,9 @@ export function useUpdateUsername() {
       const previous = queryClient.getQueryData<Profile>(profileQueryKey)?.username ?? keyring.vault?.username;
       queryClient.setQueryData<Profile>(profileQueryKey, (profile) => (profile ? { ...profile, username } : profile));
       keyring.rename(username);
-      return previous ? moveRememberedKdfParams(previous, username) : undefined;
+      return previous
+        ? Promise.all([moveRememberedKdfParams(previous, username), moveRememberedKeyGeneration(previous, username)])
+        : undefined;
     },
   });
 }

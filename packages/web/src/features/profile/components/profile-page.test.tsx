@@ -149,17 +149,20 @@ describe('Profile page', () => {
         kdf: KdfParams;
         salt: string;
         protectedKey: string;
+        keyGeneration: number;
       };
       expect(body.oldPassword).toBe(account.authKey);
       expect(body.kdf).toEqual(DEFAULT_KDF_PARAMS);
+      // The next key generation, bound into the new wrap.
+      expect(body.keyGeneration).toBe(1);
       expect(body.salt).not.toBe(account.salt);
       const newKeys = await deriveKeysFromPassword(NEW, body.salt, body.kdf);
       expect(body.newPassword).toBe(newKeys.authKey);
-      expect(await unwrapVaultKey(body.protectedKey, newKeys.wrapKey, body.kdf, body.salt)).toEqual(account.vaultKeyBytes);
+      expect(await unwrapVaultKey(body.protectedKey, newKeys.wrapKey, body.kdf, body.salt, 1)).toEqual(account.vaultKeyBytes);
       expect(JSON.stringify(body)).not.toContain(OLD);
       expect(JSON.stringify(body)).not.toContain(NEW);
 
-      expect(keyring.vault).toMatchObject({ kdf: body.kdf, salt: body.salt, protectedKey: body.protectedKey });
+      expect(keyring.vault).toMatchObject({ kdf: body.kdf, salt: body.salt, protectedKey: body.protectedKey, keyGeneration: 1 });
       expect(keyring.vault?.vaultKey).toBe(vault.vaultKey);
       expect(screen.getByLabelText('Current Password')).toHaveValue('');
     });
@@ -220,7 +223,7 @@ describe('Profile page', () => {
       };
       expect(body.oldPassword).toBe(account.authKey);
       const newKeys = await deriveKeysFromPassword(NEW, body.salt, body.kdf);
-      expect(await unwrapVaultKey(body.protectedKey, newKeys.wrapKey, body.kdf, body.salt)).toEqual(account.vaultKeyBytes);
+      expect(await unwrapVaultKey(body.protectedKey, newKeys.wrapKey, body.kdf, body.salt, 1)).toEqual(account.vaultKeyBytes);
       expect(keyring.vault).toBeNull();
     });
 

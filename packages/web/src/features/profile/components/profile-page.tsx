@@ -10,7 +10,9 @@ import { ChangePasswordForm } from './change-password-form';
 import { ClipboardClearSetting } from './clipboard-clear-setting';
 import { DeleteAccountSection } from './delete-account-section';
 import { InviteSection } from './invite-section';
+import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
 import { UsernameEditor } from './username-editor';
 
 /** Profile: needs a session; a failed profile fetch sends the visitor to /signin. */
@@ -42,6 +44,8 @@ export function ProfilePage() {
         <p className="text-slate-400">{email}</p>
       </section>
       <ChangePasswordForm username={username} />
+      <TwoFactorSection username={username} />
+      <PasskeysSection username={username} />
       <SessionsSection />
       <AutoLockSetting />
       <ClipboardClearSetting />

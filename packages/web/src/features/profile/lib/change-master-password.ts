@@ -1,16 +1,9 @@
-import {
-  checkKdfParams,
-  DEFAULT_KDF_PARAMS,
-  randomSalt,
-  unwrapVaultKey,
-  VaultKeyRejectedError,
-  wrapVaultKey,
-} from '@lockit/crypto';
+import { VaultKeyRejectedError } from '@lockit/crypto';
 import { getKeyMaterial } from '@/api/get-key-material';
+import { checkServerKeySettings } from '@/lib/account-key-policy';
 import { deriveKeys } from '@/lib/derive-keys';
-import { rememberKdfParams } from '@/lib/kdf-memory';
 import type { KeyMaterial } from '@/lib/keyring';
-import { changePassword } from '../api/change-password';
+import { rewrapVaultKey } from '@/lib/rewrap-vault-key';
 
 /** The current password did not unwrap this tab's vault key: nothing was sent. */
 export class CurrentPasswordIncorrectError extends Error {
@@ -27,12 +20,14 @@ export interface PasswordChanged {
 
 /**
  * The key material of the session's account when this tab's vault is locked (e.g. after a
- * reload). Untrusted: the params pass the policy here, and the unwrap in
- * changeMasterPassword verifies params, salt and wrapped key together.
+ * reload). Untrusted: the params and key generation pass this browser's checks here
+ * (checkServerKeySettings), and the unwrap in changeMasterPassword verifies params, salt,
+ * generation and wrapped key together.
  */
 export async function fetchKeyMaterial(username: string): Promise<AccountKeyMaterial> {
   const material = await getKeyMaterial();
-  return { username, kdf: checkKdfParams(material.kdf), salt: material.salt, protectedKey: material.protectedKey };
+  const { kdf, keyGeneration } = await checkServerKeySettings(username, material);
+  return { username, kdf, salt: material.salt, protectedKey: material.protectedKey, keyGeneration };
 }
 
 /** What a password change needs: whose account, and its current (checked) key material. */
@@ -42,41 +37,23 @@ export type AccountKeyMaterial = KeyMaterial & { username: string };
  * Change the master password without touching any entry:
  * old keys from the current password and the account's salt/params -> unwrap the vault key
  * (proves the current password locally) -> new keys from a fresh salt and the default
- * params -> re-wrap the SAME vault key bytes -> one PUT with old and new authKey.
+ * params -> re-wrap the SAME vault key bytes for the next key generation -> one PUT with old
+ * and new authKey (rewrapVaultKey).
  *
- * Security invariants: neither password leaves this function (only authKeys are sent); the
- * raw vault key bytes exist only between unwrap and re-wrap and are wiped afterwards; the
- * new salt is never the old one. Once the server said yes, this browser remembers the new
- * params: a server that kept the old, weaker ones is caught at the next sign-in.
+ * Security invariants: neither password leaves this function (only authKeys are sent); see
+ * rewrapVaultKey for the vault key bytes, the salt, the generation and what this browser
+ * remembers once the server said yes.
  */
 export async function changeMasterPassword(
   vault: AccountKeyMaterial,
   currentPassword: string,
   newPassword: string,
 ): Promise<PasswordChanged> {
-  const oldKeys = await deriveKeys(currentPassword, vault.salt, vault.kdf);
-  let vaultKeyBytes: Uint8Array;
+  const oldKeys = await deriveKeys(currentPassword, vault.salt, vault.kdf, { legacyFloor: true });
   try {
-    vaultKeyBytes = await unwrapVaultKey(vault.protectedKey, oldKeys.wrapKey, vault.kdf, vault.salt);
+    return await rewrapVaultKey(vault.username, vault, oldKeys, newPassword);
   } catch (error) {
     if (error instanceof VaultKeyRejectedError) throw new CurrentPasswordIncorrectError();
     throw error;
-  }
-  try {
-    const salt = randomSalt();
-    const kdf = { ...DEFAULT_KDF_PARAMS };
-    const newKeys = await deriveKeys(newPassword, salt, kdf);
-    const protectedKey = await wrapVaultKey(vaultKeyBytes, newKeys.wrapKey, kdf, salt);
-    const message = await changePassword({
-      oldPassword: oldKeys.authKey,
-      newPassword: newKeys.authKey,
-      kdf,
-      salt,
-      protectedKey,
-    });
-    await rememberKdfParams(vault.username, kdf);
-    return { message, material: { kdf, salt, protectedKey } };
-  } finally {
-    vaultKeyBytes.fill(0);
   }
 }

@@ -119,13 +119,13 @@ describe('Unlock', () => {
   });
 
   it('refuses KDF settings weaker than this browser already used for the account, deriving nothing', async () => {
-    await rememberKdfParams('alice', { ...FLOOR_KDF, iterations: 3 });
+    await rememberKdfParams('alice', { ...FLOOR_KDF, iterations: FLOOR_KDF.iterations + 1 });
     const { keyring, unlock } = await lockedVault();
     vi.mocked(deriveKeys).mockClear();
     await unlock(MASTER);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The server asked for key-derivation settings weaker than the ones this browser already used for this account (passes 2, this browser used 3).',
+      'The server asked for key-derivation settings weaker than the ones this browser already used for this account (passes 3, this browser used 4).',
     );
     expect(deriveKeys).not.toHaveBeenCalled();
     expect(keyring.vault).toBeNull();

@@ -1,6 +1,7 @@
 import { KdfParamsRejectedError } from '@lockit/crypto';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { listEntries } from '@/api/list-entries';
 import { PasswordInput } from '@/components/ui/password-input';
 import { SecureContextNotice, useSecureContext } from '@/components/ui/secure-context-notice';
@@ -8,6 +9,7 @@ import { buttonPrimary, card } from '@/components/ui/styles';
 import { KeyDerivationError } from '@/lib/derive-keys';
 import type { UnlockedVault } from '@/lib/keyring';
 import { logFailure } from '@/lib/log';
+import { CANNOT_UNLOCK_TEXT, cannotUnlockReasonOf } from '@/lib/passkey/passkey-sign-in';
 import { prewarmCryptoWorkers } from '../lib/crypto-worker-pool';
 import { unlockVault, WrongMasterPasswordError } from '../lib/unlock-vault';
 
@@ -38,6 +40,8 @@ interface UnlockFormProps {
 export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
   const titleId = useId();
   const [password, setPassword] = useState('');
+  // A passkey sign-in that opened the session but not the vault says why (lib/passkey).
+  const passkeyReason = cannotUnlockReasonOf(useLocation().state);
 
   const secure = useSecureContext();
   const mutation = useMutation({
@@ -87,6 +91,7 @@ export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
             'Your vault is locked. Enter your master password to unlock it.'
           )}
         </p>
+        {passkeyReason && <p className="text-sm text-amber-200">{CANNOT_UNLOCK_TEXT[passkeyReason]}</p>}
         <PasswordInput
           label="Master Password"
           name="master-password"

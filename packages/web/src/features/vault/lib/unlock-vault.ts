@@ -1,6 +1,9 @@
-import { checkKdfParams, importVaultKey, unwrapVaultKey, VaultKeyRejectedError } from '@lockit/crypto';
+import { importVaultKey, unwrapVaultKey, VaultKeyRejectedError, type AccountKeys } from '@lockit/crypto';
+import { checkServerKeySettings } from '@/lib/account-key-policy';
 import { deriveKeys } from '@/lib/derive-keys';
-import { checkRememberedKdfParams, rememberKdfParams } from '@/lib/kdf-memory';
+import { rememberKdfParams } from '@/lib/kdf-memory';
+import { rememberKeyGeneration } from '@/lib/key-generation-memory';
+import { rewrapVaultKey } from '@/lib/rewrap-vault-key';
 import type { UnlockedVault } from '@/lib/keyring';
 import { getKeyMaterial } from '@/api/get-key-material';
 import { sealForReload } from '@/lib/reload-unlock/reload-vault';
@@ -21,8 +24,11 @@ export class WrongMasterPasswordError extends Error {
  * key with the CHECKED params and the salt it came with -> import it non-extractable.
  *
  * Security invariants:
- * - Params outside the policy, or weaker than this browser already used for the account,
- *   stop everything before any key is derived (KdfParamsRejectedError, readable message).
+ * - Params outside the policy or beyond this device, params weaker or a key generation lower
+ *   than this browser already saw for the account, stop everything before any key is derived
+ *   (checkServerKeySettings: KdfParamsRejectedError, readable message).
+ * - Params below today's floor (allowed only for an account this browser knew with them) are
+ *   re-wrapped under the defaults with the same password once the vault opened.
  * - Nothing derived from the password is sent anywhere: the unwrap proves the password
  *   locally, and the wrap's associated data binds params and salt, so altered material fails.
  * - The raw vault key bytes are wiped once imported.
@@ -37,25 +43,39 @@ export async function unlockVault(
   { whileDeriving }: { whileDeriving?: () => void } = {},
 ): Promise<UnlockedVault> {
   const material = await getKeyMaterial();
-  const kdf = checkKdfParams(material.kdf);
-  if (username) await checkRememberedKdfParams(username, kdf);
+  const { kdf, keyGeneration, belowFloor } = await checkServerKeySettings(username, material);
   // Argon2id takes a second or more: work that needs no key (e.g. fetching the ciphertexts)
   // can run meanwhile. Only once the params passed the policy.
   whileDeriving?.();
-  const keys = await deriveKeys(password, material.salt, kdf);
+  const keys = await deriveKeys(password, material.salt, kdf, { legacyFloor: belowFloor });
   let bytes: Uint8Array;
   try {
-    bytes = await unwrapVaultKey(material.protectedKey, keys.wrapKey, kdf, material.salt);
+    bytes = await unwrapVaultKey(material.protectedKey, keys.wrapKey, kdf, material.salt, keyGeneration);
   } catch (error) {
     if (error instanceof VaultKeyRejectedError) throw new WrongMasterPasswordError();
     throw error;
   }
-  if (username) await rememberKdfParams(username, kdf);
+  if (username) {
+    await rememberKdfParams(username, kdf);
+    await rememberKeyGeneration(username, keyGeneration);
+  }
+  let vault: UnlockedVault;
   try {
     const vaultKey = await importVaultKey(bytes);
     const reloadSeal = await sealForReload(bytes);
-    return { username, vaultKey, kdf, salt: material.salt, protectedKey: material.protectedKey, reloadSeal };
+    vault = { username, vaultKey, kdf, salt: material.salt, protectedKey: material.protectedKey, keyGeneration, reloadSeal };
   } finally {
     bytes.fill(0);
+  }
+  return belowFloor && username ? upgradeKdf(vault, keys, password) : vault;
+}
+
+/** As at sign-in: best effort, the vault stays open if the re-wrap fails. */
+async function upgradeKdf(vault: UnlockedVault, keys: AccountKeys, password: string): Promise<UnlockedVault> {
+  try {
+    const { material } = await rewrapVaultKey(vault.username, vault, keys, password);
+    return { ...vault, ...material };
+  } catch {
+    return vault;
   }
 }

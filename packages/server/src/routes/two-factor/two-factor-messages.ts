@@ -1,0 +1,20 @@
+/** Texts of the two-factor calls (TOTP, recovery codes, remembered browsers); shown as they are. */
+export const TWO_FACTOR_MESSAGES = {
+  secondFactorRequired: 'Confirm it is you with your second step.',
+  signInExpired: 'This sign-in has expired. Sign in again.',
+  tooManyWrongCodes: 'Too many wrong codes. Sign in again.',
+  wrongTotpCode: 'That code is not right, or was already used. Enter the current code from your authenticator app.',
+  wrongRecoveryCode: 'That recovery code is not right, or was already used.',
+  totpNotOn: 'This account does not use an authenticator app. Use another way to sign in.',
+  status: 'Two-factor settings',
+  totpSetup: 'Scan the QR code with your authenticator app, then enter the code it shows.',
+  totpAlreadyOn: 'An authenticator app is already set up. Turn it off first to set up another.',
+  totpSetupExpired: 'This setup has expired. Start again.',
+  totpConfirmWrong: 'That code is not right. Enter the current code from your authenticator app.',
+  totpOn: 'Authenticator app turned on',
+  totpOff: 'Authenticator app turned off',
+  totpWasOff: 'The authenticator app was not on.',
+  recoveryCodesMade: 'New recovery codes made. The old ones no longer work.',
+  recoveryCodesNeedFactor: 'Turn on an authenticator app or add a security key first.',
+  browsersForgotten: 'Every remembered browser will ask for your second step again.',
+} as const;

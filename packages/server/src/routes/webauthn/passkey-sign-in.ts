@@ -1,0 +1,84 @@
+import { apiPaths, passkeySignInRequestSchema, type PasskeySignInResponse } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { relyingPartyFor } from '../../auth/webauthn/relying-party';
+import { credentialIdOf, userHandleFor, userHandleOf, verifyAssertion } from '../../auth/webauthn/ceremonies';
+import { deviceCookieOf } from '../../auth/device-cookies';
+import { completeSignIn } from '../../auth/two-factor/complete-sign-in';
+import { HttpError } from '../../http/http-error';
+import { parseBody } from '../../http/parse-body';
+import { MESSAGES } from '../messages';
+import { WEBAUTHN_MESSAGES } from './webauthn-messages';
+
+const NOT_AN_ANSWER = 'response must be the answer of a passkey (public-key credential).';
+
+/**
+ * POST /api/users/passkey/sign-in (public): signs in with a discoverable passkey alone.
+ *
+ * A passkey whose authenticator verified its user (PIN, biometrics: the UV flag, required
+ * here) is two factors by itself: something held (the private key, which never leaves the
+ * authenticator) and something known or been. So it skips TOTP and any other second factor,
+ * as it skips the master password. Its strength is that authenticator's user verification.
+ *
+ * The challenge is consumed first and once, whatever follows. An unknown credential gets the
+ * very answer of a failed signature check. Attempts are rationed per address and per
+ * credential id with sign-in's limiter. On success the answer carries the credential's
+ * PRF-wrapped vault key (or null): the server cannot open it, and the client checks its
+ * associated data names this account and the credential id its authenticator answered.
+ */
+export const passkeySignInRoute: RoutePlugin = async (app, { ctx }) => {
+  app.post(apiPaths.passkeySignIn, { config: { public: true } }, async (request, reply) => {
+    const body = parseBody(passkeySignInRequestSchema, request.body);
+    const rp = relyingPartyFor(request, ctx.config);
+    const credentialId = credentialIdOf(body.response);
+    if (credentialId === undefined) throw new HttpError(400, NOT_AN_ANSWER);
+    const limitKey = `passkey\u0000${credentialId}`;
+    await ctx.rateLimits.beforeLogin(request.ip, limitKey).catch((refusal: unknown) => {
+      ctx.metrics.signInFailed('rate_limited');
+      throw refusal;
+    });
+
+    const challenge = await ctx.repos.webauthn.consumeChallenge(body.challengeId, ['sign-in'], null, ctx.now());
+    if (!challenge) throw new HttpError(401, WEBAUTHN_MESSAGES.challengeExpired);
+    const failed = () => {
+      ctx.metrics.signInFailed('invalid_credentials');
+      return new HttpError(401, WEBAUTHN_MESSAGES.passkeyFailed);
+    };
+    const credential = await ctx.repos.webauthn.findByCredentialId(credentialId);
+    if (!credential) throw failed();
+    // A discoverable credential names its account; it must be the credential's owner.
+    const handle = userHandleOf(body.response);
+    if (handle !== undefined && handle !== Buffer.from(userHandleFor(credential.user_id)).toString('base64url')) throw failed();
+    const verified = await verifyAssertion(rp, credential, body.response, challenge.challenge, true);
+    if (!verified?.userVerified) throw failed();
+    const counted = await ctx.repos.webauthn.recordUse(credential.id, {
+      verifiedAgainst: Number(credential.counter),
+      counter: verified.counter,
+      backedUp: verified.backedUp,
+      now: ctx.now(),
+    });
+    if (!counted) throw failed();
+
+    const user = await ctx.repos.users.findById(credential.user_id);
+    if (!user) throw failed();
+    await ctx.rateLimits.loginSucceeded(request.ip, limitKey);
+    if (user.disabled_at !== null) {
+      ctx.metrics.signInFailed('disabled');
+      throw new HttpError(403, MESSAGES.accountDisabled);
+    }
+    if (user.verified_at === null) {
+      ctx.metrics.signInFailed('unverified');
+      throw new HttpError(403, MESSAGES.verifyEmailFirst);
+    }
+    const knownDevice = deviceCookieOf(request, ctx.config, ctx.now())?.userId === user.id;
+    await completeSignIn(ctx, request, reply, user, { knownDevice, remember: false });
+    const data: PasskeySignInResponse = {
+      username: user.username,
+      email: user.email,
+      userId: user.id,
+      credentialId: credential.credential_id,
+      unlockKey: credential.unlock_key,
+      unlockSalt: credential.unlock_salt,
+    };
+    return { message: WEBAUTHN_MESSAGES.passkeySignedIn, data };
+  });
+};

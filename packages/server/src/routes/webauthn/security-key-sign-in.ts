@@ -1,0 +1,61 @@
+import { apiPaths, webauthnSecondFactorRequestSchema } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { relyingPartyFor } from '../../auth/webauthn/relying-party';
+import { credentialIdOf, verifyAssertion } from '../../auth/webauthn/ceremonies';
+import { completeSignIn } from '../../auth/two-factor/complete-sign-in';
+import { deletePendingSignIn, findPendingSignIn, recordPendingFailure } from '../../auth/two-factor/pending-sign-ins';
+import { HttpError } from '../../http/http-error';
+import { parseBody } from '../../http/parse-body';
+import { MESSAGES } from '../messages';
+import { WEBAUTHN_MESSAGES } from './webauthn-messages';
+
+/**
+ * POST /api/users/login/webauthn: completes a pending sign-in (correct master password) with
+ * a security key or passkey as the second factor.
+ *
+ * Security invariants: the credential must belong to the pending sign-in's own account (a
+ * key of another account, however valid, completes nothing); the challenge is the one stored
+ * on this pending sign-in, taken once; the signature counter must move forward (unless the
+ * authenticator keeps none: both 0). Any refusal counts as a failure of the pending sign-in
+ * (its cap, and the "password known, second step failed" mail) and gets one 401 message.
+ */
+export const securityKeySignInRoute: RoutePlugin = async (app, { ctx }) => {
+  app.post(apiPaths.loginWebauthn, { config: { public: true } }, async (request, reply) => {
+    const body = parseBody(webauthnSecondFactorRequestSchema, request.body);
+    const rp = relyingPartyFor(request, ctx.config);
+    const pending = await findPendingSignIn(ctx, body.token);
+    if (!pending?.webauthn_challenge) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);
+    // Taken once: a replayed answer finds no challenge left.
+    const challenge = await ctx.repos.webauthn.takePendingChallenge(pending.id, pending.webauthn_challenge);
+    if (!challenge) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);
+
+    const refuse = async () => {
+      await recordPendingFailure(ctx, pending);
+      return new HttpError(401, WEBAUTHN_MESSAGES.securityKeyFailed);
+    };
+    const credentialId = credentialIdOf(body.response);
+    const credential = credentialId === undefined ? undefined : await ctx.repos.webauthn.findByCredentialId(credentialId);
+    if (!credential || credential.user_id !== pending.user_id) throw await refuse();
+    const verified = await verifyAssertion(rp, credential, body.response, challenge, false);
+    if (!verified) throw await refuse();
+    const counted = await ctx.repos.webauthn.recordUse(credential.id, {
+      verifiedAgainst: Number(credential.counter),
+      counter: verified.counter,
+      backedUp: verified.backedUp,
+      now: ctx.now(),
+    });
+    if (!counted) throw await refuse();
+
+    // Deleting it is what makes the pending sign-in single use: of two racing completions, one wins.
+    if (!(await deletePendingSignIn(ctx, pending.id))) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);
+    const user = await ctx.repos.users.findById(pending.user_id);
+    if (!user) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);
+    if (user.disabled_at !== null) throw new HttpError(403, MESSAGES.accountDisabled);
+    if (user.verified_at === null) throw new HttpError(403, MESSAGES.verifyEmailFirst);
+    const data = await completeSignIn(ctx, request, reply, user, {
+      knownDevice: pending.known_device === 1,
+      remember: body.remember,
+    });
+    return { message: MESSAGES.loginSuccessful, data };
+  });
+};

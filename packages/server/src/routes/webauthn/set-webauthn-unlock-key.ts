@@ -1,0 +1,27 @@
+import { apiPaths, webauthnUnlockKeyRequestSchema } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { requireSession } from '../../auth/require-session';
+import { HttpError } from '../../http/http-error';
+import { parseBody, parseInput } from '../../http/parse-body';
+import { WEBAUTHN_MESSAGES } from './webauthn-messages';
+import { credentialIdParams } from './rename-webauthn';
+
+/**
+ * PUT /api/user/webauthn/{id}/unlock: stores the vault key wrapped under the key the
+ * credential's PRF output gives, and the PRF input. The server cannot open it; it only hands it
+ * back after that very credential signs in. Only on the caller's own credential (404 otherwise),
+ * so nobody can plant an unlock key on someone else's passkey.
+ */
+export const setWebauthnUnlockKeyRoute: RoutePlugin = async (app, { ctx }) => {
+  app.put(`${apiPaths.webauthnCredential('')}:id/unlock`, async (request) => {
+    const { user } = requireSession(request);
+    const { id } = parseInput(credentialIdParams, request.params);
+    const body = parseBody(webauthnUnlockKeyRequestSchema, request.body);
+    const saved = await ctx.repos.webauthn.setUnlockKey(user.id, id.toLowerCase(), {
+      key: body.unlockKey,
+      salt: body.unlockSalt,
+    });
+    if (!saved) throw new HttpError(404, WEBAUTHN_MESSAGES.notFound);
+    return { message: WEBAUTHN_MESSAGES.unlockKeySaved };
+  });
+};

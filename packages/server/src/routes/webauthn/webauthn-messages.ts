@@ -1,0 +1,20 @@
+/** Texts of the security-key and passkey calls; the web app shows them as they are. */
+export const WEBAUTHN_MESSAGES = {
+  registerOptions: 'Follow your browser to add the security key or passkey.',
+  registered: 'Security key added',
+  registeredPasskey: 'Passkey added',
+  alreadyRegistered: 'This security key or passkey is already registered.',
+  challengeExpired: 'This request has expired or was already used. Start again.',
+  registrationFailed: 'Your browser’s answer could not be verified. Try again.',
+  renamed: 'Renamed',
+  unlockKeySaved: 'This passkey can now unlock your vault.',
+  removed: 'Security key removed',
+  notFound: 'No security key or passkey of yours with that id.',
+  signInOptions: 'Use your security key.',
+  noSecurityKey: 'This account has no security key. Use another way to sign in.',
+  signInExpired: 'This sign-in has expired. Sign in again.',
+  securityKeyFailed: 'That security key could not be verified. Try again or use another way to sign in.',
+  passkeyOptions: 'Choose a passkey.',
+  passkeyFailed: 'That passkey could not be verified. Try again or sign in with your master password.',
+  passkeySignedIn: 'Login successful',
+} as const;

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '@lockit/contract';
+import { login, newAccount, signedInUser, signUpAndVerify } from './helpers/accounts';
+import { useTestApp } from './helpers/test-app';
+import { enableTotp, passwordStep, secondFactor, totpCodeAt } from './helpers/two-factor';
+import { NEW_SIGN_IN_SUBJECT, SECOND_FACTOR_FAILED_SUBJECT } from '../src/mail/sign-in-alert-mail-content';
+import { SECOND_FACTOR_FAILURES_PER_HOUR } from '../src/security/rate-limits';
+
+const h = useTestApp();
+const CHROME_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
+const withSubject = (email: string, subject: string) => h.sink.mailsTo(email).filter((mail) => mail.subject === subject);
+
+function wrongCodeFor(secret: string): string {
+  return totpCodeAt(secret, h.clock.now()) === '000000' ? '111111' : '000000';
+}
+
+describe('new sign-in mail', () => {
+  it('is sent for a browser new to the account, with its browser, system, address and time', async () => {
+    const { account } = await signedInUser(h);
+    const stranger = h.client('10.20.0.7');
+    const response = await stranger.post(
+      apiPaths.login,
+      { username: account.username, password: account.keys.authKey },
+      { headers: { 'user-agent': CHROME_ON_LINUX } },
+    );
+    expect(response.statusCode).toBe(200);
+    const mail = await h.sink.waitForMail(account.email, h.sink.mailsTo(account.email).length + 1);
+    expect(mail.subject).toBe(NEW_SIGN_IN_SUBJECT);
+    expect(mail.text).toContain('Chrome 120');
+    expect(mail.text).toContain('Linux');
+    expect(mail.text).toContain('10.20.0.7');
+    expect(mail.text).toContain(new Date(h.clock.now()).toUTCString().slice(0, 16));
+    expect(mail.text).toMatch(/change your master password/i);
+    expect(mail.text).not.toContain(account.keys.authKey);
+  });
+
+  it('is not sent for the first sign-in after verifying, nor for a browser that signed in before', async () => {
+    const account = await newAccount();
+    const browser = h.client();
+    await signUpAndVerify(h, browser, account);
+    expect((await login(browser, account)).statusCode).toBe(200);
+    expect((await login(browser, account)).statusCode).toBe(200);
+    // A new browser's mail is the barrier: the mails before it would have arrived first.
+    const before = h.sink.mailsTo(account.email).length;
+    expect((await login(h.client(), account)).statusCode).toBe(200);
+    await h.sink.waitForMail(account.email, before + 1);
+    expect(withSubject(account.email, NEW_SIGN_IN_SUBJECT)).toHaveLength(1);
+  });
+});
+
+describe('failed second step mail', () => {
+  it('is sent once per pending sign-in, advising to change the master password', async () => {
+    const { account, client } = await signedInUser(h);
+    const { secret } = await enableTotp(h, client, account);
+    const stranger = h.client('10.20.0.9');
+    const token = await passwordStep(stranger, account);
+    const before = h.sink.mailsTo(account.email).length;
+    for (let i = 0; i < 3; i += 1) await secondFactor(stranger, { token, method: 'totp', code: wrongCodeFor(secret) });
+    const mail = await h.sink.waitForMail(account.email, before + 1);
+    expect(mail.subject).toBe(SECOND_FACTOR_FAILED_SUBJECT);
+    expect(mail.text).toContain('10.20.0.9');
+    expect(mail.text).toMatch(/change it now/);
+
+    const again = await passwordStep(stranger, account);
+    await secondFactor(stranger, { token: again, method: 'totp', code: wrongCodeFor(secret) });
+    await h.sink.waitForMail(account.email, before + 2);
+    expect(withSubject(account.email, SECOND_FACTOR_FAILED_SUBJECT)).toHaveLength(2);
+  });
+});
+
+describe('second-factor failure cap per account', () => {
+  it('stops strangers after the hourly allowance, but never the owner’s known browser', async () => {
+    const { account, client: owner } = await signedInUser(h);
+    const { secret } = await enableTotp(h, owner, account);
+    let wrong = 0;
+    while (wrong < SECOND_FACTOR_FAILURES_PER_HOUR) {
+      const stranger = h.client(`10.30.0.${wrong}`);
+      const token = await passwordStep(stranger, account);
+      for (let i = 0; i < 5 && wrong < SECOND_FACTOR_FAILURES_PER_HOUR; i += 1, wrong += 1) {
+        // The fifth wrong code of one pending sign-in ends it (410); each before it is a 401.
+        const status = (await secondFactor(stranger, { token, method: 'totp', code: wrongCodeFor(secret) })).statusCode;
+        expect(status).toBe(i === 4 ? 410 : 401);
+      }
+    }
+    const late = h.client('10.30.1.1');
+    const refused = await secondFactor(late, {
+      token: await passwordStep(late, account),
+      method: 'totp',
+      code: totpCodeAt(secret, h.clock.now()),
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many attempts\. Try again in/);
+
+    const ownToken = await passwordStep(owner, account);
+    const ownSignIn = await secondFactor(owner, { token: ownToken, method: 'totp', code: totpCodeAt(secret, h.clock.now()) });
+    expect(ownSignIn.statusCode).toBe(200);
+  });
+});

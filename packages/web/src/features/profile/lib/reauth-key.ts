@@ -1,0 +1,23 @@
+import { unwrapVaultKey, VaultKeyRejectedError } from '@lockit/crypto';
+import { deriveKeys } from '@/lib/derive-keys';
+import { CurrentPasswordIncorrectError, type AccountKeyMaterial } from './change-master-password';
+
+/**
+ * The authKey that sensitive two-factor changes carry (reauthRequestSchema), from the master
+ * password typed again.
+ *
+ * Security invariants: the password goes only into the KDF, with the account's checked params
+ * and salt; it is proved here first by unwrapping the vault key (whose bytes are wiped at
+ * once), so a mistyped password sends nothing (CurrentPasswordIncorrectError).
+ */
+export async function deriveReauthKey(material: AccountKeyMaterial, masterPassword: string): Promise<string> {
+  const keys = await deriveKeys(masterPassword, material.salt, material.kdf);
+  try {
+    const bytes = await unwrapVaultKey(material.protectedKey, keys.wrapKey, material.kdf, material.salt, material.keyGeneration);
+    bytes.fill(0);
+  } catch (error) {
+    if (error instanceof VaultKeyRejectedError) throw new CurrentPasswordIncorrectError();
+    throw error;
+  }
+  return keys.authKey;
+}

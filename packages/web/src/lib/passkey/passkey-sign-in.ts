@@ -1,0 +1,94 @@
+import { importVaultKey, unwrapVaultKeyWithPasskey } from '@lockit/crypto';
+import { getKeyMaterial } from '@/api/get-key-material';
+import { getPasskeyOptions, signInWithAssertion } from '@/api/passkey-sign-in';
+import { checkServerKeySettings } from '@/lib/account-key-policy';
+import type { ReloadSeal, UnlockedVault } from '@/lib/keyring';
+import { sealForReload } from '@/lib/reload-unlock/reload-vault';
+import { getAssertion } from './prf-ceremonies';
+
+/** The passkey's unlock key did not verify: the session must be ended and nothing unlocked. */
+export class PasskeyUnlockError extends Error {
+  override readonly name = 'PasskeyUnlockError';
+  constructor() {
+    super("Lockit could not unlock your vault: the server's key data failed verification.");
+  }
+}
+
+/** Why a passkey sign-in opened the session but not the vault. */
+export type CannotUnlockReason = 'no-unlock-key' | 'no-prf';
+
+export type PasskeySignInResult =
+  | { kind: 'unlocked'; message: string; vault: UnlockedVault }
+  | { kind: 'signed-in'; message: string; username: string; reason: CannotUnlockReason };
+
+/**
+ * Passkey sign-in and unlock: options -> get() with PRF -> sign-in -> unwrap the unlock key ->
+ * the account's key material, checked by the KDF policy as sign-in does.
+ *
+ * Security invariants:
+ * - The unlock key is unwrapped under the PRF output with the account id of the answer and the
+ *   credential id the AUTHENTICATOR returned, never the server's: a server that hands this
+ *   session another account's or another passkey's unlock key fails the tag (PasskeyUnlockError).
+ * - The PRF output and the vault key bytes are wiped once used; only a non-extractable
+ *   CryptoKey and the reload seal (decision 0048) remain.
+ * - The key material (params, salt, protectedKey) is kept for a later password change, whose
+ *   unwrap under the current password verifies it; its params must pass the floor/ceiling
+ *   policy and be no weaker than this browser used before, or nothing is unlocked.
+ *
+ * Errors: PasskeyCeremonyError, ApiError, NetworkError, UnexpectedResponseError, and after the
+ * session opened PasskeyUnlockError or KdfParamsRejectedError (the caller ends that session).
+ */
+export async function signInWithPasskey(): Promise<PasskeySignInResult> {
+  const challenge = await getPasskeyOptions();
+  const assertion = await getAssertion(challenge.options);
+  try {
+    const answer = await signInWithAssertion({ challengeId: challenge.challengeId, response: assertion.response });
+    const { username, userId, unlockKey } = answer.data;
+    if (unlockKey === null) return { kind: 'signed-in', message: answer.message, username, reason: 'no-unlock-key' };
+    if (!assertion.prfOutput) return { kind: 'signed-in', message: answer.message, username, reason: 'no-prf' };
+
+    const material = await getKeyMaterial();
+    const { kdf, keyGeneration } = await checkServerKeySettings(username, material);
+
+    let vaultKey: CryptoKey;
+    let reloadSeal: ReloadSeal | undefined;
+    try {
+      const bytes = await unwrapVaultKeyWithPasskey(unlockKey, assertion.prfOutput, {
+        userId,
+        credentialId: assertion.credentialId,
+      });
+      try {
+        vaultKey = await importVaultKey(bytes);
+        reloadSeal = await sealForReload(bytes);
+      } finally {
+        bytes.fill(0);
+      }
+    } catch {
+      throw new PasskeyUnlockError();
+    }
+    return {
+      kind: 'unlocked',
+      message: answer.message,
+      vault: { username, vaultKey, kdf, salt: material.salt, protectedKey: material.protectedKey, keyGeneration, reloadSeal },
+    };
+  } finally {
+    assertion.prfOutput?.fill(0);
+  }
+}
+
+/** What the Unlock screen says when a passkey signed in but could not open the vault. */
+export const CANNOT_UNLOCK_TEXT: Record<CannotUnlockReason, string> = {
+  'no-unlock-key': 'This passkey signs you in but cannot unlock your vault: enter your master password.',
+  'no-prf': 'Your authenticator did not give this passkey’s unlock secret: enter your master password.',
+};
+
+/** The router state a passkey sign-in that could not unlock hands to the vault's Unlock screen. */
+export interface PasskeySignedInState {
+  passkeyCannotUnlock: CannotUnlockReason;
+}
+
+/** The reason in a location's state, if a passkey sign-in put one there. */
+export function cannotUnlockReasonOf(state: unknown): CannotUnlockReason | undefined {
+  const reason = (state as Partial<PasskeySignedInState> | null | undefined)?.passkeyCannotUnlock;
+  return reason === 'no-unlock-key' || reason === 'no-prf' ? reason : undefined;
+}
