@@ -71,3 +71,12 @@ export async function changeMasterPassword(page: Page, current: string, next: st
   await alert.accept();
   return message;
 }
+
+/** Logs out from the header (on a phone, from its slide-in menu) and waits for /signin. */
+export async function signOut(page: Page): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  const phone = await menu.isVisible();
+  if (phone) await menu.click();
+  await (phone ? page.locator('#mobile-menu') : header(page)).getByRole('button', { name: 'Logout' }).first().click();
+  await page.waitForURL('**/signin');
+}
