@@ -221,18 +221,18 @@ describe('a hostile server serving the vault', () => {
     expectNothingLeft();
   });
 
-  it('attack 7: a flipped bit, a truncated ciphertext and unknown version prefixes (v0., v2.) show as damaged', async () => {
+  it('attack 7: a flipped bit, a truncated ciphertext and unknown version prefixes (v0., v3.) show as damaged', async () => {
     await reopenVaultWith((entries) => {
       const flip = entryOf(entries, 0);
       const bytes = Buffer.from(flip.username.split('.')[2]!, 'base64url');
       bytes[0]! ^= 0x01;
-      flip.username = `v1.${flip.username.split('.')[1]}.${bytes.toString('base64url')}`;
+      flip.username = `v2.${flip.username.split('.')[1]}.${bytes.toString('base64url')}`;
       const cut = entryOf(entries, 1);
       cut.serviceName = cut.serviceName.slice(0, -4);
       const old = entryOf(entries, 2);
-      old.serviceName = old.serviceName.replace(/^v1\./, 'v0.');
+      old.serviceName = old.serviceName.replace(/^v2\./, 'v0.');
       const next = entryOf(entries, 3);
-      next.password = next.password.replace(/^v1\./, 'v2.');
+      next.password = next.password.replace(/^v2\./, 'v3.');
     }, typed.length);
 
     await expectDamaged(ids[0]!);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ciphertextSchema } from './common';
+import { ciphertextSchema, sealedTextLength } from './common';
 
 /**
  * Encrypted per-account documents (decision 0030): one ciphertext per account and kind,
@@ -15,11 +15,13 @@ export type AccountDocumentKind = z.infer<typeof accountDocumentKindSchema>;
 /**
  * The longest ciphertext (characters) of each kind. History and health settings stay under
  * the route's body limit (ACCOUNT_DOCUMENT_BODY_LIMIT); settings are a handful of options.
+ * Each is a padded size bucket sealed (12 KiB and 192 KiB of JSON, less one byte for the
+ * padding marker): what 16 and 256 KiB of v1 ciphertext held before length hiding.
  */
 export const ACCOUNT_DOCUMENT_MAX_CIPHERTEXT: Record<AccountDocumentKind, number> = {
-  'generator-settings': 16 * 1024,
-  'generator-history': 256 * 1024,
-  'health-settings': 256 * 1024,
+  'generator-settings': sealedTextLength(12 * 1024),
+  'generator-history': sealedTextLength(192 * 1024),
+  'health-settings': sealedTextLength(192 * 1024),
 };
 
 /** The PUT's body limit in bytes: the largest ciphertext plus room for the JSON around it. */

@@ -12,12 +12,22 @@ export const base64urlBytes = (bytes: number) =>
 export const authKeySchema = base64urlBytes(32);
 export const saltSchema = base64urlBytes(16);
 
-/** Every stored secret is a `v1.<iv>.<ciphertext+tag>` text; the server refuses anything else. */
+/**
+ * Every stored secret is a `v1.<iv>.<ciphertext+tag>` text or, since length hiding, a
+ * `v2.<iv>.<padded ciphertext+tag>` one; the server refuses anything else.
+ */
 export const ciphertextSchema = (maxLength: number) =>
   z
     .string()
     .max(maxLength, `is longer than ${maxLength} characters`)
     .regex(CIPHERTEXT_PATTERN, 'must be a Lockit ciphertext (v1.<iv>.<data>), never plaintext');
+
+/**
+ * Characters of the ciphertext text of a v2 seal whose padded plaintext is `paddedBytes`
+ * long: `v2.`, the 16-character IV, `.`, then the padded plaintext and the 16-byte tag in
+ * unpadded base64url.
+ */
+export const sealedTextLength = (paddedBytes: number) => 3 + 16 + 1 + Math.ceil(((paddedBytes + 16) * 4) / 3);
 
 export const kdfParamsSchema = z.object({
   algorithm: z.literal('argon2id'),

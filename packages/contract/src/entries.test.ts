@@ -47,9 +47,23 @@ describe('addEntryRequestSchema', () => {
     }
   });
 
-  it('refuses texts that only look like ciphertexts: another version, a short IV, a bare tag prefix', () => {
+  it('accepts padded v2 fields as the web app seals them', async () => {
+    const vaultKey = await importVaultKey(generateVaultKeyBytes());
+    const id = newEntryId();
+    const body: Record<string, unknown> = { id };
+    for (const field of ENTRY_FIELDS) body[field] = await encryptField(vaultKey, id, field, 'x', ENTRY_FIELD_NAMES);
+    expect(
+      Object.values(body)
+        .slice(1)
+        .every((text) => String(text).startsWith('v2.')),
+    ).toBe(true);
+    expect(addEntryRequestSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('refuses texts that only look like ciphertexts: another version, a short IV, a bare tag prefix, v2 data below the smallest bucket', () => {
     const lookalikes = [
-      CIPHERTEXT.replace(/^v1/, 'v2'),
+      CIPHERTEXT.replace(/^v1/, 'v3'),
+      `v2.${IV}.${'A'.repeat(63)}`,
       `v1.${IV.slice(1)}.${'A'.repeat(30)}`,
       `v1.${IV}.${'A'.repeat(21)}`,
       `v1.${IV}.${'A'.repeat(22)}=`,

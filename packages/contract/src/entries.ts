@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { ciphertextSchema } from './common';
+import { paddedLength } from '@lockit/crypto';
+import { ciphertextSchema, sealedTextLength } from './common';
 
 /**
  * Plaintext caps the client enforces before encrypting; the server enforces the matching
- * ciphertext lengths (UTF-8 can take 4 bytes a character, base64url adds a third, plus IV).
+ * ciphertext lengths (see maxCiphertextLength).
  */
 export const ENTRY_PLAINTEXT_LIMITS = {
   serviceName: 200,
@@ -19,8 +20,13 @@ export const ENTRY_PLAINTEXT_LIMITS = {
 export type EntryField = keyof typeof ENTRY_PLAINTEXT_LIMITS;
 export const ENTRY_FIELDS = Object.keys(ENTRY_PLAINTEXT_LIMITS) as EntryField[];
 
-/** Longest ciphertext text for `n` plaintext characters. */
-export const maxCiphertextLength = (n: number) => 3 + 16 + 1 + Math.ceil(((n * 4 + 16) * 4) / 3);
+/**
+ * Longest ciphertext text for `n` plaintext characters: `n` UTF-16 characters take at most 3n
+ * UTF-8 bytes; the cap allows 4n, as it did before length hiding, padded to its size bucket
+ * (a v2 seal), so the longest value the client allows fits padded, and so does every v1
+ * text (unpadded, it is shorter).
+ */
+export const maxCiphertextLength = (n: number) => sealedTextLength(paddedLength(n * 4));
 
 const field = (name: EntryField) => ciphertextSchema(maxCiphertextLength(ENTRY_PLAINTEXT_LIMITS[name]));
 

@@ -59,7 +59,7 @@ describe('parseCiphertext refuses', () => {
     expect(refusal(text).reason).toBe('format');
   });
 
-  it.each(['v2', 'v0', 'v10'])('the unknown version %s, with reason "version"', (version) => {
+  it.each(['v3', 'v0', 'v10'])('the unknown version %s, with reason "version"', (version) => {
     const error = refusal(`${version}.${IV}.${TAG}`);
     expect(error.reason).toBe('version');
     expect(error.message).toContain(version);
@@ -67,7 +67,11 @@ describe('parseCiphertext refuses', () => {
   });
 
   it('an unknown version even when the rest has another shape', () => {
-    expect(refusal(`v2.${IV}.${TAG}.extra`).reason).toBe('version');
+    expect(refusal(`v3.${IV}.${TAG}.extra`).reason).toBe('version');
+  });
+
+  it('v2 unless the caller accepts it: a key wrap relabelled v2 is not read', () => {
+    expect(refusal(`v2.${IV}.${toBase64Url(new Uint8Array(48))}`).reason).toBe('version');
   });
 
   it.each([
@@ -101,4 +105,43 @@ describe('parseCiphertext refuses', () => {
   it('a value that is not text at all', () => {
     expect(refusal(42).reason).toBe('format');
   });
+});
+
+describe('the padded format v2', () => {
+  const V2 = ['v1', 'v2'] as const;
+  const bucketData = (bucket: number) => Uint8Array.from({ length: bucket + 16 }, (_, i) => i & 255);
+
+  it('writes v2.<iv>.<data> for a bucket plus the tag, matching the server pattern, and reads it back', () => {
+    const iv = new Uint8Array(12).fill(1);
+    for (const bucket of [32, 64, 256, 384, 512, 768, 1024]) {
+      const text = formatCiphertext(iv, bucketData(bucket), 'v2');
+      expect(text.startsWith('v2.')).toBe(true);
+      expect(text).toMatch(CIPHERTEXT_PATTERN);
+      expect(parseCiphertext(text, V2)).toEqual({ version: 'v2', iv, data: bucketData(bucket) });
+    }
+  });
+
+  it('refuses to write or read v2 data that is not a bucket plus the tag', () => {
+    const iv = new Uint8Array(12);
+    for (const size of [16, 16 + 31, 16 + 33, 16 + 288]) {
+      expect(() => formatCiphertext(iv, new Uint8Array(size), 'v2')).toThrow(RangeError);
+      expect(refusal2(`v2.${IV}.${toBase64Url(new Uint8Array(size))}`).reason).toBe('format');
+    }
+  });
+
+  it('the server pattern refuses v2 data shorter than the smallest bucket plus the tag', () => {
+    expect(`v2.${IV}.${toBase64Url(new Uint8Array(47))}`).not.toMatch(CIPHERTEXT_PATTERN);
+    expect(`v2.${IV}.${toBase64Url(new Uint8Array(48))}`).toMatch(CIPHERTEXT_PATTERN);
+    expect(`v3.${IV}.${toBase64Url(new Uint8Array(48))}`).not.toMatch(CIPHERTEXT_PATTERN);
+  });
+
+  function refusal2(text: string): CiphertextFormatError {
+    try {
+      parseCiphertext(text, V2);
+    } catch (error) {
+      if (error instanceof CiphertextFormatError) return error;
+      throw error;
+    }
+    throw new Error(`parseCiphertext accepted ${text}`);
+  }
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CIPHERTEXT_PATTERN, formatCiphertext, parseCiphertext } from './ciphertext-format';
+import { CIPHERTEXT_PATTERN, formatCiphertext, parseCiphertext, type CiphertextVersion } from './ciphertext-format';
+import { toBase64Url } from './encoding';
 import { FieldDecryptionError } from './errors';
 import { decryptField, encryptField, ENTRY_FIELD_NAMES, fieldAad, type EntryFieldName } from './fields';
 import { newEntryId } from './random';
@@ -9,6 +10,8 @@ import { generateVaultKeyBytes, importVaultKey } from './vault-key';
 let vaultKey: CryptoKey;
 let otherVaultKey: CryptoKey;
 const entryId = newEntryId();
+/** Entry fields are written as v2: parse them as such to tamper with their parts. */
+const V2: readonly CiphertextVersion[] = ['v2'];
 
 beforeAll(async () => {
   [vaultKey, otherVaultKey] = await Promise.all([
@@ -59,16 +62,17 @@ describe('encryptField and decryptField', () => {
     // 100 runs of up to 3,000 characters: a few seconds when the 2 cores are busy with other suites.
   }, 30_000);
 
-  it('write a v1 text the server accepts, which does not contain the plaintext', async () => {
+  it('write a v2 (padded) text the server accepts, which does not contain the plaintext', async () => {
     const sealed = await encryptField(vaultKey, entryId, 'username', 'alice@example.com');
     expect(sealed).toMatch(CIPHERTEXT_PATTERN);
+    expect(sealed).toMatch(/^v2\./);
     expect(sealed).not.toContain('alice');
   });
 
   it('use a fresh IV each time, so equal texts give different ciphertexts', async () => {
     const a = await encryptField(vaultKey, entryId, 'password', 'same');
     const b = await encryptField(vaultKey, entryId, 'password', 'same');
-    expect(parseCiphertext(a).iv).not.toEqual(parseCiphertext(b).iv);
+    expect(parseCiphertext(a, V2).iv).not.toEqual(parseCiphertext(b, V2).iv);
     expect(a).not.toBe(b);
   });
 
@@ -110,34 +114,39 @@ describe('decryptField refuses', () => {
     ['the encrypted text', 'data', 0],
     ['the tag', 'data', -1],
   ])('a flipped bit in %s', async (_what, part, index) => {
-    const parsed = parseCiphertext(sealed);
+    const parsed = parseCiphertext(sealed, V2);
     const target = parsed[part];
     target[index < 0 ? target.length + index : index]! ^= 0x10;
-    const tampered = formatCiphertext(parsed.iv, parsed.data);
+    const tampered = formatCiphertext(parsed.iv, parsed.data, 'v2');
     expect((await failure(decryptField(vaultKey, entryId, 'password', tampered))).reason).toBe('authentication');
   });
 
   it('every single-bit flip anywhere in IV, text and tag', async () => {
-    const { iv, data } = parseCiphertext(sealed);
+    const { iv, data } = parseCiphertext(sealed, V2);
     const bytes = new Uint8Array([...iv, ...data]);
     for (let bit = 0; bit < bytes.length * 8; bit++) {
       const copy = bytes.slice();
       copy[bit >> 3]! ^= 1 << (bit & 7);
-      const tampered = formatCiphertext(copy.slice(0, 12), copy.slice(12));
+      const tampered = formatCiphertext(copy.slice(0, 12), copy.slice(12), 'v2');
       expect((await failure(decryptField(vaultKey, entryId, 'password', tampered))).reason).toBe('authentication');
     }
   });
 
   it('a truncated ciphertext', async () => {
-    const { iv, data } = parseCiphertext(sealed);
-    const shorter = formatCiphertext(iv, data.slice(0, -1));
-    expect((await failure(decryptField(vaultKey, entryId, 'password', shorter))).reason).toBe('authentication');
+    const { iv, data } = parseCiphertext(sealed, V2);
+    // A v2 text cut short is no longer a bucket plus the tag: refused before decryption.
+    const shorter = `v2.${toBase64Url(iv)}.${toBase64Url(data.slice(0, -1))}`;
+    expect((await failure(decryptField(vaultKey, entryId, 'password', shorter))).reason).toBe('format');
+    // Cut to a smaller bucket plus a tag's worth of bytes: well-formed, but not authentic.
+    const long = parseCiphertext(await encryptField(vaultKey, entryId, 'password', 'x'.repeat(40)), V2);
+    const cutToBucket = formatCiphertext(long.iv, long.data.slice(0, 32 + 16), 'v2');
+    expect((await failure(decryptField(vaultKey, entryId, 'password', cutToBucket))).reason).toBe('authentication');
     const tooShort = sealed.slice(0, sealed.lastIndexOf('.') + 10);
     expect((await failure(decryptField(vaultKey, entryId, 'password', tooShort))).reason).toBe('format');
   });
 
   it('an unknown version, saying to update Lockit', async () => {
-    const error = await failure(decryptField(vaultKey, entryId, 'password', sealed.replace(/^v1\./, 'v2.')));
+    const error = await failure(decryptField(vaultKey, entryId, 'password', sealed.replace(/^v2\./, 'v3.')));
     expect(error.reason).toBe('version');
     expect(error.message).toContain('Update Lockit');
   });

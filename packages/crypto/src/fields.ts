@@ -1,8 +1,6 @@
-import { aesGcmDecrypt, aesGcmEncrypt, GCM_IV_BYTES } from './aes-gcm';
-import { formatCiphertext, parseCiphertext } from './ciphertext-format';
 import { utf8Decode, utf8Encode } from './encoding';
 import { AuthenticationFailedError, CiphertextFormatError, FieldDecryptionError } from './errors';
-import { randomBytes } from './random';
+import { openSealed, sealPadded } from './sealed-text';
 
 /** Every encrypted field of an entry, in the canonical order of a field set. */
 export const ENTRY_FIELD_NAMES = ['serviceName', 'username', 'password', 'url', 'notes', 'overview', 'details'] as const;
@@ -64,7 +62,9 @@ export function fieldAad(entryId: string, field: EntryFieldName, fieldSet?: Entr
 
 /**
  * AES-256-GCM under the vault key, fresh random 96-bit IV per call, AAD = fieldAad(entryId,
- * field, fieldSet). Returns `v1.<iv>.<data>` (the text format's version, not the AAD's).
+ * field, fieldSet), the UTF-8 text padded to its size bucket first. Returns `v2.<iv>.<data>`
+ * (the text format's version, which is not the AAD's): its length tells the server the
+ * text's bucket (paddedLength), never its exact length.
  * Throws TypeError for text with an unpaired surrogate, which could not be stored faithfully.
  */
 export async function encryptField(
@@ -76,14 +76,14 @@ export async function encryptField(
 ): Promise<string> {
   const aad = utf8Encode(fieldAad(entryId, field, fieldSet));
   if (typeof plaintext !== 'string') throw new TypeError('Only text can be encrypted as an entry field.');
-  const iv = randomBytes(GCM_IV_BYTES);
-  return formatCiphertext(iv, await aesGcmEncrypt(vaultKey, iv, utf8Encode(plaintext), aad));
+  return sealPadded(vaultKey, utf8Encode(plaintext), aad);
 }
 
 /**
- * Throws FieldDecryptionError: reason 'format' (not a v1 text, e.g. plaintext), 'version'
- * (a later format), 'authentication' (wrong vault key, another entry or field, a flipped bit,
- * truncation). Never returns wrong data.
+ * Opens a v2 (padded) or v1 (saved before length hiding) field. Throws FieldDecryptionError:
+ * reason 'format' (not a Lockit ciphertext, e.g. plaintext), 'version' (a later format),
+ * 'authentication' (wrong vault key, another entry or field, a flipped bit, truncation, a
+ * relabelled version, damaged padding). Never returns wrong data.
  */
 export async function decryptField(
   vaultKey: CryptoKey,
@@ -94,9 +94,9 @@ export async function decryptField(
 ): Promise<string> {
   const aad = utf8Encode(fieldAad(entryId, field, fieldSet));
   const label = FIELD_LABELS[field];
-  let parsed;
+  let bytes: Uint8Array;
   try {
-    parsed = parseCiphertext(ciphertext);
+    bytes = await openSealed(vaultKey, ciphertext, aad);
   } catch (error) {
     if (error instanceof CiphertextFormatError) {
       const message =
@@ -105,12 +105,6 @@ export async function decryptField(
           : `The ${label} of this item is not in Lockit's encrypted format, so Lockit will not show it.`;
       throw new FieldDecryptionError(error.reason, message);
     }
-    throw error;
-  }
-  let bytes: Uint8Array;
-  try {
-    bytes = await aesGcmDecrypt(vaultKey, parsed.iv, parsed.data, aad);
-  } catch (error) {
     if (error instanceof AuthenticationFailedError) {
       throw new FieldDecryptionError(
         'authentication',

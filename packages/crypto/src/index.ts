@@ -6,6 +6,8 @@ export { randomSalt, newEntryId } from './random';
 export { deriveMasterKey } from './kdf';
 export { hkdfSha256 } from './hkdf';
 export { aesGcmEncrypt, aesGcmDecrypt } from './aes-gcm';
+export { paddedLength, isPaddedLength } from './length-padding';
+export { sealPadded, openSealed } from './sealed-text';
 export { deriveAccountKeys, deriveKeysFromPassword, type AccountKeys } from './account-keys';
 export {
   generateVaultKeyBytes,

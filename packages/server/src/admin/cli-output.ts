@@ -1,13 +1,21 @@
 import type { AdminUserView } from './account-admin';
 import { formatBytes } from './diagnostics';
 
+/** The kinds of second factor an account has, never a seed or a key. */
+const TWO_FACTOR_LABELS: Record<AdminUserView['twoFactor'], string> = {
+  none: 'none',
+  totp: 'app',
+  webauthn: 'key',
+  both: 'app+key',
+};
+
 const when = (epochMs: number | null) =>
   epochMs === null ? '-' : new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ');
 
 /** The users table lockit-admin prints: one line per account, columns padded to fit. */
 export function formatUsersTable(users: readonly AdminUserView[]): string {
   if (users.length === 0) return 'No accounts yet.';
-  const header = ['USERNAME', 'E-MAIL', 'CREATED (UTC)', 'LAST SEEN (UTC)', 'VERIFIED', 'DISABLED', 'ITEMS', 'SIZE', 'ID'];
+  const header = ['USERNAME', 'E-MAIL', 'CREATED (UTC)', 'LAST SEEN (UTC)', 'VERIFIED', 'DISABLED', '2FA', 'ITEMS', 'SIZE', 'ID'];
   const rows = users.map((user) => [
     user.username,
     user.email,
@@ -15,6 +23,7 @@ export function formatUsersTable(users: readonly AdminUserView[]): string {
     when(user.lastSeenAt),
     user.verified ? 'yes' : 'no',
     user.disabled ? 'yes' : 'no',
+    TWO_FACTOR_LABELS[user.twoFactor],
     String(user.items),
     formatBytes(user.bytes),
     user.id,
@@ -44,7 +53,8 @@ It reads the same environment as the server (DATABASE_URL, DATA_DIR, SMTP_URL, R
 
 Commands
   users [--json]                 list accounts: name, e-mail, created, last seen, verified,
-                                 disabled, item count and size (never vault content)
+                                 disabled, second factor (none, app, key, app+key), item
+                                 count and size (never vault content)
   invite [--email <address>] [--origin <url>]
                                  make an invitation and print its sign-up link (mailed too
                                  when an address is given and SMTP_URL is set)

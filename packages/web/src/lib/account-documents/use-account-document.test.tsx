@@ -48,7 +48,7 @@ describe('useAccountDocument', () => {
     const [put] = api.to('PUT', PATH);
     const body = put!.body as { ciphertext: string; revision: number };
     expect(body.revision).toBe(0);
-    expect(body.ciphertext).toMatch(/^v1\./);
+    expect(body.ciphertext).toMatch(/^v2\./);
     expect(body.ciphertext).not.toContain('correct');
     expect(await openAccountDocument(vault.vaultKey, 'generator-history', body.ciphertext, schema)).toEqual({
       ok: true,

@@ -58,7 +58,7 @@ describe('Vault: damaged entries', () => {
       'an unknown format version',
       async (key: CryptoKey) => {
         const mail = await other(key);
-        return { ...mail, serviceName: mail.serviceName.replace(/^v1\./, 'v2.') };
+        return { ...mail, serviceName: mail.serviceName.replace(/^v2\./, 'v3.') };
       },
     ],
     ['another vault key', async () => other(await importVaultKey(generateVaultKeyBytes()))],
