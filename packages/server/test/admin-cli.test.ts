@@ -99,7 +99,9 @@ describe('lockit-admin', () => {
   it('users: a table of accounts with counts and sizes, and the same as JSON; never vault content', async () => {
     const [table, json] = await Promise.all([admin(['users']), admin(['users', '--json'])]);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^USERNAME +E-MAIL +CREATED \(UTC\) +LAST SEEN \(UTC\) +VERIFIED +DISABLED +2FA +ITEMS +SIZE +ID\n/);
+    expect(table.stdout).toMatch(
+      /^USERNAME +E-MAIL +CREATED \(UTC\) +LAST SEEN \(UTC\) +VERIFIED +DISABLED +2FA +ITEMS +SIZE +ID\n/,
+    );
     const aliceLine = table.stdout.split('\n').find((line) => line.startsWith(`${alice.account.username} `))!;
     expect(aliceLine).toMatch(
       new RegExp(`${alice.account.email} .* yes +no +none +1 +[\\d.]+ (B|KiB) +${await userId(alice.account)}$`),
