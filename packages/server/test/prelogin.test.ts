@@ -49,13 +49,24 @@ describe('POST /api/users/prelogin', () => {
     expect((await prelogin('another_ghost')).data.salt).not.toBe(first.data.salt);
   });
 
-  it("answers unknown names a stable key generation spread like real accounts' (mostly 0, some higher)", async () => {
+  it("answers unknown names a stable key generation spread like real accounts' (mostly 1, the first, some higher)", async () => {
     const names = Array.from({ length: 40 }, (_, i) => `ghost_${i}`);
     const generations = await Promise.all(names.map(async (name) => (await prelogin(name)).data.keyGeneration as number));
     expect(await Promise.all(names.map(async (name) => (await prelogin(name)).data.keyGeneration))).toEqual(generations);
-    expect(generations.every((g) => Number.isSafeInteger(g) && g >= 0 && g <= 8)).toBe(true);
-    expect(generations.filter((g) => g === 0).length).toBeGreaterThan(5);
-    expect(generations.some((g) => g > 0)).toBe(true);
+    expect(generations.every((g) => Number.isSafeInteger(g) && g >= 1 && g <= 9)).toBe(true);
+    expect(generations.filter((g) => g === 1).length).toBeGreaterThan(5);
+    expect(generations.some((g) => g > 1)).toBe(true);
+  });
+
+  it('answers the generation a sign-up stored: 1 from the web app, 0 when none was sent; refuses more', async () => {
+    const [first, legacy, greedy] = await Promise.all([newAccount(), newAccount(), newAccount()]);
+    expect((await h.client().post(apiPaths.createUser, { ...createBody(first), keyGeneration: 1 })).statusCode).toBe(201);
+    expect((await prelogin(first.username)).data.keyGeneration).toBe(1);
+    expect((await h.client().post(apiPaths.createUser, createBody(legacy))).statusCode).toBe(201);
+    expect((await prelogin(legacy.username)).data.keyGeneration).toBe(0);
+    // A new account's first key is generation 1 at most: a higher one would outrank the next change.
+    const refused = await h.client().post(apiPaths.createUser, { ...createBody(greedy), keyGeneration: 2 });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('gives known and unknown names answers of the same shape', async () => {

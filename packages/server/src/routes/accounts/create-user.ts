@@ -88,6 +88,7 @@ export const createUserRoute: RoutePlugin = async (app, { ctx }) => {
             kdf_parallelism: body.kdf.parallelism,
             salt: body.salt,
             protected_key: body.protectedKey,
+            key_generation: body.keyGeneration ?? 0,
             verified_at: null,
             created_at: at,
             updated_at: at,

@@ -3,6 +3,7 @@ import { DEFAULT_KDF_PARAMS, deriveKeysFromPassword, unwrapVaultKey, type KdfPar
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfilePage } from '@/features/profile/components/profile-page';
+import { checkRememberedKeyGeneration } from '@/lib/key-generation-memory';
 import { checkRememberedKdfParams } from '@/lib/kdf-memory';
 import { FLOOR_KDF } from '@/testing/crypto-fixtures';
 import { deferred } from '@/testing/deferred';
@@ -24,6 +25,7 @@ interface CreateBody {
   kdf: KdfParams;
   salt: string;
   protectedKey: string;
+  keyGeneration: number;
 }
 
 const created: FakeAnswer = {
@@ -121,13 +123,18 @@ describe('Sign-up page: form', () => {
       username: 'alice',
       email: 'alice@example.com',
       kdf: DEFAULT_KDF_PARAMS,
+      keyGeneration: 1,
     });
     expect(body.salt).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(JSON.stringify(api.requests.map((r) => r.body))).not.toContain(PASSWORD);
     // password is the authKey, and protectedKey opens with the wrapKey of the same password.
     const keys = await deriveKeysFromPassword(PASSWORD, body.salt, body.kdf);
     expect(body.password).toBe(keys.authKey);
-    expect(await unwrapVaultKey(body.protectedKey, keys.wrapKey, body.kdf, body.salt)).toHaveLength(32);
+    // A new account's first key is generation 1, bound in the wrap: it opens only as that generation.
+    expect(await unwrapVaultKey(body.protectedKey, keys.wrapKey, body.kdf, body.salt, 1)).toHaveLength(32);
+    await expect(unwrapVaultKey(body.protectedKey, keys.wrapKey, body.kdf, body.salt)).rejects.toThrow();
+    // This browser remembers it, so a server answering generation 0 later is refused.
+    await expect(checkRememberedKeyGeneration('alice', 0)).rejects.toThrow(/older key/);
 
     expect(api.to('POST', apiPaths.sendCode)[0]?.body).toEqual({ email: 'alice@example.com', username: 'alice' });
     // This browser now refuses weaker params for the account than the ones it just set.

@@ -1,7 +1,11 @@
 import { DEFAULT_KDF_PARAMS, generateVaultKeyBytes, randomSalt, wrapVaultKey } from '@lockit/crypto';
 import { deriveKeys } from '@/lib/derive-keys';
 import { rememberKdfParams } from '@/lib/kdf-memory';
+import { rememberKeyGeneration } from '@/lib/key-generation-memory';
 import { createUser } from '../api/create-user';
+
+/** A new account's first wrapped key is generation 1; every password change adds 1. */
+const FIRST_KEY_GENERATION = 1;
 
 export interface SignUpFields {
   fullname: string;
@@ -16,8 +20,9 @@ export interface SignUpFields {
  *
  * Security invariants: the master password never leaves this function (only authKey is
  * sent); the vault key bytes are wiped once wrapped; the server receives only the wrapped
- * copy, whose associated data binds the params and salt. Once the server took them, this
- * browser remembers the params, so it never accepts weaker ones for this account later.
+ * copy, whose associated data binds the params, salt and key generation (1, the first). Once
+ * the server took them, this browser remembers the params and the generation, so it never
+ * accepts weaker params or an older key for this account later.
  * `invite` is the invitation link's token (SIGNUP_MODE=invite), sent as it came.
  */
 export async function createAccount(fields: SignUpFields, invite?: string) {
@@ -27,7 +32,7 @@ export async function createAccount(fields: SignUpFields, invite?: string) {
   const vaultKeyBytes = generateVaultKeyBytes();
   let protectedKey: string;
   try {
-    protectedKey = await wrapVaultKey(vaultKeyBytes, keys.wrapKey, kdf, salt);
+    protectedKey = await wrapVaultKey(vaultKeyBytes, keys.wrapKey, kdf, salt, FIRST_KEY_GENERATION);
   } finally {
     vaultKeyBytes.fill(0);
   }
@@ -39,8 +44,10 @@ export async function createAccount(fields: SignUpFields, invite?: string) {
     kdf,
     salt,
     protectedKey,
+    keyGeneration: FIRST_KEY_GENERATION,
     ...(invite !== undefined ? { invite } : {}),
   });
   await rememberKdfParams(fields.username, kdf);
+  await rememberKeyGeneration(fields.username, FIRST_KEY_GENERATION);
   return created;
 }
