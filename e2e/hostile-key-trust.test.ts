@@ -91,7 +91,7 @@ describe('a hostile server against key generations and the device ceiling', () =
       .getByRole('alert')
       .filter({
         hasText:
-          'The server answered an older key (generation 1) than this browser has already seen for this account (generation 2): it may be replaying the key from before a password change. Sign-in was stopped to protect your password.',
+          'The server answered an older key (generation 0) than this browser has already seen for this account (generation 1): it may be replaying the key from before a password change. Sign-in was stopped to protect your password.',
       })
       .waitFor();
 
