@@ -11,7 +11,7 @@ export async function signInThroughUi(page: Page, username: string, password: st
   await page.goto('/signin');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL('**/home');
 }
 
