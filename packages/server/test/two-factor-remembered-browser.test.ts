@@ -113,4 +113,9 @@ describe('remember this browser', () => {
     expect(rememberLines(done)).toEqual([]);
     await passwordStep(browser, account);
   });
+
+  it('tells browsers its days in the public config, 0 when off, so the choice is offered only when it works', async () => {
+    expect((await h.client().get(apiPaths.publicConfig)).json().data.rememberBrowserDays).toBe(30);
+    expect((await off.client().get(apiPaths.publicConfig)).json().data.rememberBrowserDays).toBe(0);
+  });
 });
