@@ -105,6 +105,15 @@ describe('passkey sign-in', () => {
     expect(answer.json()).toEqual(FAILED);
   });
 
+  it('never signs in with a security key added as a second step, even one that answers the challenge', async () => {
+    const { account, client } = await signedInUser(h);
+    const authenticator = createSoftwareAuthenticator();
+    const { held } = await registerCredential(client, account, authenticator, { passkey: false });
+    const { answer } = await passkeySignIn(h.client(), authenticator, held);
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toEqual(FAILED);
+  });
+
   it('refuses a disabled account after a valid passkey', async () => {
     const { account, authenticator, held } = await withPasskey();
     await h.db.updateTable('users').set({ disabled_at: h.clock.now() }).where('username', '=', account.username).execute();

@@ -30,6 +30,7 @@ async function addSecurityKey(userId: string): Promise<void> {
       backed_up: 0,
       unlock_key: null,
       unlock_salt: null,
+      signs_in: 0,
       created_at: h.clock.now(),
       last_used_at: null,
     })

@@ -27,6 +27,7 @@ async function registered(passkey = true) {
     backed_up: 0,
     unlock_key: null,
     unlock_salt: null,
+    signs_in: 1,
     created_at: 0,
     last_used_at: null,
   };

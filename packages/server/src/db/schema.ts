@@ -74,6 +74,8 @@ export interface WebauthnCredentialsTable {
   unlock_key: string | null;
   /** The PRF input (base64url) the unlock key was wrapped with. */
   unlock_salt: string | null;
+  /** 1: a passkey, which may sign in alone; 0: a security key, a second step only (migration 0013). */
+  signs_in: number;
   created_at: number;
   last_used_at: number | null;
 }

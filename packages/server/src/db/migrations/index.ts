@@ -11,6 +11,7 @@ import * as sessionAddress from './0009-session-address';
 import * as twoFactor from './0010-two-factor';
 import * as entryIdsPerAccount from './0011-entry-ids-per-account';
 import * as keyGeneration from './0012-key-generation';
+import * as passkeySignIn from './0013-passkey-sign-in';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-two-factor': twoFactor,
   '0011-entry-ids-per-account': entryIdsPerAccount,
   '0012-key-generation': keyGeneration,
+  '0013-passkey-sign-in': passkeySignIn,
 };

@@ -19,8 +19,8 @@ const NOT_AN_ANSWER = 'response must be the answer of a passkey (public-key cred
  * authenticator) and something known or been. So it skips TOTP and any other second factor,
  * as it skips the master password. Its strength is that authenticator's user verification.
  *
- * The challenge is consumed first and once, whatever follows. An unknown credential gets the
- * very answer of a failed signature check. Attempts are rationed per address and per
+ * The challenge is consumed first and once, whatever follows. An unknown credential, or a
+ * security key registered as a second step only, gets the very answer of a failed signature check. Attempts are rationed per address and per
  * credential id with sign-in's limiter. On success the answer carries the credential's
  * PRF-wrapped vault key (or null): the server cannot open it, and the client checks its
  * associated data names this account and the credential id its authenticator answered.
@@ -44,7 +44,9 @@ export const passkeySignInRoute: RoutePlugin = async (app, { ctx }) => {
       return new HttpError(401, WEBAUTHN_MESSAGES.passkeyFailed);
     };
     const credential = await ctx.repos.webauthn.findByCredentialId(credentialId);
-    if (!credential) throw failed();
+    // A security key the owner added as a second step never signs in alone, even if its
+    // authenticator can answer a discoverable challenge: the same answer as an unknown one.
+    if (!credential || Number(credential.signs_in) !== 1) throw failed();
     // A discoverable credential names its account; it must be the credential's owner.
     const handle = userHandleOf(body.response);
     if (handle !== undefined && handle !== Buffer.from(userHandleFor(credential.user_id)).toString('base64url')) throw failed();

@@ -42,6 +42,8 @@ export const registerWebauthnRoute: RoutePlugin = async (app, { ctx }) => {
       backed_up: verified.backedUp ? 1 : 0,
       unlock_key: null,
       unlock_salt: null,
+      // Only a passkey (user verification required at registration) may later sign in alone.
+      signs_in: passkey ? 1 : 0,
       created_at: now,
       last_used_at: null,
     };
