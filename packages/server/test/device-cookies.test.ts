@@ -32,6 +32,21 @@ afterEach(() => {
 });
 
 /** A verified account and a browser (at `ip`) that has signed in to it once. */
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The cookie with one character of its MAC (counted from the end) changed to another. */
+function alterMacCharacter(cookie: string, fromEnd: number): string {
+  const at = cookie.length - 1 - fromEnd;
+  const replacement = cookie[at] === 'A' ? 'B' : 'A';
+  return cookie.slice(0, at) + replacement + cookie.slice(at + 1);
+}
+
+/** The same MAC bytes spelled differently: a 32-byte MAC leaves the last character's 2 low bits spare. */
+function respellLastCharacter(cookie: string): string {
+  const last = BASE64URL.indexOf(cookie.at(-1)!);
+  return cookie.slice(0, -1) + BASE64URL[last ^ 1]!;
+}
+
 async function knownBrowser(ip = freshIp()): Promise<{ account: TestAccount; browser: InjectClient }> {
   const account = await newAccount();
   const browser = h.client(ip);
@@ -150,7 +165,9 @@ describe('device cookie', () => {
     const genuine = browser.jar.get(DEVICE_COOKIE)!;
     const tries = {
       forged: makeDeviceCookieValue(Buffer.from('another server secret, 32 chars+'), user.id, Date.now() + 60_000),
-      altered: genuine.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')),
+      altered: alterMacCharacter(genuine, 10),
+      // The MAC's last character has 2 spare bits: a spelling that decodes to the same bytes.
+      nonCanonical: respellLastCharacter(genuine),
       expired: makeDeviceCookieValue(h.config.serverSecret, user.id, h.clock.now() - 1),
     };
     for (const [kind, value] of Object.entries(tries)) {

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { macMatches } from './signed-value';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths } from '@lockit/contract';
 import type { AppConfig } from '../config/app-config';
@@ -37,8 +38,7 @@ export function readDeviceCookie(secret: Buffer, value: string | undefined, now:
   if (parts.length !== 5 || parts[0] !== 'v1') return undefined;
   const [, userId, expires, nonce, signature] = parts as [string, string, string, string, string];
   const expected = mac(secret, parts.slice(0, 4).join('.'));
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  if (!macMatches(signature, expected)) return undefined;
   if (Number.parseInt(expires, 36) <= now) return undefined;
   return { userId, nonce };
 }

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { macMatches } from '../signed-value';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiPaths } from '@lockit/contract';
 import type { AppConfig } from '../../config/app-config';
@@ -39,8 +40,7 @@ export function readRememberCookie(secret: Buffer, value: string | undefined, no
   if (parts.length !== 6 || parts[0] !== 'v1') return undefined;
   const [, userId, epoch, expires, , signature] = parts as [string, string, string, string, string, string];
   const expected = mac(secret, parts.slice(0, 5).join('.'));
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  if (!macMatches(signature, expected)) return undefined;
   if (Number.parseInt(expires, 36) <= now) return undefined;
   return { userId, epoch: Number.parseInt(epoch, 36) };
 }
