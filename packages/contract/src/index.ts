@@ -12,3 +12,5 @@ export * from './admin';
 export * from './invites';
 export * from './sessions';
 export * from './two-factor';
+export * from './vault-state';
+export * from './key-rotation';

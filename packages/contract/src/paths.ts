@@ -30,6 +30,12 @@ export const apiPaths = {
   entryHistory: (id: string) => `/api/passwords/history/${encodeURIComponent(id)}`,
   /** Lockit's own: the histories of many entries in one call (the export; decision 0041). */
   entryHistories: '/api/entries/histories',
+  /** Lockit's own: the vault's integrity state (GET), and a vault's first one (PUT), decision 0053. */
+  vaultState: '/api/vault/state',
+  /** Key rotation (issue 15): start (POST), upload re-encrypted parts (PUT .../{id}/parts), commit (POST .../{id}/commit). */
+  keyRotation: '/api/user/key-rotation',
+  keyRotationParts: (id: string) => `/api/user/key-rotation/${encodeURIComponent(id)}/parts`,
+  keyRotationCommit: (id: string) => `/api/user/key-rotation/${encodeURIComponent(id)}/commit`,
   folders: '/api/folders',
   folder: (id: string) => `/api/folders/${encodeURIComponent(id)}`,
   /** Lockit's own, public: settings the browser needs (the breach check's range API, decision 0033). */

@@ -44,6 +44,18 @@ describe('the package entry point', () => {
       'passkeyPrfInput',
       'wrapVaultKeyForPasskey',
       'unwrapVaultKeyWithPasskey',
+      'VAULT_INTEGRITY_INFO',
+      'deriveVaultIntegrityKey',
+      'deriveVaultIntegrityKeyFromHkdf',
+      'entryElement',
+      'folderElement',
+      'EMPTY_SUM',
+      'addElement',
+      'subtractElement',
+      'sumOfElements',
+      'sealVaultState',
+      'verifyVaultState',
+      'sumFromState',
     ];
     for (const name of names) expect(lockitCrypto, name).toHaveProperty(name);
   });

@@ -17,6 +17,24 @@ export {
   checkKeyGeneration,
   MAX_KEY_GENERATION,
 } from './vault-key';
+export {
+  VAULT_INTEGRITY_INFO,
+  deriveVaultIntegrityKey,
+  deriveVaultIntegrityKeyFromHkdf,
+  entryElement,
+  folderElement,
+  EMPTY_SUM,
+  addElement,
+  subtractElement,
+  sumOfElements,
+  sealVaultState,
+  verifyVaultState,
+  sumFromState,
+  type VaultEntryMember,
+  type VaultFolderMember,
+  type VaultStateBody,
+  type SealedVaultState,
+} from './vault-integrity';
 export { deviceKdfCeiling, checkKdfFitsDevice, type DeviceProfile, type KdfCeiling } from './device-kdf-ceiling';
 export { encryptField, decryptField, entryFieldSet, ENTRY_FIELD_NAMES, type EntryFieldName, type EntryFieldSet } from './fields';
 export { openEntryFields, sealEntryFields, storedFieldSet, type EntryTexts } from './entry-fields';
