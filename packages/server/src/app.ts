@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import type { Redis } from 'ioredis';
 import type { FastifyLoggerOptions } from 'fastify';
-import { CLIENT_HEADER } from '@lockit/contract';
+import { CLIENT_HEADER, VAULT_STATE_HEADER } from '@lockit/contract';
 import type { AppContext } from './app-context';
 import { BODY_LIMIT_BYTES, type AppConfig } from './config/app-config';
 import { hasWebBuild } from './config/load-config';
@@ -126,9 +126,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       origin: [config.appOrigin],
       credentials: true,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
-      allowedHeaders: ['content-type', CLIENT_HEADER],
+      // The vault state rides on writes and on the list and folder answers (decision 0053).
+      allowedHeaders: ['content-type', CLIENT_HEADER, VAULT_STATE_HEADER],
       // The web app reads it to say how long to wait (e.g. Resend Code), also from another origin.
-      exposedHeaders: ['retry-after'],
+      exposedHeaders: ['retry-after', VAULT_STATE_HEADER],
       maxAge: 600,
     });
   }

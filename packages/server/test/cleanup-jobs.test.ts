@@ -98,7 +98,12 @@ describe('the expired-codes job', () => {
     await insertCodes([past!], now - 1);
     await insertCodes([boundary!], now);
     await insertCodes([live!], now + 1);
-    expect(await deleteExpiredCodes(at(now), go())).toEqual({ codes: 2, pendingSignIns: 0, webauthnChallenges: 0 });
+    expect(await deleteExpiredCodes(at(now), go())).toEqual({
+      codes: 2,
+      pendingSignIns: 0,
+      webauthnChallenges: 0,
+      keyRotations: 0,
+    });
     expect(await codesOf([past!, boundary!, live!])).toEqual([live]);
   });
 
@@ -159,6 +164,7 @@ describe('the expired-codes job', () => {
       codes: CLEANUP_BATCH,
       pendingSignIns: 0,
       webauthnChallenges: 0,
+      keyRotations: 0,
     });
 
     // Counts turns of the event loop while the job runs (one per turn, whatever the timing).

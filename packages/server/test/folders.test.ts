@@ -59,22 +59,21 @@ describe('POST /api/folders and GET /api/folders', () => {
     expect((await client.get(apiPaths.folders)).json().data).toEqual([]);
   });
 
-  it('refuses an id already taken, by this account or another (409), and changes nothing', async () => {
+  it('refuses an id this account already has (409) and changes nothing; ids are per account', async () => {
     const alice = await signedInUser(h);
     const bob = await signedInUser(h);
     const folder = await newFolder(alice.account, 'Mine');
     const added = (await alice.client.post(apiPaths.folders, folder)).json().data;
-    for (const [client, body] of [
-      [alice.client, folder],
-      [alice.client, { ...folder, id: folder.id.toUpperCase() }],
-      [bob.client, await newFolder(bob.account, 'Theirs', folder.id)],
-    ] as const) {
-      const response = await client.post(apiPaths.folders, body);
+    for (const body of [folder, { ...folder, id: folder.id.toUpperCase() }]) {
+      const response = await alice.client.post(apiPaths.folders, body);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: 'A folder with that id already exists.' });
     }
+    // Another account's folder under the same id is its own: nothing tells Bob that Alice has one.
+    const theirs = await bob.client.post(apiPaths.folders, await newFolder(bob.account, 'Theirs', folder.id));
+    expect(theirs.statusCode).toBe(201);
     expect((await alice.client.get(apiPaths.folders)).json().data).toEqual([added]);
-    expect((await bob.client.get(apiPaths.folders)).json().data).toEqual([]);
+    expect((await bob.client.get(apiPaths.folders)).json().data).toEqual([theirs.json().data]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiPaths } from '@lockit/contract';
+import { apiPaths, VAULT_STATE_HEADER } from '@lockit/contract';
 import { signedInUser } from './helpers/accounts';
 import { useTestApp } from './helpers/test-app';
 
@@ -131,5 +131,20 @@ describe('CORS for APP_ORIGIN', () => {
   it('lets APP_ORIGIN read Retry-After, so the app can say how long to wait', async () => {
     const response = await h.app.inject({ method: 'GET', url: apiPaths.profile, headers: { origin: APP_ORIGIN } });
     expect(String(response.headers['access-control-expose-headers'])).toContain('retry-after');
+  });
+
+  it('lets APP_ORIGIN send the vault state with a write and read it from the list (decision 0053)', async () => {
+    const preflight = await h.app.inject({
+      method: 'OPTIONS',
+      url: apiPaths.addEntry,
+      headers: {
+        origin: APP_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': `content-type,${VAULT_STATE_HEADER}`,
+      },
+    });
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain(VAULT_STATE_HEADER);
+    const response = await h.app.inject({ method: 'GET', url: apiPaths.listEntries, headers: { origin: APP_ORIGIN } });
+    expect(String(response.headers['access-control-expose-headers'])).toContain(VAULT_STATE_HEADER);
   });
 });

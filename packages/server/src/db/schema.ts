@@ -42,6 +42,13 @@ export interface UsersTable {
   totp_pending_expires_at: number | null;
   /** Raised when factors change or the password does: forgets every remembered browser. */
   two_factor_epoch: Generated<number>;
+  /**
+   * The vault's integrity state as the browser last sent it (decision 0053), opaque here: the
+   * server cannot make or check one. Null: none yet (migration 0014).
+   */
+  vault_state: string | null;
+  /** Its counter: every write of the live set must name exactly this + 1. 0: no state yet. */
+  vault_state_counter: Generated<number>;
 }
 
 /** One single-use recovery code: SHA-256 of the code, never the code. */
@@ -184,7 +191,7 @@ export interface EntryHistoryTable {
 }
 
 export interface FoldersTable {
-  /** Made by the client: the name's ciphertext is bound to it. */
+  /** Made by the client: the name's ciphertext is bound to it. Unique per account: the key is (user_id, id). */
   id: string;
   user_id: string;
   /** A ciphertext; nesting ("Work/Banking") is inside it, the server sees no tree. */
@@ -257,6 +264,29 @@ export interface InvitesTable {
   used_by: string | null;
 }
 
+/** A started key rotation (migration 0015): the re-encrypted vault waits beside the live one until its commit. */
+export interface KeyRotationsTable {
+  id: string;
+  user_id: string;
+  /** Only the session that started it may stage parts and commit. */
+  session_id: string;
+  /** The vault revision every staged ciphertext was read at; the commit applies only while it is current. */
+  base_vault_revision: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** One re-encrypted item of a rotation; never read by the vault before the commit. */
+export interface KeyRotationPartsTable {
+  rotation_id: string;
+  /** 'entry' | 'version' | 'folder' | 'document'. */
+  kind: string;
+  /** Entry id; `<entryId>:<revision>`; folder id; document kind. */
+  item_key: string;
+  /** JSON of the item's ciphertexts. */
+  payload: string;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -274,6 +304,8 @@ export interface Database {
   webauthn_credentials: WebauthnCredentialsTable;
   pending_sign_ins: PendingSignInsTable;
   webauthn_challenges: WebauthnChallengesTable;
+  key_rotations: KeyRotationsTable;
+  key_rotation_parts: KeyRotationPartsTable;
 }
 
 export type Db = Kysely<Database>;

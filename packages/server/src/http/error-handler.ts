@@ -36,8 +36,11 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       if (error.options.headers) reply.headers(error.options.headers);
-      const body =
-        error.options.data === undefined ? { message: error.message } : { message: error.message, data: error.options.data };
+      const body = {
+        message: error.message,
+        ...error.options.fields,
+        ...(error.options.data === undefined ? {} : { data: error.options.data }),
+      };
       return reply.code(error.statusCode).send(body);
     }
     const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;

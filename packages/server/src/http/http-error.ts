@@ -1,13 +1,14 @@
 /**
  * An answer a person can read: routes throw it and the error handler sends
- * `{ message, data? }` with the status. Anything else thrown becomes a 500 with no details.
+ * `{ message, ...fields, data? }` with the status (`fields`: a machine-readable `code` and the
+ * like, beside the message). Anything else thrown becomes a 500 with no details.
  */
 export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly options: { data?: unknown; headers?: Record<string, string> } = {},
+    readonly options: { data?: unknown; fields?: Record<string, unknown>; headers?: Record<string, string> } = {},
   ) {
     super(message);
   }

@@ -3,9 +3,10 @@ import type { Repositories } from '../db/repositories/index';
 
 /**
  * Deletes an account and everything of it: entry history, entries, folders, account
- * documents, codes, sessions and the user row, in one transaction (explicit deletes, not only
- * the foreign keys' cascade, so it holds whatever the database's foreign-key settings). The
- * user's own delete-account and the operator's (lockit-admin, the admin page) both run this.
+ * documents, key rotations not committed, codes, sessions and the user row, in one
+ * transaction (explicit deletes, not only the foreign keys' cascade, so it holds whatever
+ * the database's foreign-key settings). The user's own delete-account and the operator's
+ * (lockit-admin, the admin page) both run this.
  */
 export async function deleteAccount(ctx: { db: Db; repos: Repositories }, userId: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
@@ -13,6 +14,7 @@ export async function deleteAccount(ctx: { db: Db; repos: Repositories }, userId
     await ctx.repos.entries.deleteByUser(userId, trx);
     await ctx.repos.folders.deleteByUser(userId, trx);
     await ctx.repos.accountDocuments.deleteByUser(userId, trx);
+    await ctx.repos.keyRotations.deleteByUser(userId, trx);
     await ctx.repos.codes.delete(userId, trx);
     await ctx.repos.sessions.deleteByUserId(userId, trx);
     await ctx.repos.users.delete(userId, trx);

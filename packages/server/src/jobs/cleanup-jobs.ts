@@ -23,12 +23,13 @@ type CleanupContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
 
 /**
  * One-time things past their lifetime, all already refused: verification codes, pending
- * sign-ins awaiting a second factor, and unanswered WebAuthn challenges.
+ * sign-ins awaiting a second factor, unanswered WebAuthn challenges, and key rotations never
+ * committed (with their staged parts).
  */
 export async function deleteExpiredCodes(
   ctx: CleanupContext,
   signal: AbortSignal,
-): Promise<{ codes: number; pendingSignIns: number; webauthnChallenges: number }> {
+): Promise<{ codes: number; pendingSignIns: number; webauthnChallenges: number; keyRotations: number }> {
   const rows = createExpiredRowsRepository(ctx.db);
   const now = ctx.now();
   const codes = await deleteInBatches(() => rows.deleteExpiredCodes(now, CLEANUP_BATCH), signal);
@@ -38,7 +39,13 @@ export async function deleteExpiredCodes(
   const webauthnChallenges = signal.aborted
     ? 0
     : await deleteInBatches(() => rows.deleteExpiredWebauthnChallenges(now, CLEANUP_BATCH), signal);
-  return { codes, pendingSignIns, webauthnChallenges };
+  const keyRotations = signal.aborted
+    ? 0
+    : await deleteInBatches(
+        () => ctx.db.transaction().execute((trx) => rows.deleteExpiredKeyRotations(now, CLEANUP_BATCH, trx)),
+        signal,
+      );
+  return { codes, pendingSignIns, webauthnChallenges, keyRotations };
 }
 
 /**

@@ -35,6 +35,8 @@ import { listFoldersRoute } from './folders/list-folders';
 import { addFolderRoute } from './folders/add-folder';
 import { updateFolderRoute } from './folders/update-folder';
 import { deleteFolderRoute } from './folders/delete-folder';
+import { getVaultStateRoute } from './vault-state/get-vault-state';
+import { putVaultStateRoute } from './vault-state/put-vault-state';
 import { publicConfigRoute } from './meta/public-config';
 import { getAccountDocumentRoute } from './account-documents/get-account-document';
 import { putAccountDocumentRoute } from './account-documents/put-account-document';
@@ -60,6 +62,9 @@ import { securityKeyOptionsRoute } from './webauthn/security-key-options';
 import { securityKeySignInRoute } from './webauthn/security-key-sign-in';
 import { passkeyOptionsRoute } from './webauthn/passkey-options';
 import { passkeySignInRoute } from './webauthn/passkey-sign-in';
+import { startKeyRotationRoute } from './key-rotation/start-key-rotation';
+import { stageKeyRotationPartRoute } from './key-rotation/stage-key-rotation-part';
+import { commitKeyRotationRoute } from './key-rotation/commit-key-rotation';
 
 import { adminSignInRoute } from './admin/admin-sign-in';
 import { adminSignOutRoute } from './admin/admin-sign-out';
@@ -115,6 +120,8 @@ const routes: RoutePlugin[] = [
   addFolderRoute,
   updateFolderRoute,
   deleteFolderRoute,
+  getVaultStateRoute,
+  putVaultStateRoute,
   publicConfigRoute,
   getAccountDocumentRoute,
   putAccountDocumentRoute,
@@ -140,6 +147,9 @@ const routes: RoutePlugin[] = [
   securityKeySignInRoute,
   passkeyOptionsRoute,
   passkeySignInRoute,
+  startKeyRotationRoute,
+  stageKeyRotationPartRoute,
+  commitKeyRotationRoute,
 ];
 
 /** Every API route. Each is private unless its own options say `public: true`. */

@@ -42,6 +42,7 @@ export const MESSAGES = {
   folderIdTaken: 'A folder with that id already exists.',
   folderChangedElsewhere: 'This folder was changed elsewhere. Reload and try again.',
   entriesImported: 'Entries imported',
+  vaultStateSaved: 'Vault state saved',
   importEntryIdTaken: 'An entry of this batch has an id that is already taken; nothing was imported.',
   importUndone: 'Import undone',
   importNotFound: 'No import with that id.',

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import type { EntryFields, StoredEntry } from '../db/repositories/entries-repository';
 import type { EntryVersionRow } from '../db/repositories/entry-history-repository';
 import { assertVaultRoom } from './vault-quota';
+import { applyVaultState, type VaultStateWrite } from './vault-state';
 
 type WriteContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
 
@@ -16,7 +17,10 @@ export type EntryChange = { kind: 'update'; fields: Partial<EntryFields> } | { k
  *
  * 1. the compare-and-swap on the entry, applied only at `expectedRevision`;
  * 2. the version it replaced into history, then history pruned to HISTORY_LIMIT versions;
- * 3. the user's vault revision bumped (the list cache and other processes rely on it).
+ * 3. the vault state advanced to `vaultState` and the user's vault revision bumped (the list
+ *    cache and other processes rely on it); see vault-state.ts, whose refusal (stale or
+ *    missing state) throws and rolls all of it back. The entry's own revision conflict is
+ *    found first and answered as before.
  *
  * The version kept is the one read before the swap, and only if it was at the expected
  * revision: the swap then applied to exactly that version, since every write bumps the
@@ -28,6 +32,7 @@ export function changeEntry(
   id: string,
   expectedRevision: number,
   change: EntryChange,
+  vaultState: VaultStateWrite | undefined,
 ): Promise<{ outcome: 'updated'; entry: StoredEntry } | EntryRefusal> {
   return ctx.db.transaction().execute(async (trx) => {
     const before = await ctx.repos.entries.find(userId, id, trx);
@@ -44,7 +49,7 @@ export function changeEntry(
     if (outcome !== 'updated') return refusal(outcome, await entries.find(userId, id, trx));
     await ctx.repos.history.insert(versionOf(userId, before, at), trx);
     await ctx.repos.history.prune(userId, id, ctx.config.historyLimit, trx);
-    await ctx.repos.users.bumpVaultRevision(userId, trx);
+    await applyVaultState(ctx, trx, userId, vaultState);
     // Only an edit can grow the vault; Trash moves and restores are never refused.
     if (change.kind === 'update') await assertVaultRoom(ctx, userId, trx);
     const entry = await entries.find(userId, id, trx);

@@ -2,18 +2,25 @@ import type { AppContext } from '../app-context';
 import type { EntryRow } from '../db/repositories/entries-repository';
 import { versionOf } from './entry-writes';
 import { assertVaultRoom } from './vault-quota';
+import { applyVaultState, type VaultStateWrite } from './vault-state';
 
 type BatchContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
 
 /**
- * Stores one call of an import in one transaction: every row, the vault revision bump, then
- * the caps. A taken id (unique violation) or a full vault throws and nothing of the call is
- * stored. The rows carry the import's batch id, for the undo.
+ * Stores one call of an import in one transaction: every row, the vault state and revision
+ * (vault-state.ts), then the caps. A taken id (unique violation), a stale or missing state or a
+ * full vault throws and nothing of the call is stored. The rows carry the import's batch id,
+ * for the undo.
  */
-export async function addImportBatch(ctx: BatchContext, userId: string, rows: readonly EntryRow[]): Promise<void> {
+export async function addImportBatch(
+  ctx: BatchContext,
+  userId: string,
+  rows: readonly EntryRow[],
+  vaultState: VaultStateWrite | undefined,
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     await ctx.repos.entries.insertMany(rows, trx);
-    await ctx.repos.users.bumpVaultRevision(userId, trx);
+    await applyVaultState(ctx, trx, userId, vaultState);
     await assertVaultRoom(ctx, userId, trx);
   });
 }
@@ -25,9 +32,15 @@ export type UndoOutcome = { outcome: 'not-found' } | { outcome: 'undone'; purged
  * changed since the import: it is deleted for good (it has no history). An entry changed since
  * (edited, moved, restored) holds the person's work: it goes to Trash with its history, like
  * any delete, and one already in Trash stays there. No entry of the batch: not-found (another
- * account's batch included).
+ * account's batch included). The vault state advances as for any write of the live set (a
+ * refusal throws and undoes nothing).
  */
-export function undoImportBatch(ctx: BatchContext, userId: string, batchId: string): Promise<UndoOutcome> {
+export function undoImportBatch(
+  ctx: BatchContext,
+  userId: string,
+  batchId: string,
+  vaultState: VaultStateWrite | undefined,
+): Promise<UndoOutcome> {
   return ctx.db.transaction().execute(async (trx) => {
     const entries = ctx.repos.entries;
     const inBatch = await entries.listByImportBatch(userId, batchId, trx);
@@ -43,7 +56,7 @@ export function undoImportBatch(ctx: BatchContext, userId: string, batchId: stri
       await ctx.repos.history.prune(userId, entry.id, ctx.config.historyLimit, trx);
       trashed += 1;
     }
-    await ctx.repos.users.bumpVaultRevision(userId, trx);
+    await applyVaultState(ctx, trx, userId, vaultState);
     return { outcome: 'undone', purged, trashed };
   });
 }

@@ -53,6 +53,21 @@ describe('vault list cache', () => {
     expect(cache.get('user-a', 1)?.etag).toBe(a.etag);
   });
 
+  it('keeps the vault state with an answer and folds it into the ETag: same bytes, other state, other tag', async () => {
+    const cache = createVaultListCache(1_000);
+    const body = Buffer.from('{"data":[]}');
+    const plain = cache.set('user-a', 1, body);
+    const one = cache.set('user-a', 2, body, 'v1.1.0.0.s.t');
+    const two = await cache.getOrBuild('user-a', 3, async () => ({
+      body,
+      sha256: createHash('sha256').update(body).digest('base64url'),
+      vaultState: 'v1.2.0.1.s.t',
+    }));
+    expect([plain.vaultState, one.vaultState, two.vaultState]).toEqual([null, 'v1.1.0.0.s.t', 'v1.2.0.1.s.t']);
+    expect(new Set([plain.etag, one.etag, two.etag]).size).toBe(3);
+    expect(cache.get('user-a', 3)).toBe(two);
+  });
+
   it('does not keep one answer larger than half its size', () => {
     const cache = createVaultListCache(100);
     cache.set('small', 1, Buffer.from('s'.repeat(20)));

@@ -13,16 +13,27 @@ export interface VaultListAnswer {
   /** The JSON bytes: sending a Buffer skips encoding 50 KB on every hit. */
   body: Buffer;
   /**
-   * A strong ETag: the SHA-256 of `body`. Derived from the bytes, not from the user or the
-   * revision, so a match means the client holds exactly these bytes, whoever sent it.
+   * A strong ETag: the SHA-256 of `body`, folded with `vaultState` when there is one (it is
+   * sent beside the body, in a header). Derived from what is sent, not from the user or the
+   * revision, so a match means the client holds exactly these bytes and this state, whoever
+   * sent it: a folder write changes the state but not the entries' bytes.
    */
   etag: string;
+  /** The vault state stored with the vault the body shows (decision 0053); null: none. */
+  vaultState: string | null;
 }
 
 /** The bytes of an answer as they were made, in pieces, with the SHA-256 of them all. */
 export interface BuiltList {
   body: Buffer;
   sha256: string;
+  /** The vault state the body matches; left out: none. */
+  vaultState?: string | null;
+}
+
+/** The ETag of an answer: see VaultListAnswer. Without a state it is the bytes' SHA-256 alone. */
+export function listEtag(bodySha256: string, vaultState: string | null): string {
+  return `"${vaultState === null ? bodySha256 : hash('sha256', `${bodySha256}|${vaultState}`, 'base64url')}"`;
 }
 
 /**
@@ -71,9 +82,9 @@ export function createVaultListCache(maxBytes = VAULT_LIST_CACHE_BYTES) {
   return {
     get,
 
-    /** Files `body` under the user's revision and returns it with its ETag. */
-    set(userId: string, revision: number, body: Buffer): VaultListAnswer {
-      return keep(userId, revision, { body, etag: `"${hash('sha256', body, 'base64url')}"` });
+    /** Files `body` (and the state it matches) under the user's revision and returns it with its ETag. */
+    set(userId: string, revision: number, body: Buffer, vaultState: string | null = null): VaultListAnswer {
+      return keep(userId, revision, { body, etag: listEtag(hash('sha256', body, 'base64url'), vaultState), vaultState });
     },
 
     /**
@@ -87,7 +98,10 @@ export function createVaultListCache(maxBytes = VAULT_LIST_CACHE_BYTES) {
       let pending = building.get(key);
       if (!pending) {
         pending = build()
-          .then((built) => keep(userId, revision, { body: built.body, etag: `"${built.sha256}"` }))
+          .then((built) => {
+            const vaultState = built.vaultState ?? null;
+            return keep(userId, revision, { body: built.body, etag: listEtag(built.sha256, vaultState), vaultState });
+          })
           .finally(() => building.delete(key));
         building.set(key, pending);
       }

@@ -12,6 +12,8 @@ import * as twoFactor from './0010-two-factor';
 import * as entryIdsPerAccount from './0011-entry-ids-per-account';
 import * as keyGeneration from './0012-key-generation';
 import * as passkeySignIn from './0013-passkey-sign-in';
+import * as vaultState from './0014-vault-state';
+import * as keyRotation from './0015-key-rotation';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0011-entry-ids-per-account': entryIdsPerAccount,
   '0012-key-generation': keyGeneration,
   '0013-passkey-sign-in': passkeySignIn,
+  '0014-vault-state': vaultState,
+  '0015-key-rotation': keyRotation,
 };

@@ -41,6 +41,24 @@ export function createExpiredRowsRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
 
+    /**
+     * Key rotations never committed, past their lifetime (the commit already refuses them), with
+     * their staged parts: at most `limit` rotations per call, however many parts each holds.
+     * Returns how many rotations went.
+     */
+    async deleteExpiredKeyRotations(now: number, limit: number, ex: Executor = db): Promise<number> {
+      const expired = await ex.selectFrom('key_rotations').select('id').where('expires_at', '<=', now).limit(limit).execute();
+      if (expired.length === 0) return 0;
+      const ids = padInList(expired.map((row) => row.id));
+      await ex.deleteFrom('key_rotation_parts').where('rotation_id', 'in', ids).execute();
+      const result = await ex
+        .deleteFrom('key_rotations')
+        .where('id', 'in', ids)
+        .where('expires_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Ids of sessions past their idle or absolute limit: no token of theirs works again. */
     async findExpiredSessions(now: number, limit: number, ex: Executor = db): Promise<string[]> {
       const rows = await ex

@@ -11,6 +11,9 @@ import { createVaultUsageRepository } from './vault-usage-repository';
 import { createUserAdminRepository } from './user-admin-repository';
 import { createWebauthnRepository } from './webauthn-repository';
 import { createTwoFactorRepository } from './two-factor-repository';
+import { createKeyRotationsRepository } from './key-rotations-repository';
+import { createRotatedVaultRepository } from './rotated-vault-repository';
+import { createVaultStateRepository } from './vault-state-repository';
 
 export function createRepositories(db: Db) {
   return {
@@ -26,6 +29,9 @@ export function createRepositories(db: Db) {
     userAdmin: createUserAdminRepository(db),
     webauthn: createWebauthnRepository(db),
     twoFactor: createTwoFactorRepository(db),
+    keyRotations: createKeyRotationsRepository(db),
+    rotatedVault: createRotatedVaultRepository(db),
+    vaultState: createVaultStateRepository(db),
   };
 }
 

@@ -6,6 +6,7 @@ import type { EntryRow } from '../../db/repositories/entries-repository';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
 import { addImportBatch } from '../../vault/import-batches';
+import { vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 
 /**
@@ -19,6 +20,7 @@ export const addEntryBatchRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.entryBatch, { bodyLimit: ENTRY_BATCH_MAX_BYTES }, async (request, reply) => {
     const { user } = requireSession(request);
     const body = parseBody(entryBatchRequestSchema, request.body);
+    const vaultState = vaultStateOfRequest(request);
     const at = ctx.now();
     const batchId = body.batchId.toLowerCase();
     const rows: EntryRow[] = body.entries.map((entry) => ({
@@ -38,7 +40,7 @@ export const addEntryBatchRoute: RoutePlugin = async (app, { ctx }) => {
       import_batch: batchId,
     }));
     try {
-      await addImportBatch(ctx, user.id, rows);
+      await addImportBatch(ctx, user.id, rows, vaultState);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.importEntryIdTaken);
       throw error;

@@ -6,17 +6,20 @@ import type { EntryRow } from '../../db/repositories/entries-repository';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
 import { assertVaultRoom } from '../../vault/vault-quota';
+import { applyVaultState, vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 import { toEntryWire } from './entry-wire';
 
 /**
  * POST /api/passwords/add. Every field must be a Lockit ciphertext (the schema refuses
- * plaintext), so nothing readable is ever stored. The id is the client's.
+ * plaintext), so nothing readable is ever stored. The id is the client's. The vault state
+ * header is checked and stored in the same transaction (vault/vault-state.ts).
  */
 export const addEntryRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.addEntry, async (request, reply) => {
     const { user } = requireSession(request);
     const body = parseBody(addEntryRequestSchema, request.body);
+    const vaultState = vaultStateOfRequest(request);
     const at = ctx.now();
     const row: EntryRow = {
       id: body.id.toLowerCase(),
@@ -36,7 +39,7 @@ export const addEntryRoute: RoutePlugin = async (app, { ctx }) => {
     try {
       await ctx.db.transaction().execute(async (trx) => {
         await ctx.repos.entries.insert(row, trx);
-        await ctx.repos.users.bumpVaultRevision(user.id, trx);
+        await applyVaultState(ctx, trx, user.id, vaultState);
         await assertVaultRoom(ctx, user.id, trx);
       });
     } catch (error) {

@@ -2,6 +2,7 @@ import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
 import { requireSession } from '../../auth/require-session';
 import { changeEntry } from '../../vault/entry-writes';
+import { vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 import { revisionFromQuery } from '../revision-input';
 import { entryIdFromParams, entryRefusalError, toEntryWire } from './entry-wire';
@@ -17,7 +18,8 @@ export const deleteEntryRoute: RoutePlugin = async (app, { ctx }) => {
     const { user } = requireSession(request);
     const id = entryIdFromParams(request.params);
     const revision = revisionFromQuery(request.query);
-    const result = await changeEntry(ctx, user.id, id, revision, { kind: 'trash' });
+    const vaultState = vaultStateOfRequest(request);
+    const result = await changeEntry(ctx, user.id, id, revision, { kind: 'trash' }, vaultState);
     if (result.outcome !== 'updated') throw entryRefusalError(result, MESSAGES.entryAlreadyInTrash);
     return { message: MESSAGES.entryTrashed, data: toEntryWire(result.entry) };
   });

@@ -3,8 +3,9 @@ import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
 import { requireSession } from '../../auth/require-session';
 import { ifNoneMatchHits } from '../../http/if-none-match';
-import { buildVaultList } from '../../vault/vault-list-builder';
+import { buildListSnapshot } from '../../vault/vault-list-snapshot';
 import { createPerAccountSlots } from '../../vault/per-account-slots';
+import { sendVaultState } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 import { toEntryWire } from './entry-wire';
 
@@ -15,20 +16,26 @@ import { toEntryWire } from './entry-wire';
  * and reused until an entry write bumps it; see vault/vault-list-cache.ts. It is read and
  * serialized a page at a time (vault/vault-list-builder.ts), so a large vault never holds the
  * event loop for long. It carries an ETag of its bytes, and a client that already holds them
- * (If-None-Match) gets a bodiless 304.
+ * (If-None-Match) gets a bodiless 304. It carries `x-lockit-vault-state`, the state stored with
+ * the vault the body shows (vault/vault-list-snapshot.ts), also on a 304; the ETag covers it.
  */
 export const listEntriesRoute: RoutePlugin = async (app, { ctx }) => {
   const sending = createPerAccountSlots(LIST_SENDS_PER_ACCOUNT);
   app.get(apiPaths.listEntries, async (request, reply) => {
     const { user } = requireSession(request);
     const answer = await ctx.vaultLists.getOrBuild(user.id, user.vault_revision, () =>
-      buildVaultList(
+      buildListSnapshot(
         MESSAGES.success,
-        { page: (after, limit) => ctx.repos.entries.listPageByUser(user.id, after, limit) },
+        {
+          userId: user.id,
+          vaultState: ctx.repos.vaultState,
+          page: (after, limit) => ctx.repos.entries.listPageByUser(user.id, after, limit),
+        },
         toEntryWire,
       ),
     );
     reply.header('etag', answer.etag);
+    sendVaultState(reply, answer.vaultState);
     if (ifNoneMatchHits(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
     reply.type('application/json; charset=utf-8').header('content-length', answer.body.length);
     if (answer.body.length <= SLICE_BYTES) return reply.send(answer.body);

@@ -3,6 +3,7 @@ import type { RoutePlugin } from '../../app-context';
 import { requireSession } from '../../auth/require-session';
 import { parseBody } from '../../http/parse-body';
 import { changeEntry } from '../../vault/entry-writes';
+import { vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 import { storableRevision } from '../revision-input';
 import { entryIdFromParams, entryRefusalError, toEntryWire } from './entry-wire';
@@ -17,7 +18,8 @@ export const restoreEntryRoute: RoutePlugin = async (app, { ctx }) => {
     const { user } = requireSession(request);
     const id = entryIdFromParams(request.params);
     const revision = storableRevision(parseBody(restoreEntryRequestSchema, request.body).revision);
-    const result = await changeEntry(ctx, user.id, id, revision, { kind: 'restore' });
+    const vaultState = vaultStateOfRequest(request);
+    const result = await changeEntry(ctx, user.id, id, revision, { kind: 'restore' }, vaultState);
     if (result.outcome !== 'updated') throw entryRefusalError(result, MESSAGES.entryNotInTrash);
     return { message: MESSAGES.entryRestored, data: toEntryWire(result.entry) };
   });

@@ -5,6 +5,7 @@ import { requireSession } from '../../auth/require-session';
 import { HttpError } from '../../http/http-error';
 import { parseInput } from '../../http/parse-body';
 import { undoImportBatch } from '../../vault/import-batches';
+import { vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 
 const params = z.object({ batchId: importBatchIdSchema });
@@ -18,7 +19,8 @@ export const undoEntryBatchRoute: RoutePlugin = async (app, { ctx }) => {
   app.delete(`${apiPaths.entryBatchUndo('')}:batchId`, async (request) => {
     const { user } = requireSession(request);
     const batchId = parseInput(params, request.params).batchId.toLowerCase();
-    const result = await undoImportBatch(ctx, user.id, batchId);
+    const vaultState = vaultStateOfRequest(request);
+    const result = await undoImportBatch(ctx, user.id, batchId, vaultState);
     if (result.outcome === 'not-found') throw new HttpError(404, MESSAGES.importNotFound);
     return { message: MESSAGES.importUndone, data: { purged: result.purged, trashed: result.trashed } };
   });

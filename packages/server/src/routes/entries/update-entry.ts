@@ -5,6 +5,7 @@ import type { EntryFields } from '../../db/repositories/entries-repository';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
 import { changeEntry } from '../../vault/entry-writes';
+import { vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 import { storableRevision } from '../revision-input';
 import { entryIdFromParams, entryRefusalError, toEntryWire } from './entry-wire';
@@ -22,6 +23,7 @@ export const updateEntryRoute: RoutePlugin = async (app, { ctx }) => {
     const id = entryIdFromParams(request.params);
     const body = parseBody(updateEntryRequestSchema, request.body);
     const revision = storableRevision(body.revision);
+    const vaultState = vaultStateOfRequest(request);
     for (const bodyId of [body.id, body._id]) {
       if (bodyId !== undefined && bodyId.toLowerCase() !== id) throw new HttpError(400, MESSAGES.entryIdMismatch);
     }
@@ -34,7 +36,7 @@ export const updateEntryRoute: RoutePlugin = async (app, { ctx }) => {
       ...(body.overview !== undefined ? { overview: body.overview } : {}),
       ...(body.details !== undefined ? { details: body.details } : {}),
     };
-    const result = await changeEntry(ctx, user.id, id, revision, { kind: 'update', fields });
+    const result = await changeEntry(ctx, user.id, id, revision, { kind: 'update', fields }, vaultState);
     // An edit applies in and out of Trash, so the only refusals are 404 and a stale revision.
     if (result.outcome !== 'updated') throw entryRefusalError(result, MESSAGES.entryChangedElsewhere);
     return { message: MESSAGES.entryUpdated, data: toEntryWire(result.entry) };

@@ -5,18 +5,21 @@ import { isUniqueViolation } from '../../db/create-database';
 import type { FolderRow } from '../../db/repositories/folders-repository';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
+import { applyVaultState, vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 import { toFolderWire } from './folder-wire';
 
 /**
  * POST /api/folders `{ id, name }`: the id is the client's (the name's ciphertext is bound to
- * it), the name a Lockit ciphertext (plaintext is refused). An id already taken, by any
- * account, is 409 and changes nothing.
+ * it), the name a Lockit ciphertext (plaintext is refused). An id the account already has is
+ * 409 and changes nothing; ids are per account (migration 0014), so another account's folder
+ * never shows through. The vault state header is checked in the same transaction.
  */
 export const addFolderRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.folders, async (request, reply) => {
     const { user } = requireSession(request);
     const body = parseBody(addFolderRequestSchema, request.body);
+    const vaultState = vaultStateOfRequest(request);
     const at = ctx.now();
     const row: FolderRow = {
       id: body.id.toLowerCase(),
@@ -29,7 +32,7 @@ export const addFolderRoute: RoutePlugin = async (app, { ctx }) => {
     try {
       await ctx.db.transaction().execute(async (trx) => {
         await ctx.repos.folders.insert(row, trx);
-        await ctx.repos.users.bumpVaultRevision(user.id, trx);
+        await applyVaultState(ctx, trx, user.id, vaultState);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.folderIdTaken);

@@ -1,6 +1,7 @@
 import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
 import { requireSession } from '../../auth/require-session';
+import { applyVaultState, vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 import { revisionFromQuery } from '../revision-input';
 import { folderIdFromParams, folderRefusalError } from './folder-wire';
@@ -16,10 +17,11 @@ export const deleteFolderRoute: RoutePlugin = async (app, { ctx }) => {
     const { user } = requireSession(request);
     const id = folderIdFromParams(request.params);
     const revision = revisionFromQuery(request.query);
+    const vaultState = vaultStateOfRequest(request);
     await ctx.db.transaction().execute(async (trx) => {
       const outcome = await ctx.repos.folders.delete(user.id, id, revision, trx);
       if (outcome !== 'deleted') throw folderRefusalError(await ctx.repos.folders.find(user.id, id, trx));
-      await ctx.repos.users.bumpVaultRevision(user.id, trx);
+      await applyVaultState(ctx, trx, user.id, vaultState);
     });
     return { message: MESSAGES.folderDeleted };
   });

@@ -3,6 +3,7 @@ import type { RoutePlugin } from '../../app-context';
 import { requireSession } from '../../auth/require-session';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
+import { applyVaultState, vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 import { storableRevision } from '../revision-input';
 import { folderIdFromParams, folderRefusalError, toFolderWire } from './folder-wire';
@@ -18,10 +19,11 @@ export const updateFolderRoute: RoutePlugin = async (app, { ctx }) => {
     const id = folderIdFromParams(request.params);
     const body = parseBody(updateFolderRequestSchema, request.body);
     const revision = storableRevision(body.revision);
+    const vaultState = vaultStateOfRequest(request);
     const row = await ctx.db.transaction().execute(async (trx) => {
       const outcome = await ctx.repos.folders.rename(user.id, id, revision, body.name, ctx.now(), trx);
       if (outcome !== 'updated') throw folderRefusalError(await ctx.repos.folders.find(user.id, id, trx));
-      await ctx.repos.users.bumpVaultRevision(user.id, trx);
+      await applyVaultState(ctx, trx, user.id, vaultState);
       return ctx.repos.folders.find(user.id, id, trx);
     });
     if (!row) throw new HttpError(404, MESSAGES.folderNotFound);

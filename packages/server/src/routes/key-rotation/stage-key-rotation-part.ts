@@ -1,0 +1,30 @@
+import { apiPaths, KEY_ROTATION_PART_MAX_BYTES, keyRotationPartRequestSchema } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { requireSession } from '../../auth/require-session';
+import { HttpError } from '../../http/http-error';
+import { parseBody } from '../../http/parse-body';
+import { stageKeyRotationPart } from '../../vault/key-rotation-staging';
+import { KEY_ROTATION_MESSAGES } from './key-rotation-messages';
+import { rotationIdFromParams } from './rotation-id';
+
+/**
+ * PUT /api/user/key-rotation/{id}/parts: up to KEY_ROTATION_PART_MAX_ITEMS re-encrypted items
+ * of each kind, in a body of at most KEY_ROTATION_PART_MAX_BYTES (a route option, as for the
+ * import batch). Only the rotation's own user and session reach it; expired or anyone
+ * else's: 404. All or nothing (see stageKeyRotationPart); answers the counts staged so far.
+ */
+export const stageKeyRotationPartRoute: RoutePlugin = async (app, { ctx }) => {
+  app.put(`${apiPaths.keyRotation}/:id/parts`, { bodyLimit: KEY_ROTATION_PART_MAX_BYTES }, async (request) => {
+    const { user, sessionId } = requireSession(request);
+    const id = rotationIdFromParams(request.params);
+    const body = parseBody(keyRotationPartRequestSchema, request.body);
+    const staged = await stageKeyRotationPart(ctx, { userId: user.id, sessionId }, id, body);
+    if (staged.outcome === 'not-found') throw new HttpError(404, KEY_ROTATION_MESSAGES.notFound);
+    if (staged.outcome === 'vault-changed') throw new HttpError(409, KEY_ROTATION_MESSAGES.vaultChanged);
+    const { entry, version, folder, document } = staged.counts;
+    return {
+      message: KEY_ROTATION_MESSAGES.staged,
+      data: { entries: entry, versions: version, folders: folder, documents: document },
+    };
+  });
+};

@@ -1,0 +1,154 @@
+import { parseVaultState } from '@lockit/contract';
+import type { AppContext } from '../app-context';
+import { PART_KINDS, type KeyRotationRow, type PartKind } from '../db/repositories/key-rotations-repository';
+import type { Executor } from '../db/schema';
+import { HttpError, SIGN_IN_REQUIRED } from '../http/http-error';
+import { documentPayload, entryPayload, folderPayload, parseVersionKey } from './key-rotation-parts';
+import type { RotationOwner } from './key-rotation-staging';
+
+type RotationContext = Pick<AppContext, 'db' | 'repos' | 'now'>;
+
+/** What the browser sends to commit: the new wrapped key at the next generation, and the new vault state. */
+export interface RotationCommit {
+  protectedKey: string;
+  keyGeneration: number;
+  vaultState: string;
+}
+
+export type CommitOutcome =
+  | { outcome: 'committed'; keyGeneration: number; vaultRevision: number; passkeyUnlocksRemoved: number; sessionsEnded: number }
+  | { outcome: 'not-found' }
+  | { outcome: 'vault-changed' }
+  | { outcome: 'key-generation-conflict' }
+  | { outcome: 'vault-state-stale'; state: string | null }
+  | { outcome: 'incomplete'; missing: Record<PartKind, number>; extra: Record<PartKind, number> };
+
+/** Staged parts read and written per round trip of the swap. */
+const APPLY_PAGE = 500;
+
+/**
+ * Swaps the re-encrypted vault in, in ONE transaction, or changes nothing:
+ *
+ * 1. the rotation is the owner's and not expired (else not-found);
+ * 2. the vault is still at the revision it was read at and no account document was written
+ *    since the start (else vault-changed, and the rotation is deleted: it can never apply);
+ * 3. the new key is at the stored generation + 1, the new state at the stored counter + 1;
+ * 4. the staged set is exactly the account's entries (live and Trash), history versions,
+ *    folders and account documents: nothing missing, nothing extra (else incomplete);
+ * 5. then every ciphertext replaced (see rotated-vault-repository.ts for the revisions), the
+ *    users row (wrapped key, generation, state, revision + 1) in one conditional UPDATE,
+ *    every passkey unlock removed (it wraps the old key), every other session of the user
+ *    ended (the caller's stays), and the rotation's staging rows deleted.
+ *
+ * Invariant: after a commit no row of the account holds a ciphertext under the old key, and
+ * before it no row the vault uses was touched; a refusal after a write throws (rollback).
+ */
+export function commitKeyRotation(
+  ctx: RotationContext,
+  owner: RotationOwner,
+  rotationId: string,
+  commit: RotationCommit,
+): Promise<CommitOutcome> {
+  const counter = parseVaultState(commit.vaultState)!.counter;
+  return ctx.db.transaction().execute(async (trx): Promise<CommitOutcome> => {
+    const rotation = await ctx.repos.keyRotations.findOwned(rotationId, owner, ctx.now(), trx);
+    if (!rotation) return { outcome: 'not-found' };
+    const user = await ctx.repos.users.findById(owner.userId, trx);
+    if (!user) throw new HttpError(401, SIGN_IN_REQUIRED);
+    const base = Number(rotation.base_vault_revision);
+    if (Number(user.vault_revision) !== base || (await documentWrittenSince(ctx, rotation, trx))) {
+      await ctx.repos.keyRotations.delete(rotation.id, trx);
+      return { outcome: 'vault-changed' };
+    }
+    if (commit.keyGeneration !== user.key_generation + 1) return { outcome: 'key-generation-conflict' };
+    if (counter !== Number(user.vault_state_counter) + 1) return { outcome: 'vault-state-stale', state: user.vault_state };
+    const gaps = await compareStagedSet(ctx, rotation, trx);
+    if (gaps) return { outcome: 'incomplete', ...gaps };
+
+    // Ciphertexts first, the users row last: every write locks its entry, then the users row,
+    // so taking them in the same order here means a racing write waits or fails, never deadlocks.
+    await replaceCiphertexts(ctx, rotation, trx);
+    const swapped = await ctx.repos.rotatedVault.swapVaultKey(
+      owner.userId,
+      {
+        baseVaultRevision: base,
+        protectedKey: commit.protectedKey,
+        keyGeneration: commit.keyGeneration,
+        vaultState: commit.vaultState,
+        vaultStateCounter: counter,
+      },
+      ctx.now(),
+      trx,
+    );
+    // A write raced the checks above (PostgreSQL re-reads the row): nothing of this commit stays.
+    if (!swapped) throw new HttpError(409, KEY_ROTATION_VAULT_CHANGED);
+    const passkeyUnlocksRemoved = await ctx.repos.rotatedVault.clearPasskeyUnlocks(owner.userId, trx);
+    const sessionsEnded = await ctx.repos.sessions.deleteOthersOfUser(owner.userId, owner.sessionId, trx);
+    await ctx.repos.keyRotations.delete(rotation.id, trx);
+    return {
+      outcome: 'committed',
+      keyGeneration: commit.keyGeneration,
+      vaultRevision: base + 1,
+      passkeyUnlocksRemoved,
+      sessionsEnded,
+    };
+  });
+}
+
+export const KEY_ROTATION_VAULT_CHANGED = 'Your vault changed while Lockit read it. Try again.';
+
+/**
+ * Account documents are written without bumping the vault revision, so the revision check
+ * does not see them: one written since the start would be overwritten by the older copy the
+ * browser re-encrypted.
+ */
+async function documentWrittenSince(ctx: RotationContext, rotation: KeyRotationRow, trx: Executor): Promise<boolean> {
+  const documents = await ctx.repos.rotatedVault.documents(rotation.user_id, trx);
+  return documents.some((document) => Number(document.updated_at) >= Number(rotation.created_at));
+}
+
+/** Counts of account items with no staged part, and of staged parts naming no item; undefined when they match. */
+async function compareStagedSet(ctx: RotationContext, rotation: KeyRotationRow, trx: Executor) {
+  const vault = ctx.repos.rotatedVault;
+  const userId = rotation.user_id;
+  const account: Record<PartKind, string[]> = {
+    entry: await vault.entryIds(userId, 'all', trx),
+    version: await vault.versionKeys(userId, 'all', trx),
+    folder: await vault.folderIds(userId, 'all', trx),
+    document: (await vault.documents(userId, trx)).map((row) => row.kind),
+  };
+  const missing: Record<PartKind, number> = { entry: 0, version: 0, folder: 0, document: 0 };
+  const extra: Record<PartKind, number> = { entry: 0, version: 0, folder: 0, document: 0 };
+  for (const kind of PART_KINDS) {
+    const staged = new Set(await ctx.repos.keyRotations.listKeys(rotation.id, kind, trx));
+    const held = new Set(account[kind]);
+    missing[kind] = account[kind].filter((key) => !staged.has(key)).length;
+    extra[kind] = [...staged].filter((key) => !held.has(key)).length;
+  }
+  const matches = PART_KINDS.every((kind) => missing[kind] === 0 && extra[kind] === 0);
+  return matches ? undefined : { missing, extra };
+}
+
+/** Writes every staged ciphertext over the live one, a page of parts at a time. */
+async function replaceCiphertexts(ctx: RotationContext, rotation: KeyRotationRow, trx: Executor): Promise<void> {
+  const vault = ctx.repos.rotatedVault;
+  const userId = rotation.user_id;
+  const apply: Record<PartKind, (key: string, payload: string) => Promise<void>> = {
+    entry: (key, payload) => vault.replaceEntry(userId, key, entryPayload(payload), trx),
+    version: (key, payload) => {
+      const { entryId, revision } = parseVersionKey(key);
+      return vault.replaceVersion(userId, entryId, revision, entryPayload(payload), trx);
+    },
+    folder: (key, payload) => vault.replaceFolder(userId, key, folderPayload(payload).name, trx),
+    document: (key, payload) => vault.replaceDocument(userId, key, documentPayload(payload).ciphertext, trx),
+  };
+  for (const kind of PART_KINDS) {
+    let after = '';
+    for (;;) {
+      const page = await ctx.repos.keyRotations.listPage(rotation.id, kind, after, APPLY_PAGE, trx);
+      for (const part of page) await apply[kind](part.item_key, part.payload);
+      if (page.length < APPLY_PAGE) break;
+      after = page.at(-1)!.item_key;
+    }
+  }
+}

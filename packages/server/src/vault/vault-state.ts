@@ -1,0 +1,72 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parseVaultState, VAULT_STATE_HEADER, VAULT_STATE_REQUIRED, VAULT_STATE_STALE, vaultStateSchema } from '@lockit/contract';
+import type { AppContext } from '../app-context';
+import type { Executor } from '../db/schema';
+import { HttpError, SIGN_IN_REQUIRED } from '../http/http-error';
+import { parseInput } from '../http/parse-body';
+
+/** The state a write carries (its header), parsed: the counter is what the swap compares. */
+export interface VaultStateWrite {
+  state: string;
+  counter: number;
+}
+
+export const VAULT_STATE_MESSAGES = {
+  stale: 'Your vault was changed elsewhere since this change was made. Reload and try again.',
+  required: 'This vault is protected by an integrity check: reload Lockit and try again.',
+} as const;
+
+const headerSchema = z.object({ [VAULT_STATE_HEADER]: vaultStateSchema });
+
+/**
+ * The `x-lockit-vault-state` header of a write that changes the live set: undefined when the
+ * request has none, a 400 naming the header when it is not a vault state. Read it before the
+ * write's transaction, so bad input is refused before anything is touched.
+ */
+export function vaultStateOfRequest(request: FastifyRequest): VaultStateWrite | undefined {
+  const value = request.headers[VAULT_STATE_HEADER];
+  if (value === undefined) return undefined;
+  const state = parseInput(headerSchema, { [VAULT_STATE_HEADER]: value })[VAULT_STATE_HEADER];
+  return { state, counter: parseVaultState(state)!.counter };
+}
+
+/**
+ * The vault state step of a write that changes the live set (add, edit, Trash, restore, an
+ * import batch and its undo, folder add, rename and delete). Call it INSIDE the write's
+ * transaction, after the write itself (so an entry's own revision conflict, found first, keeps
+ * its answer), in place of bumping the vault revision: it bumps it, in the same statement.
+ *
+ * - With a state: stored only if the stored counter is exactly its counter - 1; otherwise
+ *   409 `{ code: 'vault-state-stale', state: <stored> }` (another device wrote first).
+ * - Without one: allowed only while the vault has no state (plain API calls, vaults no
+ *   current browser has opened); otherwise 428 `{ code: 'vault-state-required', state }`.
+ *
+ * Invariant: a refusal throws, which rolls the whole transaction back, so nothing of a
+ * refused write remains. The server never makes or changes a state: it cannot forge one.
+ */
+export async function applyVaultState(
+  ctx: Pick<AppContext, 'repos'>,
+  trx: Executor,
+  userId: string,
+  write: VaultStateWrite | undefined,
+): Promise<void> {
+  if (await ctx.repos.vaultState.advance(userId, write, trx)) return;
+  const stored = await ctx.repos.vaultState.find(userId, trx);
+  if (!stored) throw new HttpError(401, SIGN_IN_REQUIRED);
+  throw write ? vaultStateStale(stored.state) : vaultStateRequired(stored.state);
+}
+
+/** 409: the write was based on an older state than the one stored. */
+export function vaultStateStale(stored: string | null): HttpError {
+  return new HttpError(409, VAULT_STATE_MESSAGES.stale, { fields: { code: VAULT_STATE_STALE, state: stored } });
+}
+
+function vaultStateRequired(stored: string | null): HttpError {
+  return new HttpError(428, VAULT_STATE_MESSAGES.required, { fields: { code: VAULT_STATE_REQUIRED, state: stored } });
+}
+
+/** Sets the answer's `x-lockit-vault-state` to the state its body matches; none: no header. */
+export function sendVaultState(reply: FastifyReply, state: string | null): void {
+  if (state !== null) reply.header(VAULT_STATE_HEADER, state);
+}
