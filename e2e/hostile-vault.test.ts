@@ -131,12 +131,30 @@ async function expectOpen(index: number) {
   await rowById(ids[index]!).getByText(typed[index]!.service, { exact: true }).waitFor();
 }
 
-/** None of these texts is anywhere in the page, visible or not. */
+/**
+ * None of these texts is anywhere in the page, visible or not, outside the whole-vault alert:
+ * the alert names entries from this browser's own sealed record of the vault (its manifest),
+ * never from what the server served.
+ */
 async function expectNotInPage(...texts: string[]) {
-  const html = await page.content();
+  const html = await page.evaluate((heading) => {
+    const copy = document.documentElement.cloneNode(true) as HTMLElement;
+    for (const alert of Array.from(copy.querySelectorAll('[role="alert"]')))
+      if (alert.textContent?.startsWith(heading)) alert.remove();
+    return copy.outerHTML;
+  }, INTEGRITY_HEADING);
   for (const text of texts) expect(html).not.toContain(text);
 }
 
+/** The whole-vault check's alert (decision 0053) is shown and says `detail`. */
+async function expectIntegrityAlert(detail: string) {
+  const alert = page.getByRole('alert').filter({ hasText: INTEGRITY_HEADING });
+  await alert.waitFor();
+  expect(await alert.innerText()).toContain(detail);
+}
+
+const INTEGRITY_HEADING = "The server's copy of your vault is older or incomplete.";
+const INTEGRITY_REFUSED = 'Lockit will not save changes on top of a vault the server changed behind your back.';
 const ROLLED_BACK = 'This entry is older than the version this tab has already shown. The server may have rolled it back.';
 const rotatedPassword = 'Quarry-Rotated-7575';
 
@@ -276,6 +294,7 @@ describe('a hostile server serving the vault', () => {
     await expectDamaged(ids[1]!);
     await expectDamaged(ids[2]!);
     await expectOpen(3);
+    await expectIntegrityAlert(`Missing: ${typed[0].service}.`);
     await expectNotInPage(typed[0].service, typed[1].service, typed[2].service);
     expectNothingLeft();
   });
@@ -296,12 +315,13 @@ describe('a hostile server serving the vault', () => {
     await reopenVaultWith((entries) => entries.map((e) => (e.id === older.id ? older : e)), typed.length);
     await row.getByText(ROLLED_BACK).waitFor();
     expect(await row.getByRole('button').count()).toBe(1);
+    await expectIntegrityAlert(`Older than this browser last saw: ${typed[3].service}.`);
     await expectNotInPage(typed[3].password, typed[3].service);
     for (const i of [0, 1, 2]) await expectOpen(i);
     expectNothingLeft();
   });
 
-  it('attack 11 (known limit): the older ciphertext served under the current revision number is NOT detected, and the older password shows', async () => {
+  it('attack 11: the older ciphertext served under the current revision number is reported by the whole-vault check, and nothing is written on it', async () => {
     let older: WireEntry | undefined;
     for (const r of proxy.recorded.filter((r) => r.path === LIST && r.answer)) {
       const entry = (JSON.parse(r.answer!.body) as { data: WireEntry[] }).data.find((e) => e.id === ids[3]);
@@ -315,11 +335,18 @@ describe('a hostile server serving the vault', () => {
       Object.assign(current, { serviceName: oldCopy.serviceName, username: oldCopy.username, password: oldCopy.password });
     }, typed.length);
 
-    await expectOpen(3);
-    await reveal(3);
-    // The AAD binds entry and field, not the revision: the pre-edit password opens and shows.
-    await rowById(ids[3]!).getByText(typed[3].password, { exact: true }).waitFor();
-    await expectNotInPage(rotatedPassword);
+    // Each field still opens (its AAD binds entry and field, not the revision), but the
+    // vault's integrity state covers every ciphertext: the swap is reported above the list.
+    await expectIntegrityAlert('Some entries or folders are not what your vault key saved.');
+    // And the person cannot save on top of it.
+    await rowById(ids[0]!)
+      .getByRole('button', { name: `Edit ${typed[0].service}` })
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit Password' });
+    await edit.getByLabel('Password', { exact: true }).fill(rotatedPassword);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText(INTEGRITY_REFUSED).waitFor();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
     expectNothingLeft();
   });
 

@@ -9,7 +9,7 @@ export interface RecordedRequest {
   /** Exactly what the browser sent (before any request rewrite). */
   body: string;
   /** What the real server answered (before any response rewrite), once it has. */
-  answer?: { status: number; body: string };
+  answer?: { status: number; body: string; headers: IncomingHttpHeaders };
 }
 
 /** A JSON response the proxy is about to hand to the browser. */
@@ -20,6 +20,8 @@ export interface InterceptedResponse {
   status: number;
   /** The parsed JSON body; a rule may change it in place or return a new one. */
   body: unknown;
+  /** The answer's headers; a rule may change them in place (e.g. serve an older vault state). */
+  headers: IncomingHttpHeaders;
   /** The request body the browser sent, parsed when it was JSON. */
   requestBody: unknown;
 }
@@ -71,6 +73,9 @@ export async function startTamperingProxy(targetUrl: string) {
       // The app's Origin is the proxy's; the real server must see its own to accept writes.
       if (headers.origin) headers.origin = target.origin;
       delete headers['accept-encoding'];
+      // Always a whole answer, so each can be recorded and rewritten: a 304 would make the
+      // browser show its cached copy, which may be an earlier test's lie.
+      delete headers['if-none-match'];
 
       let requestBody = sentBody;
       const requestRule = findRule(requestRules, method, path);
@@ -87,7 +92,8 @@ export async function startTamperingProxy(targetUrl: string) {
         answer.on('end', () => {
           let body = Buffer.concat(answerChunks);
           let status = answer.statusCode ?? 502;
-          record.answer = { status, body: body.toString('utf8') };
+          record.answer = { status, body: body.toString('utf8'), headers: answer.headers };
+          let responseHeaders: IncomingHttpHeaders = { ...answer.headers };
           const rule = findRule(rules, method, path);
           const isJson = String(answer.headers['content-type'] ?? '').includes('application/json');
           if (rule && isJson) {
@@ -96,14 +102,16 @@ export async function startTamperingProxy(targetUrl: string) {
               path,
               status,
               body: JSON.parse(body.toString('utf8')) as unknown,
+              headers: responseHeaders,
               requestBody: sentJson,
             };
             const replaced = rule.rewrite(intercepted);
             body = Buffer.from(JSON.stringify(replaced === undefined ? intercepted.body : replaced));
             status = intercepted.status;
+            responseHeaders = intercepted.headers;
             rule.used++;
           }
-          const responseHeaders = { ...answer.headers, 'content-length': String(body.length) };
+          responseHeaders['content-length'] = String(body.length);
           delete responseHeaders['transfer-encoding'];
           outgoing.writeHead(status, responseHeaders);
           outgoing.end(body);

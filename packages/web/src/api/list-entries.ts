@@ -1,5 +1,5 @@
-import { apiPaths } from '@lockit/contract';
-import { apiRequest } from '@/lib/api-client';
+import { apiPaths, VAULT_STATE_HEADER } from '@lockit/contract';
+import { apiExchange } from '@/lib/api-client';
 import type { ResponseSchema } from '@/lib/contract';
 
 /**
@@ -17,8 +17,25 @@ const listEnvelopeSchema: ResponseSchema<{ message: string; data: unknown[] }> =
   },
 };
 
+/**
+ * The vault state header each list answer carried, by the list it returned: a list fetched at
+ * sign-in and held for the vault (keyring.holdPrefetchedList) keeps the state it came with
+ * without every holder of the list passing it along.
+ */
+const servedStates = new WeakMap<readonly unknown[], string | null>();
+
 /** GET /api/passwords/show/user-passwords: every entry of the session's account, oldest first. */
 export async function listEntries(): Promise<unknown[]> {
-  const answer = await apiRequest(apiPaths.listEntries, { method: 'GET', schema: listEnvelopeSchema, protectedCall: true });
-  return answer.data;
+  const answer = await apiExchange(apiPaths.listEntries, { method: 'GET', schema: listEnvelopeSchema, protectedCall: true });
+  servedStates.set(answer.data.data, answer.headers.get(VAULT_STATE_HEADER));
+  return answer.data.data;
+}
+
+/**
+ * The vault state (decision 0053) the server sent with `list` (null: none, the header was
+ * absent), or undefined when `list` is not an answer of listEntries. Untrusted until checked
+ * (features/vault/integrity).
+ */
+export function servedVaultStateOf(list: readonly unknown[]): string | null | undefined {
+  return servedStates.get(list);
 }

@@ -21,10 +21,17 @@ export interface ApiRequest<T> {
   protectedCall?: boolean;
   /** A call whose success is one exact status (the spec's verify-code): any other is an ApiError. */
   successStatus?: number;
+  /** Headers of Lockit's own the operation carries (e.g. the vault state of a write). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Sends one API operation and validates its answer against the contract. */
 export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promise<T> {
+  return (await apiExchange(path, request)).data;
+}
+
+/** As apiRequest, with the answer's headers (e.g. the vault state the list answer carries). */
+export async function apiExchange<T>(path: string, request: ApiRequest<T>): Promise<{ data: T; headers: Headers }> {
   const answer = await sendWithRefresh(path, request);
   if (request.successStatus !== undefined && answer.status !== request.successStatus) {
     throw new ApiError(answer.status, undefined, answer.body);
@@ -35,13 +42,13 @@ export async function apiRequest<T>(path: string, request: ApiRequest<T>): Promi
   const checker = typeof schema === 'function' ? schema(await loadContract()) : schema;
   const parsed = checker.safeParse(answer.body);
   if (!parsed.success) throw new UnexpectedResponseError(answer.status);
-  return parsed.data;
+  return { data: parsed.data, headers: answer.headers };
 }
 
 async function sendWithRefresh(path: string, request: ApiRequest<unknown>) {
   if (request.protectedCall && !maybeSignedIn()) throw new NoSessionError();
   try {
-    return await send(request.method, path, request.body);
+    return await send(request.method, path, request.body, request.headers);
   } catch (error) {
     if (!request.protectedCall || !(error instanceof ApiError) || error.status !== 401) throw error;
     try {
@@ -50,6 +57,6 @@ async function sendWithRefresh(path: string, request: ApiRequest<unknown>) {
       // No session to refresh: the original 401 is the answer.
       throw error;
     }
-    return send(request.method, path, request.body);
+    return send(request.method, path, request.body, request.headers);
   }
 }

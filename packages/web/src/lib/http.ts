@@ -9,6 +9,8 @@ export interface HttpAnswer {
   status: number;
   /** Parsed JSON, or null when the body is empty or not JSON. */
   body: unknown;
+  /** The answer's headers (cross-origin, only those the server exposes). */
+  headers: Headers;
 }
 
 /**
@@ -16,8 +18,13 @@ export interface HttpAnswer {
  * 'include'`), every request carries the client header the server's CSRF check wants, and a
  * non-2xx status becomes an ApiError. Request bodies are never logged.
  */
-export async function send(method: HttpMethod, path: string, body?: unknown): Promise<HttpAnswer> {
-  const headers: Record<string, string> = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, accept: 'application/json' };
+export async function send(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  extraHeaders?: Readonly<Record<string, string>>,
+): Promise<HttpAnswer> {
+  const headers: Record<string, string> = { ...extraHeaders, [CLIENT_HEADER]: CLIENT_HEADER_VALUE, accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'include' };
   if (body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -44,7 +51,7 @@ export async function send(method: HttpMethod, path: string, body?: unknown): Pr
       retryAfterSeconds(response.headers.get('retry-after')),
     );
   }
-  return { status: response.status, body: parsed };
+  return { status: response.status, body: parsed, headers: response.headers };
 }
 
 async function readJson(response: Response): Promise<unknown> {

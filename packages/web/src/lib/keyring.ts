@@ -5,6 +5,12 @@ export interface UnlockedVault {
   username: string;
   /** AES-256-GCM, NON-extractable: entry fields are encrypted under it; its bytes are not kept. */
   vaultKey: CryptoKey;
+  /**
+   * HMAC-SHA256, NON-extractable, derived from the vault key bytes at unlock (HKDF, decision
+   * 0053): authenticates the vault's live set (features/vault/integrity). Memory only, like
+   * the vault key; a key rotation makes a new one.
+   */
+  integrityKey: CryptoKey;
   /** Not secret (the server stores them too); needed to re-wrap the vault key on a password change. */
   kdf: KdfParams;
   salt: string;

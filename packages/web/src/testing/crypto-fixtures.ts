@@ -1,5 +1,6 @@
 import {
   deriveKeysFromPassword,
+  deriveVaultIntegrityKey,
   generateVaultKeyBytes,
   importVaultKey,
   KDF_LIMITS,
@@ -32,6 +33,7 @@ export async function makeUnlockedVault(username: string, password: string, kdf:
   const vault: UnlockedVault = {
     username,
     vaultKey: await importVaultKey(account.vaultKeyBytes),
+    integrityKey: await deriveVaultIntegrityKey(account.vaultKeyBytes),
     kdf: account.kdf,
     salt: account.salt,
     protectedKey: account.protectedKey,

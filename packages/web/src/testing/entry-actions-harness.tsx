@@ -1,3 +1,4 @@
+import { apiPaths } from '@lockit/contract';
 import { useLayoutEffect, useState } from 'react';
 import { fakeApi } from '@/testing/fake-api';
 import { type PlainEntry } from '@/testing/vault-fixtures';
@@ -88,4 +89,5 @@ export const GITHUB: PlainEntry = { serviceName: 'GitHub', username: 'alice', pa
 export const current = () => live!;
 export const openEntryNamed = (name: string) =>
   current().entries.find((entry): entry is OpenEntry => entry.status === 'open' && entry.serviceName === name)!;
-export const puts = (api: ReturnType<typeof fakeApi>) => api.requests.filter((request) => request.method === 'PUT');
+export const puts = (api: ReturnType<typeof fakeApi>) =>
+  api.requests.filter((request) => request.method === 'PUT' && request.path !== apiPaths.vaultState);

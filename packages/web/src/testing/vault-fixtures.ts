@@ -18,6 +18,7 @@ import {
   type OverviewDocument,
 } from '@lockit/contract';
 import {
+  deriveVaultIntegrityKey,
   encryptField,
   generateVaultKeyBytes,
   importVaultKey,
@@ -63,9 +64,11 @@ export interface PlainEntry {
  * nothing in those tests unwraps.
  */
 export async function unlockedKeyring(username = 'alice'): Promise<{ keyring: Keyring; vault: UnlockedVault }> {
+  const bytes = generateVaultKeyBytes();
   const vault: UnlockedVault = {
     username,
-    vaultKey: await importVaultKey(generateVaultKeyBytes()),
+    vaultKey: await importVaultKey(bytes),
+    integrityKey: await deriveVaultIntegrityKey(bytes),
     kdf: FLOOR_KDF,
     salt: randomSalt(),
     protectedKey: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA',

@@ -40,3 +40,18 @@ export async function openAccountDocument<T>(
   const parsed = schema.safeParse(json);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false };
 }
+
+/**
+ * A key rotation's copy of a stored document: its text opened under `oldKey` and sealed, as
+ * is (not parsed, so nothing in it is lost or reordered), under `newKey` with the same
+ * binding to its kind. Throws FieldDecryptionError when it does not open under `oldKey`.
+ */
+export async function resealAccountDocument(
+  oldKey: CryptoKey,
+  newKey: CryptoKey,
+  kind: AccountDocumentKind,
+  ciphertext: string,
+): Promise<string> {
+  const text = await decryptField(oldKey, documentAadId(kind), 'notes', ciphertext);
+  return encryptField(newKey, documentAadId(kind), 'notes', text);
+}

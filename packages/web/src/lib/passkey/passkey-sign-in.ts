@@ -1,4 +1,4 @@
-import { importVaultKey, unwrapVaultKeyWithPasskey } from '@lockit/crypto';
+import { deriveVaultIntegrityKey, importVaultKey, unwrapVaultKeyWithPasskey } from '@lockit/crypto';
 import { getKeyMaterial } from '@/api/get-key-material';
 import { getPasskeyOptions, signInWithAssertion } from '@/api/passkey-sign-in';
 import { checkServerKeySettings } from '@/lib/account-key-policy';
@@ -51,6 +51,7 @@ export async function signInWithPasskey(): Promise<PasskeySignInResult> {
     const { kdf, keyGeneration } = await checkServerKeySettings(username, material);
 
     let vaultKey: CryptoKey;
+    let integrityKey: CryptoKey;
     let reloadSeal: ReloadSeal | undefined;
     try {
       const bytes = await unwrapVaultKeyWithPasskey(unlockKey, assertion.prfOutput, {
@@ -59,6 +60,7 @@ export async function signInWithPasskey(): Promise<PasskeySignInResult> {
       });
       try {
         vaultKey = await importVaultKey(bytes);
+        integrityKey = await deriveVaultIntegrityKey(bytes);
         reloadSeal = await sealForReload(bytes);
       } finally {
         bytes.fill(0);
@@ -69,7 +71,16 @@ export async function signInWithPasskey(): Promise<PasskeySignInResult> {
     return {
       kind: 'unlocked',
       message: answer.message,
-      vault: { username, vaultKey, kdf, salt: material.salt, protectedKey: material.protectedKey, keyGeneration, reloadSeal },
+      vault: {
+        username,
+        vaultKey,
+        integrityKey,
+        kdf,
+        salt: material.salt,
+        protectedKey: material.protectedKey,
+        keyGeneration,
+        reloadSeal,
+      },
     };
   } finally {
     assertion.prfOutput?.fill(0);

@@ -1,4 +1,10 @@
-import { aesGcmEncrypt, checkKdfParams, formatCiphertext, parseCiphertext } from '@lockit/crypto';
+import {
+  aesGcmEncrypt,
+  checkKdfParams,
+  deriveVaultIntegrityKeyFromHkdf,
+  formatCiphertext,
+  parseCiphertext,
+} from '@lockit/crypto';
 import { z } from 'zod';
 import type { ReloadSeal, UnlockedVault } from '../keyring';
 import {
@@ -112,20 +118,26 @@ async function open(store: TabKeyStore, record: z.infer<typeof recordSchema>, no
   const tabKey = await store.get(record.id);
   if (!tabKey) return null;
   const { iv, data } = parseCiphertext(record.wrappedKey);
-  const vaultKey = await crypto.subtle.unwrapKey(
-    'raw',
-    data as Uint8Array<ArrayBuffer>,
-    tabKey,
-    { name: 'AES-GCM', iv: iv as Uint8Array<ArrayBuffer>, additionalData: wrapAad(record.id) },
-    { name: 'AES-GCM', length: 256 },
-    false,
-    ['encrypt', 'decrypt'],
-  );
+  const unwrap = (algorithm: AesKeyAlgorithm | 'HKDF', usages: KeyUsage[]) =>
+    crypto.subtle.unwrapKey(
+      'raw',
+      data as Uint8Array<ArrayBuffer>,
+      tabKey,
+      { name: 'AES-GCM', iv: iv as Uint8Array<ArrayBuffer>, additionalData: wrapAad(record.id) },
+      algorithm,
+      false,
+      usages,
+    );
+  const vaultKey = await unwrap({ name: 'AES-GCM', length: 256 }, ['encrypt', 'decrypt']);
+  // The same bytes once more, as a non-extractable HKDF key: the integrity key is derived from
+  // them (decision 0053) without the bytes ever reaching script.
+  const integrityKey = await deriveVaultIntegrityKeyFromHkdf(await unwrap('HKDF', ['deriveKey']));
   await store.put(record.id, tabKey, now);
   void store.sweep(now - ORPHAN_AFTER_MS).catch(() => undefined);
   return {
     username: record.username,
     vaultKey,
+    integrityKey,
     // This tab's own record of params that already opened the vault: the old floor is theirs to keep until re-wrapped.
     kdf: checkKdfParams(record.kdf, { legacyFloor: true }),
     salt: record.salt,

@@ -1,5 +1,12 @@
 import { apiPaths } from '@lockit/contract';
-import { decryptField, encryptField, generateVaultKeyBytes, importVaultKey, randomSalt } from '@lockit/crypto';
+import {
+  decryptField,
+  deriveVaultIntegrityKey,
+  encryptField,
+  generateVaultKeyBytes,
+  importVaultKey,
+  randomSalt,
+} from '@lockit/crypto';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VaultPage } from '@/features/vault/components/vault-page';
@@ -23,6 +30,7 @@ async function signedInVault(): Promise<{ vault: UnlockedVault; bytes: Uint8Arra
   const vault: UnlockedVault = {
     username: 'alice',
     vaultKey: await importVaultKey(bytes),
+    integrityKey: await deriveVaultIntegrityKey(bytes),
     kdf: FLOOR_KDF,
     salt: randomSalt(),
     protectedKey: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA',

@@ -1,4 +1,4 @@
-import { importVaultKey, unwrapVaultKey, type KdfParams } from '@lockit/crypto';
+import { deriveVaultIntegrityKey, importVaultKey, unwrapVaultKey, type KdfParams } from '@lockit/crypto';
 import { rememberKdfParams } from '@/lib/kdf-memory';
 import { rememberKeyGeneration } from '@/lib/key-generation-memory';
 import type { ReloadSeal, UnlockedVault } from '@/lib/keyring';
@@ -37,11 +37,13 @@ export async function openVault(
   answer: { username: string; protectedKey: string },
 ): Promise<UnlockedVault> {
   let vaultKey: CryptoKey;
+  let integrityKey: CryptoKey;
   let reloadSeal: ReloadSeal | undefined;
   try {
     const bytes = await unwrapVaultKey(answer.protectedKey, keys.wrapKey, keys.kdf, keys.salt, keys.keyGeneration);
     try {
       vaultKey = await importVaultKey(bytes);
+      integrityKey = await deriveVaultIntegrityKey(bytes);
       reloadSeal = await sealForReload(bytes);
     } finally {
       bytes.fill(0);
@@ -55,6 +57,7 @@ export async function openVault(
   return {
     username: answer.username,
     vaultKey,
+    integrityKey,
     kdf: keys.kdf,
     salt: keys.salt,
     protectedKey: answer.protectedKey,

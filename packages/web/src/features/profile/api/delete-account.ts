@@ -6,6 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useKeyring } from '@/lib/keyring-context';
 import { forgetRememberedKdfParams } from '@/lib/kdf-memory';
 import { forgetRememberedKeyGeneration } from '@/lib/key-generation-memory';
+import { forgetRememberedVaultCounter } from '@/lib/vault-counter-memory';
 
 /** DELETE /api/users/delete-account: the account, its entries, codes and sessions. Any 2xx is success. */
 export async function deleteAccount(): Promise<void> {
@@ -27,7 +28,11 @@ export function useDeleteAccount() {
       keyring.clear();
       markSignedOut(queryClient);
       if (username !== undefined) {
-        await Promise.all([forgetRememberedKdfParams(username), forgetRememberedKeyGeneration(username)]);
+        await Promise.all([
+          forgetRememberedKdfParams(username),
+          forgetRememberedKeyGeneration(username),
+          forgetRememberedVaultCounter(username),
+        ]);
       }
     },
   });

@@ -4,6 +4,7 @@ import { profileQueryKey, type Profile } from '@/api/get-profile';
 import { apiRequest } from '@/lib/api-client';
 import { moveRememberedKdfParams } from '@/lib/kdf-memory';
 import { moveRememberedKeyGeneration } from '@/lib/key-generation-memory';
+import { moveRememberedVaultCounter } from '@/lib/vault-counter-memory';
 import { useKeyring } from '@/lib/keyring-context';
 
 /** PUT /api/users/update-username. Resolves with the name the server stored. */
@@ -31,7 +32,11 @@ export function useUpdateUsername() {
       queryClient.setQueryData<Profile>(profileQueryKey, (profile) => (profile ? { ...profile, username } : profile));
       keyring.rename(username);
       return previous
-        ? Promise.all([moveRememberedKdfParams(previous, username), moveRememberedKeyGeneration(previous, username)])
+        ? Promise.all([
+            moveRememberedKdfParams(previous, username),
+            moveRememberedKeyGeneration(previous, username),
+            moveRememberedVaultCounter(previous, username),
+          ])
         : undefined;
     },
   });

@@ -21,7 +21,7 @@ const FAILED = '❌ Password update failed.';
  * material when the vault is unlocked, else with the account's, fetched and checked (the
  * current password unwraps it locally, so a locked vault needs no new sign-in).
  */
-export function ChangePasswordForm({ username }: { username: string }) {
+export function ChangePasswordForm({ username, onChanged }: { username: string; onChanged?: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -42,6 +42,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
       setNext('');
       setConfirmation('');
       window.alert('✅ Password updated successfully');
+      onChanged?.();
     },
     onError: (error) => {
       window.alert(error instanceof CurrentPasswordIncorrectError ? error.message : (serverMessageOf(error) ?? FAILED));

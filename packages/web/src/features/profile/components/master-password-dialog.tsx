@@ -1,3 +1,4 @@
+import type { AccountKeys } from '@lockit/crypto';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
@@ -6,7 +7,7 @@ import { buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { serverMessageOf } from '@/lib/api-errors';
 import { useKeyring } from '@/lib/keyring-context';
 import { CurrentPasswordIncorrectError, fetchKeyMaterial } from '../lib/change-master-password';
-import { deriveReauthKey } from '../lib/reauth-key';
+import { deriveReauthKeys } from '../lib/reauth-key';
 
 interface MasterPasswordDialogProps<T> {
   title: string;
@@ -14,8 +15,8 @@ interface MasterPasswordDialogProps<T> {
   description: string;
   confirmLabel: string;
   username: string;
-  /** The change itself, given the authKey proved from the master password. */
-  action: (authKey: string) => Promise<T>;
+  /** The change itself, given the authKey proved from the master password (and both its keys, for a key rotation's wrap). */
+  action: (authKey: string, keys: AccountKeys) => Promise<T>;
   onDone: (result: T) => void;
   onClose: () => void;
 }
@@ -36,7 +37,8 @@ export function MasterPasswordDialog<T>(props: MasterPasswordDialogProps<T>) {
     gcTime: 0,
     mutationFn: async (masterPassword: string) => {
       const material = keyring.vault ?? (await fetchKeyMaterial(username));
-      return action(await deriveReauthKey(material, masterPassword));
+      const keys = await deriveReauthKeys(material, masterPassword);
+      return action(keys.authKey, keys);
     },
     onSuccess: (result) => {
       setPassword('');

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useProfileQuery } from '@/api/get-profile';
 import { useLogout } from '@/api/logout';
@@ -8,6 +8,7 @@ import { useSignupMode } from '@/config/signup-mode';
 import { AutoLockSetting } from './auto-lock-setting';
 import { ChangePasswordForm } from './change-password-form';
 import { ClipboardClearSetting } from './clipboard-clear-setting';
+import { EncryptionKeySection } from '../key-rotation/components/encryption-key-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { InviteSection } from './invite-section';
 import { PasskeysSection } from './passkeys-section';
@@ -21,6 +22,7 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const logout = useLogout({ onSignedOut: () => navigate(paths.signIn) });
   const signupMode = useSignupMode();
+  const [passwordChanged, setPasswordChanged] = useState(false);
 
   useEffect(() => {
     if (profile.isError) navigate(paths.signIn, { replace: true });
@@ -43,7 +45,8 @@ export function ProfilePage() {
         {fullname && <p className="text-slate-300">{fullname}</p>}
         <p className="text-slate-400">{email}</p>
       </section>
-      <ChangePasswordForm username={username} />
+      <ChangePasswordForm username={username} onChanged={() => setPasswordChanged(true)} />
+      <EncryptionKeySection username={username} offer={passwordChanged} />
       <TwoFactorSection username={username} />
       <PasskeysSection username={username} />
       <SessionsSection />

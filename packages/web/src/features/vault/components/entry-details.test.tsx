@@ -1,3 +1,4 @@
+import { apiPaths } from '@lockit/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, signedInRoutes } from '@/testing/fake-api';
@@ -152,7 +153,7 @@ describe('Item view', () => {
     expect(favourite).toHaveAttribute('aria-pressed', 'false');
     await app.user.click(favourite);
     await waitFor(() => expect(within(pane).getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true'));
-    expect(api.requests.filter((request) => request.method === 'PUT')).toHaveLength(1);
+    expect(api.requests.filter((request) => request.method === 'PUT' && request.path !== apiPaths.vaultState)).toHaveLength(1);
 
     await within(pane).findByText('Notes');
     await app.user.type(within(pane).getByLabelText('New tag'), 'Finance');

@@ -8,6 +8,8 @@ import { useRevealedPasswords } from '../hooks/use-revealed-passwords';
 import { useVaultEntries } from '../hooks/use-vault-entries';
 import { useVaultListing } from '../hooks/use-vault-listing';
 import { useEditFromAddress } from '../hooks/use-edit-from-address';
+import { IntegrityAlert } from '../integrity/integrity-alert';
+import { vaultIntegrityOf } from '../integrity/vault-integrity-of';
 import { filterFromAddress } from '../import/lib/address-filter';
 import type { EntryFilter, EntrySort } from '../lib/entry-filter';
 import { forgetUsed, noteUsed, readLastUsed, type LastUsedTimes } from '../lib/last-used';
@@ -269,6 +271,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
 
   return (
     <div className="mt-6 flex flex-col gap-4">
+      <IntegrityAlert integrity={vaultIntegrityOf(keyring)} />
       {message !== null && (
         <div
           role="status"

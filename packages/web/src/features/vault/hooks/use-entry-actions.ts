@@ -4,6 +4,9 @@ import { useLayoutEffect, useMemo, useRef, useState, type Dispatch } from 'react
 import { ApiError } from '@/lib/api-errors';
 import { useKeyring } from '@/lib/keyring-context';
 import { logFailure, logInfo } from '@/lib/log';
+import { writtenEntryMember, writtenFolderMember } from '../integrity/entry-members';
+import { vaultIntegrityOf } from '../integrity/vault-integrity-of';
+import type { MemberChange } from '../integrity/vault-integrity';
 import { addEntry } from '../api/add-entry';
 import { addFolder as sendAddFolder } from '../api/add-folder';
 import { deleteEntry } from '../api/delete-entry';
@@ -134,7 +137,10 @@ export function useEntryActions(
   { onChanged }: { onChanged?: (id: string) => void } = {},
 ): EntryActions & { conflict: EntryConflict | null } {
   const [conflict, setConflict] = useState<EntryConflict | null>(null);
-  const revisions = revisionMemoryOf(useKeyring());
+  const keyring = useKeyring();
+  const revisions = revisionMemoryOf(keyring);
+  // Every write that changes the live set goes through this tab's integrity queue (decision 0053).
+  const integrity = vaultIntegrityOf(keyring);
   const changedRef = useRef(onChanged);
   useLayoutEffect(() => {
     changedRef.current = onChanged;
@@ -142,6 +148,9 @@ export function useEntryActions(
 
   const actions = useMemo<EntryActions>(() => {
     const changed = (id: string) => changedRef.current?.(id);
+    /** Sends a write with the vault state after it (none where the tab tracks no state). */
+    const write = <T>(change: () => MemberChange, send: (state: string | undefined) => Promise<T>): Promise<T> =>
+      integrity ? integrity.write(change, send) : send(undefined);
 
     const markDamaged = (entry: OpenEntry) => {
       logInfo('Vault', 'an entry failed to decrypt and is shown as damaged.');
@@ -155,6 +164,7 @@ export function useEntryActions(
     /** Opens an answer and puts it in the state. */
     const settleWire = async (wire: EntryWire): Promise<VaultEntry | null> => {
       const entry = await openEntry(vaultKey, wire, { revisions });
+      await integrity?.noteEntry(wire, entry?.status === 'open' ? entry.serviceName : undefined);
       if (entry) {
         changed(entry.id);
         dispatch({ type: 'saved', entry });
@@ -164,13 +174,22 @@ export function useEntryActions(
 
     const writeDraft = async (id: string, revision: number, draft: EntryDraft, words: WriteWords): Promise<WriteOutcome> => {
       let request;
+      let member;
       try {
-        request = toUpdateRequest(await sealEntry(vaultKey, id, draft), revision);
+        const sealed = await sealEntry(vaultKey, id, draft);
+        request = toUpdateRequest(sealed, revision);
+        member = writtenEntryMember(sealed, revision + 1);
       } catch (error) {
         return { ok: false, message: failureMessage(words.what, error, words) };
       }
       try {
-        const entry = await settleWire(await updateEntry(id, request));
+        const replaceEntries = [{ member, name: draft.serviceName }];
+        const entry = await settleWire(
+          await write(
+            () => ({ replaceEntries }),
+            (state) => updateEntry(id, request, state),
+          ),
+        );
         return entry ? { ok: true, entry } : { ok: false, message: failureMessage(words.what, null, words) };
       } catch (error) {
         const current = entryConflictOf(error);
@@ -182,7 +201,12 @@ export function useEntryActions(
 
     const trashAt = async (id: string, revision: number): Promise<WriteOutcome> => {
       try {
-        const entry = await settleWire(await deleteEntry(id, revision));
+        const entry = await settleWire(
+          await write(
+            () => ({ removeEntries: [id] }),
+            (state) => deleteEntry(id, revision, state),
+          ),
+        );
         return entry ? { ok: true, entry } : { ok: false, message: failureMessage('move it to Trash', null) };
       } catch (error) {
         const current = entryConflictOf(error);
@@ -326,13 +350,22 @@ export function useEntryActions(
       async add(draft) {
         const words: WriteWords = { context: 'Add New Password', what: 'save', keptInForm: true };
         let request;
+        let member;
         try {
-          request = toAddRequest(await sealEntry(vaultKey, newEntryId(), draft));
+          const sealed = await sealEntry(vaultKey, newEntryId(), draft);
+          request = toAddRequest(sealed);
+          member = writtenEntryMember(sealed, 1);
         } catch (error) {
           return { ok: false, message: failureMessage(words.what, error, words) };
         }
         try {
-          await settleWire(await addEntry(request));
+          const addEntries = [{ member, name: draft.serviceName }];
+          await settleWire(
+            await write(
+              () => ({ addEntries }),
+              (state) => addEntry(request, state),
+            ),
+          );
           return { ok: true };
         } catch (error) {
           logFailure(words.context, error);
@@ -354,7 +387,13 @@ export function useEntryActions(
         const revision = revisionOf(entry);
         if (revision === null) return NO_REVISION;
         try {
-          await settleWire(await restoreEntry(entry.id, revision));
+          const restoreEntries = [{ id: entry.id, revision }];
+          await settleWire(
+            await write(
+              () => ({ restoreEntries }),
+              (state) => restoreEntry(entry.id, revision, state),
+            ),
+          );
           return { ok: true };
         } catch (error) {
           const refreshed = await refreshOnConflict(error);
@@ -462,7 +501,12 @@ export function useEntryActions(
         if (!checked.ok) return checked;
         const id = newEntryId();
         try {
-          const wire = await sendAddFolder({ id, name: await sealFolderName(vaultKey, id, checked.name) });
+          const name = await sealFolderName(vaultKey, id, checked.name);
+          const addFolders = [{ member: writtenFolderMember(id, 1, name), name: checked.name }];
+          const wire = await write(
+            () => ({ addFolders }),
+            (state) => sendAddFolder({ id, name }, state),
+          );
           const folder: OpenFolder = { id: wire.id, name: checked.name, revision: wire.revision };
           dispatch({ type: 'folder-saved', folder });
           return { ok: true, folder };
@@ -477,7 +521,14 @@ export function useEntryActions(
         if (!checked.ok) return checked;
         try {
           const name = await sealFolderName(vaultKey, folder.id, checked.name);
-          const wire = await updateFolder(folder.id, { name, revision: folder.revision });
+          const change = {
+            removeFolders: [folder.id],
+            addFolders: [{ member: writtenFolderMember(folder.id, folder.revision + 1, name), name: checked.name }],
+          };
+          const wire = await write(
+            () => change,
+            (state) => updateFolder(folder.id, { name, revision: folder.revision }, state),
+          );
           const renamed: OpenFolder = { id: folder.id, name: checked.name, revision: wire.revision };
           dispatch({ type: 'folder-saved', folder: renamed });
           return { ok: true, folder: renamed };
@@ -488,7 +539,10 @@ export function useEntryActions(
 
       async deleteFolder(folder) {
         try {
-          await sendDeleteFolder(folder.id, folder.revision);
+          await write(
+            () => ({ removeFolders: [folder.id] }),
+            (state) => sendDeleteFolder(folder.id, folder.revision, state),
+          );
         } catch (error) {
           if (!(error instanceof ApiError && error.status === 404)) return folderFailure(error, folder, 'delete the folder');
         }
@@ -496,7 +550,7 @@ export function useEntryActions(
         return { ok: true };
       },
     };
-  }, [vaultKey, dispatch, revisions]);
+  }, [vaultKey, dispatch, revisions, integrity]);
 
   return useMemo(() => ({ ...actions, conflict }), [actions, conflict]);
 }

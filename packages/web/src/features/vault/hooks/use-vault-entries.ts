@@ -1,11 +1,15 @@
 import { startTransition, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
-import { listEntries } from '@/api/list-entries';
+import type { FolderWire } from '@lockit/contract';
+import { listEntries, servedVaultStateOf } from '@/api/list-entries';
 import { useKeyring } from '@/lib/keyring-context';
 import { logFailure, logInfo } from '@/lib/log';
 import { listFolders } from '../api/list-folders';
 import { withFolderName } from '../lib/open-entries';
-import { openEntriesInWorkers } from '../lib/open-entries-in-workers';
-import { mark, VAULT_DECRYPTED_MARK, VAULT_LOAD_START_MARK } from '../lib/perf-marks';
+import { openEntriesWithElements } from '../lib/open-entries-in-workers';
+import { vaultIntegrityOf } from '../integrity/vault-integrity-of';
+import type { VaultIntegrity } from '../integrity/vault-integrity';
+import { folderElementsOf, type EntryElement } from '../integrity/vault-members';
+import { mark, VAULT_CHECKED_MARK, VAULT_DECRYPTED_MARK, VAULT_LOAD_START_MARK } from '../lib/perf-marks';
 import { revisionMemoryOf } from '../lib/revision-memory';
 import { foldForSearch } from '../lib/search-text';
 import { openFolders } from '../lib/seal-folder';
@@ -119,16 +123,47 @@ function withFolderNames(entries: VaultEntry[], folders: readonly OpenFolder[]):
 
 const INITIAL: VaultState = { entries: { status: 'loading', added: [] }, folders: [] };
 
-/** Folders load beside the list; without them (an older server, a failure) the vault still opens. */
-async function loadFolders(vaultKey: CryptoKey): Promise<OpenFolder[]> {
+/**
+ * Folders load beside the list; without them (an older server, a failure) the vault still
+ * opens (`raw` null: the whole-vault check then counts no folders, so it passes only for a
+ * vault whose state holds none, and a server cannot skip the check by failing this call).
+ */
+async function loadFolders(vaultKey: CryptoKey): Promise<{ opened: OpenFolder[]; raw: FolderWire[] | null }> {
   try {
-    return await openFolders(vaultKey, await listFolders(), (count) =>
+    const raw = await listFolders();
+    const opened = await openFolders(vaultKey, raw, (count) =>
       logInfo('Vault', `${count} folder(s) could not be decrypted and are not shown.`),
     );
+    return { opened, raw };
   } catch (error) {
     logFailure('Loading the folders', error);
-    return [];
+    return { opened: [], raw: null };
   }
+}
+
+/**
+ * The whole-vault check (decision 0053) of what the screen just opened, after it is painted's
+ * turn: the elements are already computed (in the workers, beside the decryption), so this is
+ * one pass of additions. A failure shows above the list (IntegrityAlert) and stops every write.
+ */
+async function checkLoaded(
+  integrity: VaultIntegrity,
+  raw: readonly unknown[],
+  entries: readonly VaultEntry[],
+  elements: readonly EntryElement[],
+  folders: { opened: OpenFolder[]; raw: FolderWire[] | null },
+): Promise<void> {
+  const names = new Map<string, string>();
+  for (const entry of entries) if (entry.status === 'open') names.set(entry.id, entry.serviceName);
+  for (const folder of folders.opened) names.set(folder.id, folder.name);
+  await integrity.check({
+    state: servedVaultStateOf(raw) ?? null,
+    entries: elements,
+    folders: await folderElementsOf(integrity.integrityKey, folders.raw ?? []),
+    foldersUnknown: folders.raw === null,
+    names,
+  });
+  mark(VAULT_CHECKED_MARK);
 }
 
 /**
@@ -144,6 +179,7 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
   const [state, dispatch] = useReducer(reducer, INITIAL);
   const keyring = useKeyring();
   const revisions = revisionMemoryOf(keyring);
+  const integrity = vaultIntegrityOf(keyring);
   const latest = useRef(state);
   useLayoutEffect(() => {
     latest.current = state;
@@ -158,15 +194,17 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
       const folders = loadFolders(vaultKey);
       try {
         const raw = await (prefetchedEntries ?? keyring.takePrefetchedList(vaultKey) ?? listEntries());
-        const [opened, entries] = await Promise.all([
+        const [loadedFolders, { entries, elements }] = await Promise.all([
           folders,
-          openEntriesInWorkers(vaultKey, raw, { signal: controller.signal, revisions }),
+          openEntriesWithElements(vaultKey, integrity?.integrityKey, raw, { signal: controller.signal, revisions }),
         ]);
         mark(VAULT_DECRYPTED_MARK);
+        const { opened } = loadedFolders;
         const loaded = withFolderNames(entries, opened);
         // As a transition, the first render of 10,000 entries (sorting, counts, the list) runs
         // in slices with the main thread free between them, instead of one task of 50 ms or more.
         startTransition(() => dispatch({ type: 'loaded', entries: loaded, folders: opened }));
+        if (integrity && !controller.signal.aborted) void checkLoaded(integrity, raw, entries, elements, loadedFolders);
       } catch (error) {
         if (controller.signal.aborted) return;
         logFailure('Loading the vault', error);
@@ -175,7 +213,7 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
     };
     void load();
     return () => controller.abort();
-  }, [vaultKey, prefetchedEntries, keyring, revisions]);
+  }, [vaultKey, prefetchedEntries, keyring, revisions, integrity]);
 
   const ready = state.entries.status === 'ready';
   useEffect(() => {
@@ -186,6 +224,7 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
         current: () => (latest.current.entries.status === 'ready' ? latest.current.entries.entries : []),
         dispatch,
         revisions,
+        integrity,
         signal: controller.signal,
       });
     }, LEGACY_UPGRADE_DELAY_MS);
@@ -193,7 +232,7 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
       clearTimeout(timer);
       controller.abort();
     };
-  }, [ready, vaultKey, revisions]);
+  }, [ready, vaultKey, revisions, integrity]);
 
   return { state: state.entries, folders: state.folders, dispatch };
 }

@@ -1,4 +1,5 @@
 import { ApiError, NetworkError, NoSessionError, UnexpectedResponseError } from '@/lib/api-errors';
+import { VaultIntegrityRefusedError } from '../integrity/vault-integrity';
 import { EntryDraftError } from './seal-entry';
 
 /**
@@ -8,6 +9,8 @@ import { EntryDraftError } from './seal-entry';
  */
 export function failureMessage(what: string, error: unknown, { keptInForm = false } = {}): string {
   const kept = keptInForm ? ' Your changes are still in the form.' : '';
+  // After a failed whole-vault check: said as it is, the same for every change.
+  if (error instanceof VaultIntegrityRefusedError) return `${error.message}${kept}`;
   if (error instanceof EntryDraftError) return `Could not ${what}: ${error.message}`;
   if (error instanceof NetworkError) return `Could not ${what}: you are offline or the server cannot be reached.${kept}`;
   if (error instanceof NoSessionError || (error instanceof ApiError && error.status === 401)) {

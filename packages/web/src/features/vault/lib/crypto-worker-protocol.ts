@@ -1,3 +1,4 @@
+import type { EntryElement } from '../integrity/vault-members';
 import type { SealedEntry } from './seal-entry';
 import type { EntryDraft, EntrySecrets, VaultEntry } from './vault-entry';
 
@@ -11,6 +12,8 @@ export type CryptoSliceRequest = { slice: number; vaultKey: CryptoKey } & (
       raw: readonly unknown[];
       /** Also open each open entry's secrets (password, notes, details): the export's whole vault. */
       withSecrets?: boolean;
+      /** Also compute each entry's integrity element (decision 0053) under this HMAC key, non-extractable. */
+      integrityKey?: CryptoKey;
     }
   | { kind: 'seal'; items: readonly { id: string; draft: EntryDraft }[] }
 );
@@ -20,6 +23,14 @@ export type CryptoSliceRequest = { slice: number; vaultKey: CryptoKey } & (
  * asked, their secrets (null: damaged or not open). `seal`: the sealed entries. Or why it failed.
  */
 export type CryptoSliceResponse =
-  | { slice: number; ok: true; kind: 'open'; entries: (VaultEntry | null)[]; secrets?: (EntrySecrets | null)[] }
+  | {
+      slice: number;
+      ok: true;
+      kind: 'open';
+      entries: (VaultEntry | null)[];
+      secrets?: (EntrySecrets | null)[];
+      /** When asked (integrityKey): one per raw entry, null where malformed. */
+      elements?: (EntryElement | null)[];
+    }
   | { slice: number; ok: true; kind: 'seal'; sealed: SealedEntry[] }
   | { slice: number; ok: false; message: string };

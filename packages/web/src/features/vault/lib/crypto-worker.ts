@@ -8,8 +8,11 @@
  * Security invariant: the vault key arrives as a CryptoKey (structured clone; a
  * non-extractable key stays non-extractable) and, like the entries, is held only while its
  * slice is worked on: nothing is kept between messages, and what is opened or sealed goes
- * back only to the page. Rollback checks stay on the page, which holds the revision memory.
+ * back only to the page. Rollback checks stay on the page, which holds the revision memory; so
+ * does the whole-vault check: the workers only compute each entry's element beside opening it
+ * (the integrity key arrives as a non-extractable CryptoKey, like the vault key).
  */
+import { entryElementsOf } from '../integrity/vault-members';
 import type { CryptoSliceRequest, CryptoSliceResponse } from './crypto-worker-protocol';
 import { openEntry } from './open-entries';
 import { openSecrets, sealEntry } from './seal-entry';
@@ -27,8 +30,12 @@ async function work(request: CryptoSliceRequest): Promise<CryptoSliceResponse> {
     const sealed = await Promise.all(request.items.map(({ id, draft }) => sealEntry(vaultKey, id, draft)));
     return { slice, ok: true, kind: 'seal', sealed };
   }
-  const entries = await Promise.all(request.raw.map((entry) => openEntry(vaultKey, entry)));
-  if (!request.withSecrets) return { slice, ok: true, kind: 'open', entries };
+  const { integrityKey } = request;
+  const [entries, elements] = await Promise.all([
+    Promise.all(request.raw.map((entry) => openEntry(vaultKey, entry))),
+    integrityKey ? entryElementsOf(integrityKey, request.raw) : undefined,
+  ]);
+  if (!request.withSecrets) return { slice, ok: true, kind: 'open', entries, ...(elements && { elements }) };
   const secrets = await Promise.all(
     entries.map((entry) => (entry?.status === 'open' ? openSecrets(vaultKey, entry).catch(() => null) : null)),
   );

@@ -1,3 +1,4 @@
+import { entryElementsOf, type EntryElement } from '../integrity/vault-members';
 import { runInSlices, workersPayOffFor, WorkerUnavailable } from './crypto-worker-pool';
 import type { CryptoSliceResponse } from './crypto-worker-protocol';
 import { openEntries, internFieldSet } from './open-entries';
@@ -26,8 +27,35 @@ export async function openEntriesInWorkers(
   raw: readonly unknown[],
   { signal, revisions }: { signal?: AbortSignal; revisions?: RevisionMemory } = {},
 ): Promise<VaultEntry[]> {
-  const slices = workersPayOffFor(raw.length) ? await openSlices(vaultKey, raw, false, signal) : null;
-  if (slices === null) return openEntries(vaultKey, raw, { signal, revisions });
+  return (await openEntriesWithElements(vaultKey, undefined, raw, { signal, revisions })).entries;
+}
+
+/**
+ * As openEntriesInWorkers, and with `integrityKey` each entry's integrity element (decision
+ * 0053) computed beside it, in the same workers (or on the page, where they are unavailable):
+ * the check at unlock then costs one pass of additions, not a second pass over the ciphertexts.
+ * `elements` holds one per well-formed entry, whether or not it decrypts.
+ */
+export async function openEntriesWithElements(
+  vaultKey: CryptoKey,
+  integrityKey: CryptoKey | undefined,
+  raw: readonly unknown[],
+  { signal, revisions }: { signal?: AbortSignal; revisions?: RevisionMemory } = {},
+): Promise<{ entries: VaultEntry[]; elements: EntryElement[] }> {
+  const slices = workersPayOffFor(raw.length) ? await openSlices(vaultKey, raw, false, signal, undefined, integrityKey) : null;
+  if (slices === null) {
+    const [entries, elements] = await Promise.all([
+      openEntries(vaultKey, raw, { signal, revisions }),
+      integrityKey ? entryElementsOf(integrityKey, raw) : ([] as (EntryElement | null)[]),
+    ]);
+    return { entries, elements: elements.filter((element): element is EntryElement => element !== null) };
+  }
+  const elements: EntryElement[] = [];
+  for (const slice of slices) for (const element of slice.elements ?? []) if (element !== null) elements.push(element);
+  return { entries: openedOf(slices, revisions), elements };
+}
+
+function openedOf(slices: readonly OpenedSlice[], revisions: RevisionMemory | undefined): VaultEntry[] {
   const entries: VaultEntry[] = [];
   for (const slice of slices) {
     for (const entry of slice.entries) {
@@ -97,13 +125,14 @@ async function openSlices(
   withSecrets: boolean,
   signal: AbortSignal | undefined,
   onProgress?: (done: number, total: number) => void,
+  integrityKey?: CryptoKey,
 ): Promise<OpenedSlice[] | null> {
   let opened = 0;
   try {
     return await runInSlices<unknown, OpenedSlice>(
       raw,
       SLICE_SIZE,
-      (slice) => ({ kind: 'open', vaultKey, raw: slice, withSecrets }),
+      (slice) => ({ kind: 'open', vaultKey, raw: slice, withSecrets, ...(integrityKey && { integrityKey }) }),
       {
         signal,
         onSlice: (_answer, size) => onProgress?.((opened += size), raw.length),

@@ -1,20 +1,9 @@
 import { FOLDER_NAME_LIMIT, folderSchema } from '@lockit/contract';
-import { decryptField, encryptField } from '@lockit/crypto';
+import { openFolderName } from '@/lib/folder-name-seal';
 import type { OpenFolder } from './vault-entry';
 
-/**
- * A folder name is one AES-GCM field under the vault key, sealed with the entry fields' v1
- * associated data over a namespace of its own: `lockit/v1/entry|folder:<folder id>|serviceName`.
- * Entry ids are bare UUIDs, so no entry field has that associated data: a folder name can
- * never be passed off as an entry field (or the reverse), nor moved to another folder. This
- * needs nothing new in @lockit/crypto. What it does not catch, like any single field: a server
- * serving an older name of the same folder.
- */
-const folderAadId = (folderId: string) => `folder:${folderId}`;
-
-export function sealFolderName(vaultKey: CryptoKey, folderId: string, name: string): Promise<string> {
-  return encryptField(vaultKey, folderAadId(folderId), 'serviceName', name);
-}
+/** Sealing and opening a name: one binding, shared with the key rotation (lib/folder-name-seal.ts). */
+export { sealFolderName } from '@/lib/folder-name-seal';
 
 /** A folder from the wire with its name decrypted, or null when it is malformed or does not decrypt. */
 export async function openFolder(vaultKey: CryptoKey, raw: unknown): Promise<OpenFolder | null> {
@@ -22,7 +11,7 @@ export async function openFolder(vaultKey: CryptoKey, raw: unknown): Promise<Ope
   if (!parsed.success) return null;
   const { id, name, revision } = parsed.data;
   try {
-    return { id, name: await decryptField(vaultKey, folderAadId(id), 'serviceName', name), revision };
+    return { id, name: await openFolderName(vaultKey, id, name), revision };
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { importVaultKey, unwrapVaultKey, VaultKeyRejectedError, type AccountKeys } from '@lockit/crypto';
+import { deriveVaultIntegrityKey, importVaultKey, unwrapVaultKey, VaultKeyRejectedError, type AccountKeys } from '@lockit/crypto';
 import { checkServerKeySettings } from '@/lib/account-key-policy';
 import { deriveKeys } from '@/lib/derive-keys';
 import { rememberKdfParams } from '@/lib/kdf-memory';
@@ -62,8 +62,18 @@ export async function unlockVault(
   let vault: UnlockedVault;
   try {
     const vaultKey = await importVaultKey(bytes);
+    const integrityKey = await deriveVaultIntegrityKey(bytes);
     const reloadSeal = await sealForReload(bytes);
-    vault = { username, vaultKey, kdf, salt: material.salt, protectedKey: material.protectedKey, keyGeneration, reloadSeal };
+    vault = {
+      username,
+      vaultKey,
+      integrityKey,
+      kdf,
+      salt: material.salt,
+      protectedKey: material.protectedKey,
+      keyGeneration,
+      reloadSeal,
+    };
   } finally {
     bytes.fill(0);
   }

@@ -1,6 +1,8 @@
 import { logFailure, logInfo } from '@/lib/log';
 import { updateEntry } from '../api/update-entry';
 import { entryConflictOf } from '../api/entry-conflict';
+import type { VaultIntegrity } from '../integrity/vault-integrity';
+import { writtenEntryMember } from '../integrity/entry-members';
 import { openEntry } from './open-entries';
 import type { RevisionMemory } from './revision-memory';
 import { openDraft, sealEntry, toUpdateRequest } from './seal-entry';
@@ -17,6 +19,8 @@ interface UpgradeContext {
   current: () => readonly VaultEntry[];
   dispatch: (action: { type: 'saved'; entry: VaultEntry }) => void;
   revisions?: RevisionMemory;
+  /** The tab's integrity queue: each save carries the vault state after it (decision 0053). */
+  integrity?: VaultIntegrity | null;
   signal?: AbortSignal;
 }
 
@@ -35,7 +39,7 @@ const isLegacy = (entry: VaultEntry): entry is OpenEntry =>
  */
 export async function upgradeLegacyEntries(
   vaultKey: CryptoKey,
-  { current, dispatch, revisions, signal }: UpgradeContext,
+  { current, dispatch, revisions, integrity, signal }: UpgradeContext,
 ): Promise<number> {
   const ids = current()
     .filter(isLegacy)
@@ -46,7 +50,9 @@ export async function upgradeLegacyEntries(
     if (start > 0) await yieldToMain();
     const slice = new Set(ids.slice(start, start + LEGACY_UPGRADE_SLICE));
     const entries = current().filter((entry): entry is OpenEntry => slice.has(entry.id) && isLegacy(entry));
-    const results = await Promise.all(entries.map((entry) => upgradeOne(vaultKey, entry, { dispatch, revisions, signal })));
+    const results = await Promise.all(
+      entries.map((entry) => upgradeOne(vaultKey, entry, { dispatch, revisions, integrity, signal })),
+    );
     upgraded += results.filter(Boolean).length;
   }
   if (upgraded > 0) logInfo('Vault', `${upgraded} entr${upgraded === 1 ? 'y was' : 'ies were'} saved again in the item format.`);
@@ -56,13 +62,17 @@ export async function upgradeLegacyEntries(
 async function upgradeOne(
   vaultKey: CryptoKey,
   entry: OpenEntry,
-  { dispatch, revisions, signal }: Omit<UpgradeContext, 'current'>,
+  { dispatch, revisions, integrity, signal }: Omit<UpgradeContext, 'current'>,
 ): Promise<boolean> {
   try {
     const draft = await openDraft(vaultKey, entry);
     const sealed = await sealEntry(vaultKey, entry.id, draft);
     if (signal?.aborted) return false;
-    const saved = await openEntry(vaultKey, await updateEntry(entry.id, toUpdateRequest(sealed, entry.revision)), { revisions });
+    const request = toUpdateRequest(sealed, entry.revision);
+    const replaceEntries = [{ member: writtenEntryMember(sealed, entry.revision + 1), name: draft.serviceName }];
+    const send = (state: string | undefined) => updateEntry(entry.id, request, state);
+    const wire = integrity ? await integrity.write(() => ({ replaceEntries }), send) : await send(undefined);
+    const saved = await openEntry(vaultKey, wire, { revisions });
     if (saved && !signal?.aborted) dispatch({ type: 'saved', entry: saved });
     return saved?.status === 'open';
   } catch (error) {

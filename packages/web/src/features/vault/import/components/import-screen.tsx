@@ -5,7 +5,10 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/api-errors';
+import { useKeyring } from '@/lib/keyring-context';
 import { useVaultEntries } from '../../hooks/use-vault-entries';
+import { writeThrough } from '../../integrity/vault-integrity';
+import { vaultIntegrityOf } from '../../integrity/vault-integrity-of';
 import { undoImport } from '../api/undo-import';
 import { importTag } from '../lib/import-tag';
 import { planImport, type DuplicateChoice, type ImportPlan } from '../lib/import-plan';
@@ -16,7 +19,7 @@ import {
   type FormatOption,
   type ImportFormats,
 } from '../lib/import-formats';
-import { forgetImport, readRecentImports, rememberImport, type RecentImport } from '../lib/recent-imports';
+import { forgetImport, packIds, readRecentImports, rememberImport, unpackIds, type RecentImport } from '../lib/recent-imports';
 import { runImport, type ImportOutcome, type ImportProgress } from '../lib/run-import';
 import { CsvMappingForm } from './csv-mapping-form';
 import { FilePicker } from './file-picker';
@@ -47,6 +50,7 @@ export const vaultTagLink = (tag: string) => `${paths.vault}?tag=${encodeURIComp
  */
 export function ImportScreen({ vaultKey, account }: { vaultKey: CryptoKey; account: string }) {
   const { state, folders } = useVaultEntries(vaultKey);
+  const keyring = useKeyring();
   const existing = state.status === 'ready' ? state.entries : null;
   const [step, setStep] = useState<Step>({ kind: 'pick' });
   const [error, setError] = useState('');
@@ -122,6 +126,7 @@ export function ImportScreen({ vaultKey, account }: { vaultKey: CryptoKey; accou
     setStep({ kind: 'importing', progress: { done: 0, total: 1 } });
     const outcome = await runImport({
       vaultKey,
+      integrity: vaultIntegrityOf(keyring),
       plan,
       all,
       own,
@@ -134,6 +139,7 @@ export function ImportScreen({ vaultKey, account }: { vaultKey: CryptoKey; accou
           rememberImport(account, {
             batchId: outcome.batchId,
             count: outcome.created,
+            ids: packIds(outcome.createdIds),
             source,
             tag,
             at: new Date().toISOString(),
@@ -147,6 +153,7 @@ export function ImportScreen({ vaultKey, account }: { vaultKey: CryptoKey; accou
           rememberImport(account, {
             batchId: outcome.batchId,
             count: outcome.stranded,
+            ids: packIds(outcome.strandedIds),
             source,
             tag,
             at: new Date().toISOString(),
@@ -162,7 +169,19 @@ export function ImportScreen({ vaultKey, account }: { vaultKey: CryptoKey; accou
     setUndoing(batch.batchId);
     setError('');
     try {
-      const result = await undoImport(batch.batchId);
+      const integrity = vaultIntegrityOf(keyring);
+      const ids = batch.ids === undefined ? null : unpackIds(batch.ids);
+      if (integrity && ids === null) {
+        setError(
+          `This import cannot be undone from here: this browser no longer holds the list of its items. Filter the vault by the tag “${batch.tag}” to find and delete them.`,
+        );
+        return;
+      }
+      const result = await writeThrough(
+        integrity,
+        () => ({ removeEntriesIfLive: ids ?? [] }),
+        (state) => undoImport(batch.batchId, state),
+      );
       setRecent(forgetImport(account, batch.batchId));
       setError(
         `Import undone: ${result.purged} items removed${result.trashed > 0 ? `, ${result.trashed} changed since moved to Trash` : ''}.`,

@@ -1,4 +1,6 @@
 import { addFolder } from '../../api/add-folder';
+import { writtenFolderMember } from '../../integrity/entry-members';
+import { writeThrough, type VaultIntegrity } from '../../integrity/vault-integrity';
 import { checkFolderName, sealFolderName } from '../../lib/seal-folder';
 import type { OpenFolder } from '../../lib/vault-entry';
 
@@ -17,6 +19,7 @@ export async function ensureFolders(
   vaultKey: CryptoKey,
   paths: ReadonlySet<string>,
   existing: readonly OpenFolder[],
+  integrity?: VaultIntegrity | null,
 ): Promise<{ ids: Map<string, string>; created: OpenFolder[] }> {
   const byPath = new Map<string, string>();
   for (const folder of existing) {
@@ -31,7 +34,14 @@ export async function ensureFolders(
     let id = byPath.get(key);
     if (id === undefined) {
       id = crypto.randomUUID();
-      const saved = await addFolder({ id, name: await sealFolderName(vaultKey, id, key) });
+      const folderId = id;
+      const name = await sealFolderName(vaultKey, folderId, key);
+      const addFolders = [{ member: writtenFolderMember(folderId, 1, name), name: key }];
+      const saved = await writeThrough(
+        integrity,
+        () => ({ addFolders }),
+        (state) => addFolder({ id: folderId, name }, state),
+      );
       created.push({ id, name: key, revision: saved.revision });
       byPath.set(key, id);
     }

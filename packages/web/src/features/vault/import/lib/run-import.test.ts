@@ -60,6 +60,8 @@ describe('runImport', () => {
     const calls = api.to('POST', apiPaths.entryBatch).map((request) => entryBatchRequestSchema.parse(request.body));
     expect(calls.map((call) => call.entries.length)).toEqual([500, 500, 100]);
     expect(new Set(calls.map((call) => call.batchId))).toEqual(new Set([outcome.ok ? outcome.batchId : '']));
+    // The undo later names exactly these items (the vault state leaves with them).
+    expect(outcome.ok && outcome.createdIds).toEqual(calls.flatMap((call) => call.entries.map((entry) => entry.id)));
     // Ciphertexts only: no password, name or user name of the file travels in the clear.
     expect(JSON.stringify(calls)).not.toMatch(/secret-|Site \d|user\.\d|@mail\.test/);
     expect(api.to('POST', apiPaths.folders)).toHaveLength(1);
@@ -94,6 +96,7 @@ describe('runImport', () => {
       ok: false,
       batchId: expect.any(String),
       stranded: 0,
+      strandedIds: [],
       message:
         'Nothing was imported: This vault is full: it may hold 600 items, Trash included. The 500 items saved before the failure were removed again.',
     });

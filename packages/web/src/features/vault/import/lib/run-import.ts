@@ -7,6 +7,8 @@ import { sealEntriesInWorkers } from '../../lib/seal-entries-in-workers';
 import type { OpenFolder } from '../../lib/vault-entry';
 import { addEntryBatch } from '../api/add-entry-batch';
 import { undoImport } from '../api/undo-import';
+import { writtenEntryMember } from '../../integrity/entry-members';
+import { writeThrough, type VaultIntegrity } from '../../integrity/vault-integrity';
 import { chunkEntries } from './batch-chunks';
 import { choiceFor, type DuplicateChoice, type ImportPlan, type PlannedItem } from './import-plan';
 import { ensureFolders } from './import-folders';
@@ -22,13 +24,15 @@ export type ImportOutcome =
       ok: true;
       batchId: string;
       created: number;
+      /** The ids of the items created, for a later undo to name (the vault state needs them). */
+      createdIds: string[];
       updated: number;
       /** Updates the server refused (changed elsewhere meanwhile...): the item is as it was. */
       updateFailures: Array<{ name: string; message: string }>;
       folders: OpenFolder[];
     }
   /** `stranded`: items of `batchId` landed and could not be removed (the undo may be tried again). */
-  | { ok: false; message: string; batchId: string; stranded: number };
+  | { ok: false; message: string; batchId: string; stranded: number; strandedIds: string[] };
 
 /** Seals `planned` as new items (fresh client-made ids, as for any add), in the crypto workers. */
 async function sealAll(
@@ -65,8 +69,10 @@ export async function runImport(input: {
   own: ReadonlyMap<number, DuplicateChoice>;
   folders: readonly OpenFolder[];
   onProgress: (progress: ImportProgress) => void;
+  /** The tab's integrity queue (decision 0053): every call carries the vault state after it. */
+  integrity?: VaultIntegrity | null;
 }): Promise<ImportOutcome> {
-  const { vaultKey, plan, all, own } = input;
+  const { vaultKey, plan, all, own, integrity } = input;
   const toCreate: PlannedItem[] = [];
   const toUpdate: PlannedItem[] = [];
   for (const planned of plan.items) {
@@ -85,30 +91,39 @@ export async function runImport(input: {
   let folderIds: Map<string, string>;
   let createdFolders: OpenFolder[];
   try {
-    ({ ids: folderIds, created: createdFolders } = await ensureFolders(vaultKey, paths, input.folders));
+    ({ ids: folderIds, created: createdFolders } = await ensureFolders(vaultKey, paths, input.folders, integrity));
   } catch (error) {
     return {
       ok: false,
       message: `Nothing was imported: the folders could not be created (${reason(error)}).`,
       batchId,
       stranded: 0,
+      strandedIds: [],
     };
   }
 
   let landed = 0;
+  const landedIds: string[] = [];
   try {
     const bodies = await sealAll(vaultKey, toCreate, folderIds, (count) => {
       sealedCount += count;
       report();
     });
+    const names = new Map(bodies.map((body, i) => [body.id, toCreate[i]!.draft.serviceName]));
     for (const chunk of chunkEntries(bodies)) {
-      landed += await addEntryBatch(batchId, chunk);
+      const addEntries = chunk.map((body) => ({ member: writtenEntryMember(body, 1), name: names.get(body.id) ?? '' }));
+      landed += await writeThrough(
+        integrity,
+        () => ({ addEntries }),
+        (state) => addEntryBatch(batchId, chunk, state),
+      );
+      landedIds.push(...chunk.map((body) => body.id));
       storedCount += chunk.length;
       report();
     }
   } catch (error) {
-    const { message, stranded } = await rollBack(batchId, landed, createdFolders, reason(error));
-    return { ok: false, message, batchId, stranded };
+    const { message, stranded } = await rollBack(batchId, landed, landedIds, createdFolders, reason(error), integrity);
+    return { ok: false, message, batchId, stranded, strandedIds: stranded > 0 ? landedIds : [] };
   }
 
   const updateFailures: Array<{ name: string; message: string }> = [];
@@ -119,7 +134,13 @@ export async function runImport(input: {
     const draft = { ...planned.draft, folderId, tags: normaliseTags([...existing.tags, ...planned.draft.tags]) };
     try {
       const sealed = await sealEntry(vaultKey, existing.id, draft);
-      await updateEntry(existing.id, toUpdateRequest(sealed, existing.revision));
+      const request = toUpdateRequest(sealed, existing.revision);
+      const replaceEntries = [{ member: writtenEntryMember(sealed, existing.revision + 1), name: draft.serviceName }];
+      await writeThrough(
+        integrity,
+        () => ({ replaceEntries }),
+        (state) => updateEntry(existing.id, request, state),
+      );
       updated += 1;
     } catch (error) {
       updateFailures.push({ name: existing.serviceName, message: reason(error) });
@@ -127,7 +148,7 @@ export async function runImport(input: {
     storedCount += 1;
     report();
   }
-  return { ok: true, batchId, created: landed, updated, updateFailures, folders: createdFolders };
+  return { ok: true, batchId, created: landed, createdIds: landedIds, updated, updateFailures, folders: createdFolders };
 }
 
 function reason(error: unknown): string {
@@ -138,13 +159,19 @@ function reason(error: unknown): string {
 async function rollBack(
   batchId: string,
   landed: number,
+  landedIds: readonly string[],
   folders: readonly OpenFolder[],
   why: string,
+  integrity: VaultIntegrity | null | undefined,
 ): Promise<{ message: string; stranded: number }> {
   let undone = landed === 0;
   if (!undone) {
     try {
-      await undoImport(batchId);
+      await writeThrough(
+        integrity,
+        () => ({ removeEntriesIfLive: landedIds }),
+        (state) => undoImport(batchId, state),
+      );
       undone = true;
     } catch {
       undone = false;
@@ -152,7 +179,11 @@ async function rollBack(
   }
   for (const folder of undone ? folders : []) {
     try {
-      await deleteFolder(folder.id, folder.revision);
+      await writeThrough(
+        integrity,
+        () => ({ removeFolders: [folder.id] }),
+        (state) => deleteFolder(folder.id, folder.revision, state),
+      );
     } catch {
       // An empty folder left behind is harmless; the message below is about items.
     }

@@ -1,0 +1,139 @@
+import type { AccountDocumentKind, EntryVersionWire, EntryWire, FolderWire } from '@lockit/contract';
+import {
+  encryptField,
+  ENTRY_FIELD_NAMES,
+  entryElement,
+  folderElement,
+  openEntryFields,
+  storedFieldSet,
+  type EntryFieldName,
+} from '@lockit/crypto';
+import { resealAccountDocument } from '@/lib/account-documents/seal-account-document';
+import { openFolderName, sealFolderName } from '@/lib/folder-name-seal';
+
+/** The seven ciphertexts of an entry or a version; the optional ones null when absent. */
+export type EntryCiphertexts = Record<'serviceName' | 'username' | 'password', string> &
+  Record<'url' | 'notes' | 'overview' | 'details', string | null>;
+
+/**
+ * The keys of one rotation. `oldIntegrityKey` checks that what the server served is the vault
+ * its state authenticates; `newIntegrityKey` authenticates the re-encrypted vault.
+ */
+export interface ResealKeys {
+  oldKey: CryptoKey;
+  newKey: CryptoKey;
+  oldIntegrityKey: CryptoKey;
+  newIntegrityKey: CryptoKey;
+}
+
+/** One unit of re-encryption: an entry with every earlier version, a folder, or an account document. */
+export type ResealUnit =
+  | { type: 'entry'; entry: EntryWire; versions: readonly EntryVersionWire[] }
+  | { type: 'folder'; folder: FolderWire }
+  | { type: 'document'; kind: AccountDocumentKind; ciphertext: string };
+
+/**
+ * A unit re-encrypted. A live entry and every folder carry two integrity elements: `before`
+ * (as served, under the old integrity key) and `after` (the new ciphertexts at revision + 1,
+ * which the commit assigns, under the new one). `damaged`: some part did not open under the
+ * old key, so nothing of the unit is kept.
+ */
+export type ResealedUnit =
+  | {
+      type: 'entry';
+      entry: { id: string } & EntryCiphertexts;
+      versions: ({ entryId: string; revision: number } & EntryCiphertexts)[];
+      elements: { before: Uint8Array; after: Uint8Array } | null;
+    }
+  | { type: 'folder'; folder: { id: string; name: string }; elements: { before: Uint8Array; after: Uint8Array } }
+  | { type: 'document'; document: { kind: AccountDocumentKind; document: string } }
+  | { type: 'damaged' };
+
+/**
+ * Opens every field of a stored entry or version under `oldKey` and seals it under `newKey`
+ * with the very binding it had: the entry id, the field and, for the item format, the same
+ * field set (the format before items keeps its v1 binding). Absent fields stay null. Throws
+ * when any field does not open: all or nothing, like the vault's own opening.
+ */
+async function resealFields(keys: ResealKeys, entryId: string, stored: EntryCiphertexts): Promise<EntryCiphertexts> {
+  const fieldSet = storedFieldSet(stored);
+  const opened = await openEntryFields(keys.oldKey, entryId, stored, ENTRY_FIELD_NAMES);
+  const seal = (name: EntryFieldName) => {
+    const text = opened[name];
+    return text === null ? null : encryptField(keys.newKey, entryId, name, text, fieldSet);
+  };
+  const [serviceName, username, password, url, notes, overview, details] = await Promise.all(ENTRY_FIELD_NAMES.map(seal));
+  if (typeof serviceName !== 'string' || typeof username !== 'string' || typeof password !== 'string') {
+    throw new TypeError('An entry has a service name, a user name and a password.');
+  }
+  return {
+    serviceName,
+    username,
+    password,
+    url: url ?? null,
+    notes: notes ?? null,
+    overview: overview ?? null,
+    details: details ?? null,
+  };
+}
+
+const ciphertextsOf = (stored: EntryCiphertexts): EntryCiphertexts => ({
+  serviceName: stored.serviceName,
+  username: stored.username,
+  password: stored.password,
+  url: stored.url,
+  notes: stored.notes,
+  overview: stored.overview,
+  details: stored.details,
+});
+
+async function resealEntry(keys: ResealKeys, unit: Extract<ResealUnit, { type: 'entry' }>): Promise<ResealedUnit> {
+  const { entry } = unit;
+  const [fields, versions] = await Promise.all([
+    resealFields(keys, entry.id, ciphertextsOf(entry)),
+    Promise.all(
+      unit.versions.map(async (version) => ({
+        entryId: entry.id,
+        revision: version.revision,
+        ...(await resealFields(keys, entry.id, ciphertextsOf(version))),
+      })),
+    ),
+  ]);
+  // Trash is not in the live set (decision 0053): it has no element.
+  const elements =
+    entry.deletedAt === null
+      ? {
+          before: await entryElement(keys.oldIntegrityKey, { id: entry.id, revision: entry.revision, ...ciphertextsOf(entry) }),
+          after: await entryElement(keys.newIntegrityKey, { id: entry.id, revision: entry.revision + 1, ...fields }),
+        }
+      : null;
+  return { type: 'entry', entry: { id: entry.id, ...fields }, versions, elements };
+}
+
+async function resealFolder(keys: ResealKeys, folder: FolderWire): Promise<ResealedUnit> {
+  const name = await sealFolderName(keys.newKey, folder.id, await openFolderName(keys.oldKey, folder.id, folder.name));
+  const [before, after] = await Promise.all([
+    folderElement(keys.oldIntegrityKey, folder),
+    folderElement(keys.newIntegrityKey, { id: folder.id, revision: folder.revision + 1, name }),
+  ]);
+  return { type: 'folder', folder: { id: folder.id, name }, elements: { before, after } };
+}
+
+/**
+ * Re-encrypts one unit under the new key. Never throws: a unit any part of which does not
+ * open (or is malformed) comes back `damaged`, and the rotation counts them before it starts.
+ *
+ * Security invariant: every text is opened and authenticated under the old key before it is
+ * sealed under the new one, with the same associated data, so a rotation can neither launder
+ * a tampered field nor move one to another entry, field, folder or document kind.
+ */
+export async function resealUnit(keys: ResealKeys, unit: ResealUnit): Promise<ResealedUnit> {
+  try {
+    if (unit.type === 'entry') return await resealEntry(keys, unit);
+    if (unit.type === 'folder') return await resealFolder(keys, unit.folder);
+    const document = await resealAccountDocument(keys.oldKey, keys.newKey, unit.kind, unit.ciphertext);
+    return { type: 'document', document: { kind: unit.kind, document } };
+  } catch {
+    return { type: 'damaged' };
+  }
+}

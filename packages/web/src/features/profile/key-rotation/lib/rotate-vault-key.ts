@@ -1,0 +1,173 @@
+import { deriveVaultIntegrityKey, generateVaultKeyBytes, importVaultKey, wrapVaultKey } from '@lockit/crypto';
+import { getKeyMaterial } from '@/api/get-key-material';
+import { ApiError, serverMessageOf } from '@/lib/api-errors';
+import { rememberKeyGeneration } from '@/lib/key-generation-memory';
+import type { UnlockedVault } from '@/lib/keyring';
+import { sealForReload } from '@/lib/reload-unlock/reload-vault';
+import { commitKeyRotation, type RotationCommitted } from '../api/commit-key-rotation';
+import { putKeyRotationPart } from '../api/put-key-rotation-part';
+import { rememberedVaultCounter } from '@/lib/vault-counter-memory';
+import { startKeyRotation } from '../api/start-key-rotation';
+import { readVault } from './read-vault';
+import type { ResealKeys } from './reseal';
+import { resealAll } from './reseal-in-workers';
+import { rotationParts } from './rotation-parts';
+import { rotatedVaultState, servedVaultMatchesState } from './rotation-state';
+
+export type RotationProgress =
+  | { step: 'reading' }
+  | { step: 're-encrypting'; done: number; total: number }
+  | { step: 'saving'; done: number; total: number }
+  | { step: 'switching' };
+
+/**
+ * The rotation stopped before its commit: the server's vault, and this tab's, are as they
+ * were. `message` is a sentence for the person.
+ */
+export class RotationStoppedError extends Error {
+  override readonly name = 'RotationStoppedError';
+}
+
+/** The commit got no clear answer and the server could not be asked whether it happened. */
+export class RotationOutcomeUnknownError extends Error {
+  override readonly name = 'RotationOutcomeUnknownError';
+}
+
+export interface RotationInput {
+  /** This tab's unlocked vault when the rotation began: its key opens what the server holds. */
+  vault: UnlockedVault;
+  /** From the master password typed again: proves the person to the server (authKey) and wraps the new key (wrapKey). */
+  authKey: string;
+  wrapKey: CryptoKey;
+  onProgress: (progress: RotationProgress) => void;
+}
+
+export interface RotationDone {
+  /** The vault as this tab must hold it from now on: the new keys, wrapped key and generation. */
+  vault: UnlockedVault;
+  /** The server's answer; null when the commit's answer was lost and the key material showed it happened. */
+  committed: RotationCommitted | null;
+}
+
+/** Parts on the wire at once: the server parses one while the next travels. */
+const PARTS_IN_FLIGHT = 2;
+
+const plural = (count: number, one: string) => `${count.toLocaleString('en-US')} ${one}${count === 1 ? '' : 's'}`;
+
+/**
+ * Rotates the vault key (decision 0054): reads the whole vault, re-encrypts every entry,
+ * version, folder and account document under a new random key (in workers), checks nothing
+ * is damaged and the served vault is the one its integrity state authenticates, then starts
+ * the rotation on the server, stages the parts, and commits the new wrapped key with the new
+ * integrity state in one transaction.
+ *
+ * Security invariants:
+ * - Nothing the vault uses changes before the commit: any failure before it (RotationStoppedError
+ *   or a call's error) leaves the server's vault and this tab's keys as they were.
+ * - The new key's bytes exist only until it is imported, wrapped under the password's wrap key
+ *   (generation + 1) and sealed for a reload; they are wiped before any re-encryption starts.
+ * - The commit is applied to this tab only once the server said yes (or, after no clear
+ *   answer, its key material shows the new wrapped key); then the new generation is remembered.
+ */
+export async function rotateVaultKey({ vault, authKey, wrapKey, onProgress }: RotationInput): Promise<RotationDone> {
+  onProgress({ step: 'reading' });
+  const snapshot = await readVault();
+  const generation = (vault.keyGeneration ?? 0) + 1;
+
+  const bytes = generateVaultKeyBytes();
+  let newKey: CryptoKey, newIntegrityKey: CryptoKey, protectedKey: string, reloadSeal: UnlockedVault['reloadSeal'];
+  try {
+    [newKey, newIntegrityKey, protectedKey, reloadSeal] = await Promise.all([
+      importVaultKey(bytes),
+      deriveVaultIntegrityKey(bytes),
+      wrapVaultKey(bytes, wrapKey, vault.kdf, vault.salt, generation),
+      sealForReload(bytes),
+    ]);
+  } finally {
+    bytes.fill(0);
+  }
+
+  const keys: ResealKeys = { oldKey: vault.vaultKey, newKey, oldIntegrityKey: vault.integrityKey, newIntegrityKey };
+  const total = snapshot.units.length;
+  onProgress({ step: 're-encrypting', done: 0, total });
+  const resealed = await resealAll(keys, snapshot.units, (done) => onProgress({ step: 're-encrypting', done, total }));
+  const damaged = snapshot.malformed + resealed.filter((unit) => unit.type === 'damaged').length;
+  if (damaged > 0) {
+    throw new RotationStoppedError(
+      `${plural(damaged, 'item')} could not be opened; fix or delete ${damaged === 1 ? 'it' : 'them'} first.`,
+    );
+  }
+  const remembered = await rememberedVaultCounter(vault.username);
+  if (!(await servedVaultMatchesState(resealed, snapshot.state, vault.integrityKey, remembered))) {
+    throw new RotationStoppedError(
+      "The server's copy of your vault is older or incomplete, so Lockit will not rotate the key on top of it. Open your vault to see what is wrong.",
+    );
+  }
+  const vaultState = await rotatedVaultState(resealed, snapshot.state?.counter ?? 0, newIntegrityKey);
+
+  const started = await startKeyRotation(authKey, snapshot.vaultRevision);
+  if (started.keyGeneration !== generation - 1) {
+    throw new RotationStoppedError('Your master password was changed on another device. Reload Lockit and try again.');
+  }
+  await uploadParts(started.id, rotationParts(resealed), total, onProgress);
+
+  onProgress({ step: 'switching' });
+  const committed = await commit(started.id, { protectedKey, keyGeneration: generation, vaultState });
+  await rememberKeyGeneration(vault.username, generation);
+  return {
+    vault: { ...vault, vaultKey: newKey, integrityKey: newIntegrityKey, protectedKey, keyGeneration: generation, reloadSeal },
+    committed,
+  };
+}
+
+async function uploadParts(
+  rotationId: string,
+  parts: ReturnType<typeof rotationParts>,
+  total: number,
+  onProgress: (progress: RotationProgress) => void,
+): Promise<void> {
+  let next = 0;
+  let done = 0;
+  let failed = false;
+  onProgress({ step: 'saving', done, total });
+  const sender = async () => {
+    while (next < parts.length && !failed) {
+      const { part, items } = parts[next++]!;
+      try {
+        await putKeyRotationPart(rotationId, part);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      done += items;
+      onProgress({ step: 'saving', done, total });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARTS_IN_FLIGHT, parts.length) }, sender));
+}
+
+/**
+ * The commit. A refusal (4xx) changed nothing. Without a clear answer (no network, 5xx, an
+ * answer Lockit cannot read) the transaction may have happened: the account's key material
+ * tells, as it holds the new wrapped key only if it did.
+ */
+async function commit(
+  rotationId: string,
+  body: { protectedKey: string; keyGeneration: number; vaultState: string },
+): Promise<RotationCommitted | null> {
+  try {
+    return await commitKeyRotation(rotationId, body);
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      throw new RotationStoppedError(serverMessageOf(error) ?? 'The server did not accept the new key.');
+    }
+    let material;
+    try {
+      material = await getKeyMaterial();
+    } catch {
+      throw new RotationOutcomeUnknownError('Lockit could not confirm whether your encryption key was rotated.');
+    }
+    if (material.protectedKey !== body.protectedKey) throw error;
+    return null;
+  }
+}

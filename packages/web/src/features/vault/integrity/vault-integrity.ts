@@ -1,0 +1,360 @@
+import { formatVaultState } from '@lockit/contract';
+import {
+  addElement,
+  entryElement,
+  folderElement,
+  sealVaultState,
+  subtractElement,
+  sumFromState,
+  sumOfElements,
+  type SealedVaultState,
+  type VaultEntryMember,
+  type VaultFolderMember,
+} from '@lockit/crypto';
+import { logFailure, logInfo } from '@/lib/log';
+import { checkVaultState, type IntegrityReport, type LiveMember } from './check-vault-state';
+import { rememberedVaultCounter, rememberVaultCounter } from '@/lib/vault-counter-memory';
+import { loadVaultManifest, saveVaultManifest, type VaultManifest } from './vault-manifest';
+import type { EntryElement } from './vault-members';
+import { initVaultState, isVaultStateRefusal } from './vault-state-api';
+
+export const INTEGRITY_REFUSED = 'Lockit will not save changes on top of a vault the server changed behind your back.';
+
+/** A write refused here: the last check found the server's copy older or incomplete. Nothing was sent. */
+export class VaultIntegrityRefusedError extends Error {
+  override readonly name = 'VaultIntegrityRefusedError';
+  constructor() {
+    super(INTEGRITY_REFUSED);
+  }
+}
+
+/** The vault as served: its state header and every member's element (see vault-members.ts). */
+export interface VaultSnapshot {
+  state: string | null;
+  /** Live and trashed entries (a trashed one's element is the one a restore gives it). */
+  entries: readonly EntryElement[];
+  folders: readonly EntryElement[];
+  /** Entry and folder names by id, for the manifest; an unknown one is named by nothing. */
+  names: ReadonlyMap<string, string>;
+  /**
+   * The folders call failed: `folders` is empty. A served state is still checked against it
+   * (failing the call cannot skip the check), but no first state is made from it.
+   */
+  foldersUnknown?: boolean;
+}
+
+/** What one write does to the live set. Revisions are the ones the server will give (base + 1; new: 1). */
+export interface MemberChange {
+  removeEntries?: readonly string[];
+  /** An import's undo: whichever of these are live leave the set (it purges or trashes each). */
+  removeEntriesIfLive?: readonly string[];
+  addEntries?: readonly { member: VaultEntryMember; name: string }[];
+  /** An edit: a live entry's element is replaced; a trashed one's changes nothing in the set (the counter still advances). */
+  replaceEntries?: readonly { member: VaultEntryMember; name: string }[];
+  /** Back from Trash, based on `revision` (the trashed one). */
+  restoreEntries?: readonly { id: string; revision: number }[];
+  removeFolders?: readonly string[];
+  addFolders?: readonly { member: VaultFolderMember; name: string }[];
+}
+
+interface Tracked {
+  entries: Map<string, LiveMember>;
+  folders: Map<string, LiveMember>;
+}
+
+interface NextState extends Tracked {
+  state: SealedVaultState;
+}
+
+/** The most a write is sent when the server says another device wrote first. */
+export const MAX_WRITE_TRIES = 3;
+/** The manifest is written once a burst of writes has settled. */
+export const MANIFEST_DELAY_MS = 500;
+
+class OutOfStep extends Error {}
+
+type Status = 'unchecked' | 'checked' | 'none' | 'failed';
+
+/**
+ * This tab's whole-vault integrity (decision 0053): the state the vault is at, each live
+ * member's element (so a write's next state is O(1): the old element out, the new one in),
+ * and the queue every write of the tab goes through.
+ *
+ * Security invariants:
+ * - Nothing is written after a failed check: every write is refused (VaultIntegrityRefusedError)
+ *   before anything is sent, until the vault is opened again.
+ * - A write carries the state after it, sealed under the integrity key, its counter one above
+ *   the current one; the server stores it only if it holds the current one, so writers on
+ *   several devices are serialised. A refusal (another device wrote first) makes this tab fetch
+ *   and check the vault again before it recomputes and resends, at most MAX_WRITE_TRIES times.
+ * - The counter this browser remembers only rises, after a check passed or a write it sealed
+ *   was accepted.
+ * - Without a state on the server (a vault no current browser opened, or a server that refused
+ *   the first one) writes go without one, as the server allows only while it holds none.
+ */
+export class VaultIntegrity {
+  #status: Status = 'unchecked';
+  #state: SealedVaultState | null = null;
+  #tracked: Tracked = { entries: new Map(), folders: new Map() };
+  /** Trashed entries: the element each would have once restored, at the revision it is trashed at. */
+  readonly #restorable = new Map<string, LiveMember>();
+  readonly #names = new Map<string, string>();
+  #report: IntegrityReport | null = null;
+  /** A write landed without a state (the vault had none): a list fetched before it is out of date. */
+  #wroteWithoutState = false;
+  #queue: Promise<unknown> = Promise.resolve();
+  #manifestTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #listeners = new Set<() => void>();
+
+  constructor(
+    readonly integrityKey: CryptoKey,
+    private readonly vaultKey: CryptoKey,
+    private readonly username: string,
+    private readonly load: (knownNames: ReadonlyMap<string, string>) => Promise<VaultSnapshot>,
+  ) {}
+
+  /** What the last check found wrong; null while all is well (or not checked yet). */
+  get report(): IntegrityReport | null {
+    return this.#report;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /**
+   * Checks the vault as the screen just loaded it; on a mismatch fetches it once more (a write
+   * may have raced the two fetches) before it reports. Never rejects.
+   */
+  check(snapshot: VaultSnapshot): Promise<void> {
+    // In the queue: a write waits for the check, and a check never runs in the middle of a write.
+    const run = this.#queue.then(() => this.#checkSnapshot(snapshot, true));
+    this.#queue = run.catch(() => undefined);
+    return run.catch((error: unknown) => logFailure('Checking the vault', error));
+  }
+
+  /**
+   * Sends one write that changes the live set, in this tab's queue: `change` says what it does
+   * to the set (asked again on each try, after a fresh check), `send` sends it with the state
+   * after it (undefined: the vault has no state). Resolves with what `send` resolved.
+   */
+  write<T>(change: () => MemberChange, send: (state: string | undefined) => Promise<T>): Promise<T> {
+    const run = this.#queue.then(() => this.#write(change, send));
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Notes an entry as the server answered it (any write's answer, a conflict's current
+   * version): a trashed one's restore element is kept, so a later restore is O(1).
+   */
+  async noteEntry(
+    wire: { id: string; revision: number; deletedAt: string | null } & Omit<VaultEntryMember, 'id' | 'revision'>,
+    name?: string,
+  ): Promise<void> {
+    if (name !== undefined) this.#names.set(wire.id, name);
+    if (wire.deletedAt === null) {
+      this.#restorable.delete(wire.id);
+      return;
+    }
+    const member: VaultEntryMember = { ...memberFields(wire), id: wire.id, revision: wire.revision + 1 };
+    try {
+      this.#restorable.set(wire.id, { revision: wire.revision, element: await entryElement(this.integrityKey, member) });
+    } catch {
+      this.#restorable.delete(wire.id);
+    }
+  }
+
+  async #write<T>(change: () => MemberChange, send: (state: string | undefined) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      await this.#ready();
+      if (this.#status === 'failed') throw new VaultIntegrityRefusedError();
+      let next: NextState | null = null;
+      try {
+        if (this.#status === 'checked') next = await this.#next(change());
+        const result = await send(next ? formatVaultState(next.state) : undefined);
+        if (next) await this.#adopt(next);
+        else this.#wroteWithoutState = true;
+        return result;
+      } catch (error) {
+        const retry = error instanceof OutOfStep || isVaultStateRefusal(error);
+        if (!retry || attempt >= MAX_WRITE_TRIES) {
+          if (error instanceof OutOfStep) throw new Error('The vault changed elsewhere; reload Lockit and try again.');
+          throw error;
+        }
+        logInfo('Vault', 'the vault changed elsewhere; it is checked again before the change is sent on top.');
+        await this.#checkSnapshot(await this.load(this.#names), true);
+      }
+    }
+  }
+
+  /**
+   * Before a write in a vault not checked yet (the list still loading, or a page without it):
+   * where this browser saw a state for the account, the vault is fetched and checked first.
+   * Where it never did, the write goes without a state, as before this check existed (adding
+   * while the list loads keeps working): the server takes it only while it holds no state
+   * (else 428, and the write is checked and sent again), and the first state is then made
+   * from the vault fetched after it.
+   */
+  async #ready(): Promise<void> {
+    if (this.#status !== 'unchecked' || (await rememberedVaultCounter(this.username)) === 0) return;
+    await this.#checkSnapshot(await this.load(this.#names), true);
+  }
+
+  async #next(change: MemberChange): Promise<NextState> {
+    const state = this.#state!;
+    const entries = new Map(this.#tracked.entries);
+    const folders = new Map(this.#tracked.folders);
+    let sum = sumFromState(state);
+    const remove = (members: Map<string, LiveMember>, id: string) => {
+      const old = members.get(id);
+      if (!old) throw new OutOfStep();
+      sum = subtractElement(sum, old.element);
+      members.delete(id);
+    };
+    const add = (members: Map<string, LiveMember>, id: string, member: LiveMember) => {
+      if (members.has(id)) throw new OutOfStep();
+      sum = addElement(sum, member.element);
+      members.set(id, member);
+    };
+    for (const id of change.removeEntries ?? []) remove(entries, id);
+    for (const id of change.removeEntriesIfLive ?? []) if (entries.has(id)) remove(entries, id);
+    for (const id of change.removeFolders ?? []) remove(folders, id);
+    for (const { id, revision } of change.restoreEntries ?? []) {
+      const restorable = this.#restorable.get(id);
+      if (restorable?.revision !== revision) throw new OutOfStep();
+      add(entries, id, { revision: revision + 1, element: restorable.element });
+    }
+    for (const { member } of change.replaceEntries ?? []) {
+      if (!entries.has(member.id)) continue;
+      remove(entries, member.id);
+      add(entries, member.id, { revision: member.revision, element: await entryElement(this.integrityKey, member) });
+    }
+    for (const { member } of change.addEntries ?? [])
+      add(entries, member.id, { revision: member.revision, element: await entryElement(this.integrityKey, member) });
+    for (const { member } of change.addFolders ?? [])
+      add(folders, member.id, { revision: member.revision, element: await folderElement(this.integrityKey, member) });
+    const named = [...(change.addEntries ?? []), ...(change.replaceEntries ?? []), ...(change.addFolders ?? [])];
+    for (const { member, name } of named) this.#names.set(member.id, name);
+    const sealed = await sealVaultState(this.integrityKey, {
+      counter: state.counter + 1,
+      entries: entries.size,
+      folders: folders.size,
+      sum,
+    });
+    return { state: sealed, entries, folders };
+  }
+
+  async #checkSnapshot(snapshot: VaultSnapshot, mayRefetch: boolean): Promise<void> {
+    const tracked = trackedOf(snapshot);
+    const remembered = await rememberedVaultCounter(this.username);
+    let result = await checkVaultState(this.integrityKey, snapshot.state, tracked, remembered, null);
+    if (!result.ok && mayRefetch) {
+      // A failed refetch does not clear the mismatch: the vault as served is what is reported.
+      const again = await this.load(snapshot.names).catch(() => null);
+      if (again) return this.#checkSnapshot(again, false);
+    }
+    if (!result.ok) {
+      // Only now the manifest is opened: it names what is wrong, it never decides whether.
+      // What this tab saw last is newer than the stored one until the debounced save ran.
+      const stored = await loadVaultManifest(this.vaultKey, this.username);
+      const seen = this.#seenManifest();
+      const manifest = seen && (!stored || seen.counter >= stored.counter) ? seen : stored;
+      if (manifest) result = await checkVaultState(this.integrityKey, snapshot.state, tracked, remembered, manifest);
+    }
+    for (const [id, name] of snapshot.names) this.#names.set(id, name);
+    this.#restorable.clear();
+    for (const entry of snapshot.entries) if (!entry.live) this.#restorable.set(entry.id, entry);
+    if (!result.ok) {
+      this.#status = 'failed';
+      this.#report = result.report;
+      this.#emit();
+      return;
+    }
+    if (result.state) return this.#adopt({ state: result.state, ...tracked });
+    if (snapshot.foldersUnknown) return;
+    await this.#makeFirst(tracked, mayRefetch);
+  }
+
+  /** A vault with no state, and this browser never saw one: the first state, from what was served. */
+  async #makeFirst(served: Tracked, mayRefetch: boolean): Promise<void> {
+    let tracked = served;
+    if (this.#wroteWithoutState) {
+      tracked = trackedOf(await this.load(this.#names));
+      this.#wroteWithoutState = false;
+    }
+    const state = await sealVaultState(this.integrityKey, {
+      counter: 1,
+      entries: tracked.entries.size,
+      folders: tracked.folders.size,
+      sum: sumOfElements([...tracked.entries.values(), ...tracked.folders.values()].map((member) => member.element)),
+    });
+    try {
+      await initVaultState(formatVaultState(state));
+    } catch (error) {
+      // Another device made it first: check the vault with it.
+      if (isVaultStateRefusal(error) && mayRefetch) return this.#checkSnapshot(await this.load(this.#names), false);
+      logFailure('Protecting the vault with an integrity check', error);
+      this.#status = 'none';
+      this.#tracked = tracked;
+      return;
+    }
+    await this.#adopt({ state, ...tracked });
+  }
+
+  async #adopt(next: NextState): Promise<void> {
+    this.#status = 'checked';
+    this.#state = next.state;
+    this.#tracked = { entries: next.entries, folders: next.folders };
+    if (this.#report !== null) {
+      this.#report = null;
+      this.#emit();
+    }
+    await rememberVaultCounter(this.username, next.state.counter);
+    this.#scheduleManifest();
+  }
+
+  #scheduleManifest(): void {
+    clearTimeout(this.#manifestTimer);
+    this.#manifestTimer = setTimeout(() => {
+      const manifest = this.#seenManifest();
+      if (manifest === null) return;
+      saveVaultManifest(this.vaultKey, this.username, manifest).catch((error: unknown) =>
+        logFailure('Remembering the vault', error),
+      );
+    }, MANIFEST_DELAY_MS);
+  }
+
+  /** The live set at the last state this tab checked or wrote, named; null before any. */
+  #seenManifest(): VaultManifest | null {
+    if (this.#state === null) return null;
+    const named = (members: Map<string, LiveMember>) =>
+      [...members].map(([id, { revision }]) => ({ id, revision, name: this.#names.get(id) ?? '' }));
+    return { counter: this.#state.counter, entries: named(this.#tracked.entries), folders: named(this.#tracked.folders) };
+  }
+
+  #emit(): void {
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+function trackedOf(snapshot: VaultSnapshot): Tracked {
+  const entries = new Map<string, LiveMember>();
+  for (const entry of snapshot.entries) if (entry.live) entries.set(entry.id, entry);
+  return { entries, folders: new Map(snapshot.folders.map((folder) => [folder.id, folder])) };
+}
+
+function memberFields(wire: Omit<VaultEntryMember, 'id' | 'revision'>): Omit<VaultEntryMember, 'id' | 'revision'> {
+  const { serviceName, username, password, url, notes, overview, details } = wire;
+  return { serviceName, username, password, url, notes, overview, details };
+}
+
+/** `send` through `integrity`'s queue with the state after `change`; without one (locked), as it is. */
+export function writeThrough<T>(
+  integrity: VaultIntegrity | null | undefined,
+  change: () => MemberChange,
+  send: (state: string | undefined) => Promise<T>,
+): Promise<T> {
+  return integrity ? integrity.write(change, send) : send(undefined);
+}

@@ -1,0 +1,78 @@
+import { decryptField, encryptField } from '@lockit/crypto';
+import { z } from 'zod';
+import { accountStorageKey } from '@/lib/kdf-memory';
+import { VAULT_MANIFEST_STORAGE_PREFIX } from '@/lib/vault-counter-memory';
+
+/**
+ * What this browser last saw of the vault's live set (ids, revisions and names), sealed under
+ * the vault key, in localStorage per account. Used only to NAME what a failed check finds
+ * missing, older or unknown ("Missing: GitHub, Bank."); whether the check fails never depends
+ * on it, so a lost or damaged manifest costs only the names.
+ *
+ * Security invariants:
+ * - The names are secrets: the manifest is one AES-GCM field under the vault key, with the
+ *   entry fields' associated data over a purpose of its own (`vault-manifest`), which no entry
+ *   id (a bare UUID), folder (`folder:<id>`) or account document (`account-document:<kind>`)
+ *   has, so nothing else can be passed off as a manifest, nor a manifest as anything else.
+ * - Stored under a SHA-256 of the folded account name, never the name (as kdf-memory does).
+ * - A manifest that does not open under this vault key (another account, a rotated key,
+ *   tampering) is read as none.
+ *
+ * Writing it is O(n) in the vault (n ids and names, one encryption), which is why it runs on
+ * the page, debounced, after a check or a write has settled: the server's path of a write
+ * stays O(1), and a burst of writes costs one manifest.
+ */
+export interface ManifestMember {
+  id: string;
+  revision: number;
+  name: string;
+}
+
+export interface VaultManifest {
+  /** The counter of the state the manifest was made at. */
+  counter: number;
+  entries: ManifestMember[];
+  folders: ManifestMember[];
+}
+
+const MANIFEST_PURPOSE = 'vault-manifest';
+const STORAGE_PREFIX = VAULT_MANIFEST_STORAGE_PREFIX;
+/** Far above any vault Lockit can open (the list's caps), so a damaged record cannot grow without end. */
+const MAX_MEMBERS = 200_000;
+
+const memberSchema = z.object({ id: z.string().max(100), revision: z.number().int().min(0), name: z.string().max(2_000) });
+const manifestSchema = z.object({
+  v: z.literal(1),
+  counter: z.number().int().min(0),
+  entries: z.array(memberSchema).max(MAX_MEMBERS),
+  folders: z.array(memberSchema).max(MAX_MEMBERS),
+});
+
+export async function saveVaultManifest(vaultKey: CryptoKey, username: string, manifest: VaultManifest): Promise<void> {
+  const sealed = await encryptField(vaultKey, MANIFEST_PURPOSE, 'notes', JSON.stringify({ v: 1, ...manifest }));
+  const key = await accountStorageKey(STORAGE_PREFIX, username);
+  try {
+    window.localStorage.setItem(key, sealed);
+  } catch {
+    // Storage full or unavailable: a later failure is reported without names.
+  }
+}
+
+/** The manifest this browser keeps for `username`, or null (none, or it does not open under `vaultKey`). */
+export async function loadVaultManifest(vaultKey: CryptoKey, username: string): Promise<VaultManifest | null> {
+  let sealed: string | null;
+  try {
+    sealed = window.localStorage.getItem(await accountStorageKey(STORAGE_PREFIX, username));
+  } catch {
+    return null;
+  }
+  if (sealed === null) return null;
+  try {
+    const parsed = manifestSchema.safeParse(JSON.parse(await decryptField(vaultKey, MANIFEST_PURPOSE, 'notes', sealed)));
+    if (!parsed.success) return null;
+    const { counter, entries, folders } = parsed.data;
+    return { counter, entries, folders };
+  } catch {
+    return null;
+  }
+}

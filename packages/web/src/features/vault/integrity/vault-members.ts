@@ -1,0 +1,83 @@
+import type { FolderWire } from '@lockit/contract';
+import { entryElement, folderElement, type VaultEntryMember, type VaultFolderMember } from '@lockit/crypto';
+
+/**
+ * One entry's element as the list served it (decision 0053). `element` is, for a live entry,
+ * its element in the live set at `revision`; for a trashed one (not in the live set), the
+ * element it will have once restored (the server restores at revision + 1, same ciphertexts),
+ * so a restore's next state needs no ciphertext kept in memory.
+ */
+export interface EntryElement {
+  id: string;
+  revision: number;
+  live: boolean;
+  element: Uint8Array;
+}
+
+const text = (value: unknown): value is string => typeof value === 'string';
+const textOrNull = (value: unknown): value is string | null | undefined => value === null || value === undefined || text(value);
+
+/**
+ * The entry's member exactly as served (the seven ciphertexts, id and revision), and whether
+ * it is live; null when it is not an entry at all (no id, no whole revision, a field that is
+ * not text). A malformed entry has no element: the sum then cannot match, which is right, since
+ * the state the browser sealed never held it so.
+ */
+export function entryMemberOf(raw: unknown): { member: VaultEntryMember; live: boolean } | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const wire = raw as Record<string, unknown>;
+  const id = wire.id ?? wire._id;
+  const { revision, serviceName, username, password, url, notes, overview, details, deletedAt } = wire;
+  if (!text(id) || id === '' || typeof revision !== 'number' || !Number.isSafeInteger(revision) || revision < 0) return null;
+  if (!text(serviceName) || !text(username) || !text(password)) return null;
+  if (!textOrNull(url) || !textOrNull(notes) || !textOrNull(overview) || !textOrNull(details) || !textOrNull(deletedAt))
+    return null;
+  const member: VaultEntryMember = {
+    id,
+    revision,
+    serviceName,
+    username,
+    password,
+    url: url ?? null,
+    notes: notes ?? null,
+    overview: overview ?? null,
+    details: details ?? null,
+  };
+  return { member, live: deletedAt === null || deletedAt === undefined };
+}
+
+/** The element of one served entry (see EntryElement), or null when it is malformed. */
+export async function entryElementOf(key: CryptoKey, raw: unknown): Promise<EntryElement | null> {
+  const found = entryMemberOf(raw);
+  if (!found) return null;
+  const { member, live } = found;
+  try {
+    const element = await entryElement(key, live ? member : { ...member, revision: member.revision + 1 });
+    return { id: member.id, revision: member.revision, live, element };
+  } catch {
+    return null;
+  }
+}
+
+/** Every served entry's element, in the order of `raw` (null where malformed). */
+export function entryElementsOf(key: CryptoKey, raw: readonly unknown[]): Promise<(EntryElement | null)[]> {
+  return Promise.all(raw.map((entry) => entryElementOf(key, entry)));
+}
+
+export const folderMemberOf = (wire: Pick<FolderWire, 'id' | 'revision' | 'name'>): VaultFolderMember => ({
+  id: wire.id,
+  revision: wire.revision,
+  name: wire.name,
+});
+
+/** A folder's element; the folder list's schema already checked its shape. */
+export async function folderElementsOf(key: CryptoKey, folders: readonly FolderWire[]): Promise<EntryElement[]> {
+  return Promise.all(
+    folders.map(async (folder) => ({
+      id: folder.id,
+      revision: folder.revision,
+      live: true,
+      element: await folderElement(key, folderMemberOf(folder)),
+    })),
+  );
+}
