@@ -4,6 +4,7 @@ import { firstVisitBench } from './benches/first-visit';
 import { generatorBench } from './benches/generator';
 import { growthBench } from './benches/growth';
 import { importBench } from './benches/import';
+import { keyRotationBench } from './benches/key-rotation';
 import { signInCostBench } from './benches/sign-in-cost';
 import { soakBench } from './benches/soak';
 import { vaultBrowserBench } from './benches/vault-browser';
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<void>> = {
   growth: () => growthBench(),
   export: () => exportBench(),
   import: () => importBench(),
+  rotation: () => keyRotationBench(),
   soak: () => soakBench(['sqlite', 'postgres']),
   'soak:sqlite': () => soakBench(['sqlite']),
   'soak:postgres': () => soakBench(['postgres']),

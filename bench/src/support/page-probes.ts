@@ -177,6 +177,8 @@ export interface VaultLoad {
   toDecrypted: number;
   /** lockit:vault-load-start → lockit:vault-painted. */
   toPainted: number;
+  /** lockit:vault-load-start → lockit:vault-checked (the whole-vault integrity check done). */
+  toChecked: number;
   /** The Unlock click (form submit) → lockit:vault-load-start; NaN after a sign-in. */
   submitToStart: number;
   /** The longest main-thread task overlapping [`since`, painted]. */
@@ -194,6 +196,10 @@ export async function readVaultLoad(page: Page, since: 'submit' | 'load-start'):
     polling: 50,
     timeout: 120_000,
   });
+  await page.waitForFunction(() => performance.getEntriesByName('lockit:vault-checked').length > 0, undefined, {
+    polling: 50,
+    timeout: 120_000,
+  });
   // Long-task entries are delivered after the task; the virtual list settles its row heights.
   await page.waitForTimeout(500);
   return page.evaluate((fromSubmit) => {
@@ -206,6 +212,7 @@ export async function readVaultLoad(page: Page, since: 'submit' | 'load-start'):
     return {
       toDecrypted: at('lockit:vault-decrypted') - start,
       toPainted: painted - start,
+      toChecked: at('lockit:vault-checked') - start,
       submitToStart: fromSubmit ? start - probes.lastSubmit : Number.NaN,
       longestTask: Math.max(0, ...during.map((task) => task.end - task.start)),
       domNodes: document.getElementsByTagName('*').length,
