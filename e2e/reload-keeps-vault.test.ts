@@ -65,11 +65,19 @@ describe('A reload keeps the vault open (issue 18)', () => {
     const record = JSON.parse(stored.session['lockit.reloadVault'] ?? 'null') as Record<string, unknown>;
     expect(record).toMatchObject({ v: 1, id: stored.keys[0]!.id, username: account.username });
     expect(String(record.wrappedKey)).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/);
+    // Besides the key memories: the vault state counter (a number) and the manifest of what this
+    // browser saw, sealed under the vault key itself (decision 0053), so it opens with nothing kept here.
+    const kept = (prefix: string) => Object.keys(stored.local).filter((name) => name.startsWith(prefix));
     expect(
       Object.keys(stored.local).filter(
-        (name) => !name.startsWith('lockit.kdfFloor.') && !name.startsWith('lockit.keyGeneration.'),
+        (name) =>
+          !['lockit.kdfFloor.', 'lockit.keyGeneration.', 'lockit.vaultCounter.', 'lockit.vaultManifest.'].some((prefix) =>
+            name.startsWith(prefix),
+          ),
       ),
     ).toEqual([]);
+    for (const name of kept('lockit.vaultCounter.')) expect(stored.local[name]).toMatch(/^\d+$/);
+    for (const name of kept('lockit.vaultManifest.')) expect(stored.local[name]).toMatch(/^v2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     // Without unwrapKey under that key, the wrapped copy is 48 bytes of noise: a fresh key fails.
     const opensWithOtherKey = await page.evaluate(async (wrapped: string) => {
       const [, iv, data] = wrapped.split('.');
