@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiPaths, VAULT_STATE_HEADER } from '@lockit/contract';
+import { expectNoAxeViolations } from './support/axe';
 import { useE2e } from './support/setup';
 import { header, newAccount, signIn, signUpAndVerify, type Account } from './support/journeys';
 import { addEntry, entryRows, openVault, rowOf } from './support/vault-page';
@@ -212,6 +213,7 @@ describe('a hostile server against the whole vault', () => {
     await reopen(typed.length - 2);
 
     await expectAlert('Missing: Birch Bank.');
+    await expectNoAxeViolations(page, 'the vault with the integrity alert');
     await tryToWrite('Alder Mail');
     expectNothingWritten();
     await honestAgain();

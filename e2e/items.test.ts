@@ -2,12 +2,12 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { PHONE } from '@lockit/test-support/chromium';
 import { newAccount, signIn, signUpAndVerify, type Account } from './support/journeys';
+import { expectNoAxeViolations } from './support/axe';
 import { useE2e } from './support/setup';
 import { openVault, rowOf } from './support/vault-page';
 
@@ -90,13 +90,6 @@ async function openDetails(page: Page, name: string) {
   await details(page).getByRole('heading', { name }).waitFor();
 }
 
-async function expectNoAxeViolations(page: Page, state: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(found, `axe on ${state}`).toEqual([]);
-}
 
 async function qrImageFile(text: string): Promise<string> {
   const file = join(mkdtempSync(join(tmpdir(), 'lockit-qr-')), 'seed.png');
