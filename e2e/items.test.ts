@@ -90,7 +90,6 @@ async function openDetails(page: Page, name: string) {
   await details(page).getByRole('heading', { name }).waitFor();
 }
 
-
 async function qrImageFile(text: string): Promise<string> {
   const file = join(mkdtempSync(join(tmpdir(), 'lockit-qr-')), 'seed.png');
   writeFileSync(file, await QRCode.toBuffer(text, { width: 300, margin: 4 }));
