@@ -1,5 +1,6 @@
 import type { FolderWire } from '@lockit/contract';
 import { entryElement, folderElement, type VaultEntryMember, type VaultFolderMember } from '@lockit/crypto';
+import { writtenEntryMember } from './entry-members';
 
 /**
  * One entry's element as the list served it (decision 0053). `element` is, for a live entry,
@@ -32,17 +33,7 @@ export function entryMemberOf(raw: unknown): { member: VaultEntryMember; live: b
   if (!text(serviceName) || !text(username) || !text(password)) return null;
   if (!textOrNull(url) || !textOrNull(notes) || !textOrNull(overview) || !textOrNull(details) || !textOrNull(deletedAt))
     return null;
-  const member: VaultEntryMember = {
-    id,
-    revision,
-    serviceName,
-    username,
-    password,
-    url: url ?? null,
-    notes: notes ?? null,
-    overview: overview ?? null,
-    details: details ?? null,
-  };
+  const member = writtenEntryMember({ id, serviceName, username, password, url, notes, overview, details }, revision);
   return { member, live: deletedAt === null || deletedAt === undefined };
 }
 
