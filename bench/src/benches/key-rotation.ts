@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { createServerDatabase, type ServerDatabase } from '@lockit/test-support';
+import { createServerDatabase, type DatabaseKind, type ServerDatabase } from '@lockit/test-support';
 import { launchBrowser, newProbedPage } from '../support/browser';
 import { describeMachine, median, printHeading, printTable, verdict } from '../support/report';
 import { addRealisticItems, clientIp, createSignedInAccount, editRepeatedly, prepareKeys } from '../support/seed';
@@ -27,8 +27,9 @@ const rotationUser = (size: number, run: number) => `rotate${size}r${run}`;
  * page's thread), with none of the reading, uploading, checking or swapping.
  */
 export async function keyRotationBench(size = Number(process.env.BENCH_ROTATION_SIZE ?? 10_000)): Promise<void> {
-  printHeading(`Key rotation in Chromium (${size.toLocaleString('en')} entries)`);
-  const db = await createServerDatabase('sqlite', 'lockit-bench-rotation');
+  const kind = databaseFromEnv();
+  printHeading(`Key rotation in Chromium (${size.toLocaleString('en')} entries, ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`);
+  const db = await createServerDatabase(kind, 'lockit-bench-rotation');
   let server: ServerProcess | undefined;
   let browser: Browser | undefined;
   try {
@@ -126,4 +127,13 @@ function bareReseal(page: Page, fields: number): Promise<number> {
     );
     return performance.now() - started;
   }, fields);
+}
+
+/** BENCH_ROTATION_DB: the server's database, `sqlite` (the default) or `postgres` (LOCKIT_TEST_PG_URL). */
+function databaseFromEnv(): DatabaseKind {
+  const kind = process.env.BENCH_ROTATION_DB ?? 'sqlite';
+  if (kind !== 'sqlite' && kind !== 'postgres') {
+    throw new Error(`BENCH_ROTATION_DB must be sqlite or postgres; got "${kind}"`);
+  }
+  return kind;
 }

@@ -1,6 +1,11 @@
 import { parseVaultState } from '@lockit/contract';
 import type { AppContext } from '../app-context';
-import { PART_KINDS, type KeyRotationRow, type PartKind } from '../db/repositories/key-rotations-repository';
+import {
+  PART_KINDS,
+  type KeyRotationPartRow,
+  type KeyRotationRow,
+  type PartKind,
+} from '../db/repositories/key-rotations-repository';
 import type { Executor } from '../db/schema';
 import { HttpError, SIGN_IN_REQUIRED } from '../http/http-error';
 import { documentPayload, entryPayload, folderPayload, parseVersionKey } from './key-rotation-parts';
@@ -133,20 +138,32 @@ async function compareStagedSet(ctx: RotationContext, rotation: KeyRotationRow, 
 async function replaceCiphertexts(ctx: RotationContext, rotation: KeyRotationRow, trx: Executor): Promise<void> {
   const vault = ctx.repos.rotatedVault;
   const userId = rotation.user_id;
-  const apply: Record<PartKind, (key: string, payload: string) => Promise<void>> = {
-    entry: (key, payload) => vault.replaceEntry(userId, key, entryPayload(payload), trx),
-    version: (key, payload) => {
-      const { entryId, revision } = parseVersionKey(key);
-      return vault.replaceVersion(userId, entryId, revision, entryPayload(payload), trx);
+  type Part = Pick<KeyRotationPartRow, 'item_key' | 'payload'>;
+  const apply: Record<PartKind, (page: Part[]) => Promise<void>> = {
+    entry: (page) =>
+      vault.replaceEntries(
+        userId,
+        page.map((part) => ({ id: part.item_key, fields: entryPayload(part.payload) })),
+        trx,
+      ),
+    version: (page) =>
+      vault.replaceVersions(
+        userId,
+        page.map((part) => ({ ...parseVersionKey(part.item_key), fields: entryPayload(part.payload) })),
+        trx,
+      ),
+    folder: async (page) => {
+      for (const part of page) await vault.replaceFolder(userId, part.item_key, folderPayload(part.payload).name, trx);
     },
-    folder: (key, payload) => vault.replaceFolder(userId, key, folderPayload(payload).name, trx),
-    document: (key, payload) => vault.replaceDocument(userId, key, documentPayload(payload).ciphertext, trx),
+    document: async (page) => {
+      for (const part of page) await vault.replaceDocument(userId, part.item_key, documentPayload(part.payload).ciphertext, trx);
+    },
   };
   for (const kind of PART_KINDS) {
     let after = '';
     for (;;) {
       const page = await ctx.repos.keyRotations.listPage(rotation.id, kind, after, APPLY_PAGE, trx);
-      for (const part of page) await apply[kind](part.item_key, part.payload);
+      await apply[kind](page);
       if (page.length < APPLY_PAGE) break;
       after = page.at(-1)!.item_key;
     }

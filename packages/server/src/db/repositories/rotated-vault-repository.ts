@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { padInList } from '../padded-in-list';
 import type { Db, EntriesTable, Executor } from '../schema';
 
@@ -55,23 +56,57 @@ export function createRotatedVaultRepository(db: Db) {
       return ex.selectFrom('account_documents').select(['kind', 'updated_at']).where('user_id', '=', userId).execute();
     },
 
-    async replaceEntry(userId: string, id: string, fields: EntryCiphertexts, ex: Executor = db): Promise<void> {
-      await ex
-        .updateTable('entries')
-        .set((eb) => ({ ...fields, revision: eb('revision', '+', 1) }))
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .execute();
+    /**
+     * The entries' seven ciphertexts, revision + 1 each. On PostgreSQL one statement per call
+     * (UPDATE … FROM VALUES): a rotation of 10,000 entries is 20 round trips, not 10,000 (about
+     * 1 s against 4.4 s measured). SQLite runs in the process, where one statement per row has
+     * no round trip to save and measured twice as fast as the batch.
+     */
+    async replaceEntries(userId: string, rows: ReadonlyArray<{ id: string; fields: EntryCiphertexts }>, ex: Executor = db) {
+      if (rows.length === 0) return;
+      if (!onPostgres(ex)) {
+        for (const { id, fields } of rows) {
+          await ex
+            .updateTable('entries')
+            .set((eb) => ({ ...fields, revision: eb('revision', '+', 1) }))
+            .where('user_id', '=', userId)
+            .where('id', '=', id)
+            .execute();
+        }
+        return;
+      }
+      const values = rows.map(({ id, fields }) => sql`(${text(id)}, ${ciphertextValues(fields)})`);
+      await sql`UPDATE entries SET ${SET_CIPHERTEXTS}, revision = entries.revision + 1
+        FROM (VALUES ${sql.join(values)}) AS v
+        WHERE entries.user_id = ${userId} AND entries.id = v.column1`.execute(ex);
     },
 
-    async replaceVersion(userId: string, entryId: string, revision: number, fields: EntryCiphertexts, ex: Executor = db) {
-      await ex
-        .updateTable('entry_history')
-        .set(fields)
-        .where('user_id', '=', userId)
-        .where('entry_id', '=', entryId)
-        .where('revision', '=', revision)
-        .execute();
+    /** History versions' ciphertexts, as replaceEntries; a version keeps its revision (it names it). */
+    async replaceVersions(
+      userId: string,
+      rows: ReadonlyArray<{ entryId: string; revision: number; fields: EntryCiphertexts }>,
+      ex: Executor = db,
+    ) {
+      if (rows.length === 0) return;
+      if (!onPostgres(ex)) {
+        for (const { entryId, revision, fields } of rows) {
+          await ex
+            .updateTable('entry_history')
+            .set(fields)
+            .where('user_id', '=', userId)
+            .where('entry_id', '=', entryId)
+            .where('revision', '=', revision)
+            .execute();
+        }
+        return;
+      }
+      const values = rows.map(
+        ({ entryId, revision, fields }) => sql`(${text(entryId)}, ${ciphertextValues(fields)}, CAST(${revision} AS INTEGER))`,
+      );
+      await sql`UPDATE entry_history SET ${SET_CIPHERTEXTS}
+        FROM (VALUES ${sql.join(values)}) AS v
+        WHERE entry_history.user_id = ${userId} AND entry_history.entry_id = v.column1
+          AND entry_history.revision = v.column9`.execute(ex);
     },
 
     async replaceFolder(userId: string, id: string, name: string, ex: Executor = db): Promise<void> {
@@ -130,6 +165,23 @@ export function createRotatedVaultRepository(db: Db) {
     },
   };
 }
+
+const onPostgres = (ex: Executor) => ex.getExecutor().adapter instanceof PostgresAdapter;
+
+const CIPHERTEXT_COLUMNS = ['service_name', 'username', 'password', 'url', 'notes', 'overview', 'details'] as const;
+
+/** `service_name = v.column2, …`: the VALUES rows hold the id first, then the seven ciphertexts. */
+const SET_CIPHERTEXTS = sql.join(
+  CIPHERTEXT_COLUMNS.map((column, index) => sql`${sql.ref(column)} = ${sql.ref(`v.column${index + 2}`)}`),
+);
+
+/**
+ * A text parameter typed as text: PostgreSQL types a VALUES column by its first row, and a
+ * NULL there would leave it unknown.
+ */
+const text = (value: string | null): RawBuilder<unknown> => sql`CAST(${value} AS TEXT)`;
+
+const ciphertextValues = (fields: EntryCiphertexts) => sql.join(CIPHERTEXT_COLUMNS.map((column) => text(fields[column])));
 
 /** The item key of one version: its entry and revision. */
 export function versionKey(entryId: string, revision: number): string {
