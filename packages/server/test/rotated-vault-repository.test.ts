@@ -115,7 +115,7 @@ describe(`rotated vault repository: replacing ciphertexts in bulk (${TEST_DB_KIN
     const versions = await database.db.selectFrom('entry_history').selectAll().where('user_id', '=', alice).execute();
     expect(entries).toHaveLength(COUNT);
     expect(versions).toHaveLength(COUNT);
-    const index = new Map(ids.map((id, i) => [id, i]));
+    const index = new Map<string, number>(ids.map((id, i) => [id, i]));
     for (const row of entries) {
       const { service_name, username, password, url, notes, overview, details } = row;
       expect({ service_name, username, password, url, notes, overview, details }).toEqual(fields(index.get(row.id)!));
