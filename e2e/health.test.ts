@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyOverview, type DetailsDocument } from '@lockit/contract';
 import { addSealed, createVerifiedAccount, FLOOR_KDF, sealItem, type VerifiedAccount } from '@lockit/test-support';
 import { PHONE } from '@lockit/test-support/chromium';
+import { startPwnedStandIn } from '@lockit/test-support/pwned-stand-in';
 import { signIn } from './support/journeys';
-import { startPwnedStandIn } from './support/pwned-stand-in';
 import { useE2e } from './support/setup';
 
 /** The breach stand-in knows two of the seeded passwords; the server points browsers at it. */

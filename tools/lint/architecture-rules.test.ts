@@ -110,6 +110,19 @@ describe('Package boundaries', () => {
     expect(findings.map((f) => f.rule)).toEqual(['import/no-restricted-paths']);
   });
 
+  it("let the web app's tests use the toolkit's Pwned Passwords stand-in, and only its tests", async () => {
+    const code =
+      "import { startPwnedStandIn } from '@lockit/test-support/pwned-stand-in';\nexport const start = startPwnedStandIn;\n";
+    expect(await lint('packages/web/src/lib/lint-fixture.test.ts', code)).toEqual([]);
+    const findings = await lint('packages/web/src/lib/lint-fixture.ts', code);
+    expect(findings).toEqual([
+      {
+        rule: 'import/no-restricted-paths',
+        message: expect.stringMatching(/the web app never imports the server or the test toolkit/),
+      },
+    ]);
+  });
+
   it(
     'stop the test toolkit importing the server',
     async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_API_PREFIX, adminPaths, adminSignInRequestSchema, adminUserSchema } from './admin';
+import { ADMIN_API_PREFIX, adminPaths, adminSignInRequestSchema, adminUserSchema, formatBytes } from './admin';
 import { apiPaths } from './paths';
 
 describe('adminPaths', () => {
@@ -40,5 +40,16 @@ describe('admin schemas', () => {
       protectedKey: 'v1.secret',
     });
     expect(Object.keys(parsed)).not.toContain('protectedKey');
+  });
+});
+
+describe('formatBytes', () => {
+  it('gives bytes under 1 KiB as they are, and larger sizes in binary units to one decimal', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1024)).toBe('1.0 KiB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(5 * 1024 ** 2)).toBe('5.0 MiB');
+    expect(formatBytes(2048 * 1024 ** 4)).toBe('2048.0 TiB');
   });
 });

@@ -65,6 +65,22 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export type AdminTwoFactor = AdminUser['twoFactor'];
 
+/**
+ * A byte count as the operator reads it (1.2 KiB, 3.4 MiB), the same in `lockit-admin`'s
+ * output and on the admin page.
+ */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
 export const adminUsersResponseSchema = z.object({
   message: z.string(),
   data: z.object({ users: z.array(adminUserSchema) }),

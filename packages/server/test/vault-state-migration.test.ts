@@ -1,37 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Migrator, sql, type Kysely } from 'kysely';
-import { migrations } from '../src/db/migrations/index';
-import { migrateToLatest } from '../src/db/migrate';
 import { isUniqueViolation } from '../src/db/create-database';
-import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from './helpers/test-database';
+import {
+  createMigratedDatabase,
+  failureOf,
+  normalised,
+  oldUser,
+  sortedByAccount,
+  type MigratedDatabase,
+} from './helpers/migration-database';
+import { TEST_DB_KIND } from './helpers/test-database';
 
 /**
  * Migration 0014 on this run's database: a database at 0013 with accounts and folders gains
  * the (empty) vault state columns, and moves to per-account folder ids without losing or
  * changing a row.
  */
-let database: TestDatabase;
-type Raw = Kysely<Record<string, Record<string, unknown>>>;
-const raw = () => database.db as unknown as Raw;
+let database: MigratedDatabase;
 
-const user = (id: string) => ({
-  id,
-  username: id,
-  username_folded: id,
-  email: `${id}@example.test`,
-  email_folded: `${id}@example.test`,
-  fullname: id,
-  auth_hash: 'hash',
-  kdf_algorithm: 'argon2id',
-  kdf_memory_kib: 65536,
-  kdf_iterations: 3,
-  kdf_parallelism: 4,
-  salt: 'salt',
-  protected_key: 'v1.key',
-  verified_at: 1,
-  created_at: 1,
-  updated_at: 1,
-});
 const folder = (id: string, userId: string, revision = 1) => ({
   id,
   user_id: userId,
@@ -50,47 +35,20 @@ const foldersBefore = [
 ];
 
 beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  const { db } = database;
-  const schema =
-    TEST_DB_KIND === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema
-      : undefined;
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
+  database = await createMigratedDatabase('0013-passkey-sign-in', async (raw) => {
+    await raw
+      .insertInto('users')
+      .values([oldUser('alice'), oldUser('bob')])
+      .execute();
+    await raw.insertInto('folders').values(foldersBefore).execute();
   });
-  const { error } = await migrator.migrateTo('0013-passkey-sign-in');
-  if (error) throw error;
-  await raw()
-    .insertInto('users')
-    .values([user('alice'), user('bob')])
-    .execute();
-  await raw().insertInto('folders').values(foldersBefore).execute();
-  await migrateToLatest(db, database.config.kind);
 });
 afterAll(async () => database?.drop());
-
-const sorted = <T extends { id: string; user_id: string }>(rows: T[]) =>
-  [...rows].sort((a, b) => `${a.user_id}${a.id}`.localeCompare(`${b.user_id}${b.id}`));
-/** bigint columns come back as strings from PostgreSQL: compare values as numbers where they are numeric. */
-const normalised = (rows: Array<Record<string, unknown>>) =>
-  rows.map((row) =>
-    Object.fromEntries(
-      Object.entries(row).map(([key, value]) => [key, typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value]),
-    ),
-  );
-const failureOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 
 describe(`migration 0014 (vault state, folder ids per account) on ${TEST_DB_KIND}`, () => {
   it('keeps every folder as it was', async () => {
     const folders = await database.db.selectFrom('folders').selectAll().execute();
-    expect(sorted(normalised(folders) as never)).toEqual(sorted(foldersBefore as never));
+    expect(sortedByAccount(normalised(folders) as never)).toEqual(sortedByAccount(foldersBefore as never));
   });
 
   it('gives every existing account no vault state: null, counter 0', async () => {
@@ -106,9 +64,9 @@ describe(`migration 0014 (vault state, folder ids per account) on ${TEST_DB_KIND
   });
 
   it("then takes another account's folder under an existing id, and refuses the same id twice in one account", async () => {
-    await raw().insertInto('folders').values(folder(FOLDER_ONE, 'bob')).execute();
+    await database.raw.insertInto('folders').values(folder(FOLDER_ONE, 'bob')).execute();
     const twice = await failureOf(
-      raw()
+      database.raw
         .insertInto('folders')
         .values(folder(FOLDER_ONE, 'bob', 2))
         .execute(),

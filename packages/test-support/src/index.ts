@@ -1,6 +1,8 @@
 /**
  * The one test toolkit of the server tests, e2e and the benches (Chromium is its own export,
- * `@lockit/test-support/chromium`, so suites without a browser never load playwright-core).
+ * `@lockit/test-support/chromium`, so suites without a browser never load playwright-core; the
+ * Pwned Passwords stand-in is too, `@lockit/test-support/pwned-stand-in`, the one export the web
+ * app's tests may use).
  */
 export { freePort } from './free-port';
 export { repoRoot, webDist } from './repo-paths';

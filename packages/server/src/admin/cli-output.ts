@@ -1,5 +1,5 @@
+import { formatBytes } from '@lockit/contract';
 import type { AdminUserView } from './account-admin';
-import { formatBytes } from './diagnostics';
 
 /** The kinds of second factor an account has, never a seed or a key. */
 const TWO_FACTOR_LABELS: Record<AdminUserView['twoFactor'], string> = {

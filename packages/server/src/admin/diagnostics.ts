@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { formatBytes } from '@lockit/contract';
 import { sql } from 'kysely';
 import type { AppConfig } from '../config/app-config';
 import type { Db } from '../db/schema';
@@ -119,18 +120,6 @@ function fileSize(path: string): number {
   } catch {
     return 0;
   }
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
 }
 
 function formatDuration(seconds: number): string {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPwnedStandIn, type PwnedStandIn } from '@/testing/pwned-range-stand-in';
+import { startPwnedStandIn, type PwnedStandIn } from '@lockit/test-support/pwned-stand-in';
 import { BreachChecker, BreachCheckError, parseRange, sha1Hex } from './breach-check';
 
 let standIn: PwnedStandIn;

@@ -1,8 +1,8 @@
-import type { AdminUser } from '@lockit/contract';
+import { formatBytes, type AdminUser } from '@lockit/contract';
 import { card } from '@/components/ui/styles';
 import { useSignInAgainOn401 } from '../api/get-admin-session';
 import { useAdminUsers } from '../api/list-users';
-import { failureText, formatBytes, formatWhen } from '../lib/format';
+import { failureText, formatWhen } from '../lib/format';
 import { UserActions } from './user-actions';
 
 const headCell = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-400 uppercase';

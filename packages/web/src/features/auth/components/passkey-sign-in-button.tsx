@@ -2,16 +2,15 @@ import { KdfParamsRejectedError } from '@lockit/crypto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { listEntries } from '@/api/list-entries';
-import { logout } from '@/api/logout';
-import { markSignedOut, refreshSignedIn } from '@/api/session-cache';
+import { refreshSignedIn } from '@/api/session-cache';
 import { buttonSecondary } from '@/components/ui/styles';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError, NetworkError } from '@/lib/api-errors';
 import { useKeyring } from '@/lib/keyring-context';
-import { logFailure, logInfo } from '@/lib/log';
 import { PasskeyCeremonyError } from '@/lib/passkey/prf-ceremonies';
 import { PasskeyUnlockError, signInWithPasskey, type PasskeySignedInState } from '@/lib/passkey/passkey-sign-in';
+import { useEndUntrustedSession } from '../hooks/use-end-untrusted-session';
 import { NO_RESPONSE_MESSAGE, OFFLINE_MESSAGE, SECURITY_TOAST_MS, SIGN_IN_TOAST_MS } from '../lib/sign-in-messages';
 
 /**
@@ -25,16 +24,7 @@ export function PasskeySignInButton({ disabled }: { disabled?: boolean }) {
   const keyring = useKeyring();
   const queryClient = useQueryClient();
 
-  const endUntrustedSession = () => {
-    keyring.clear();
-    logout().then(
-      (message) => {
-        logInfo('Logout after failed passkey unlock', message);
-        markSignedOut(queryClient);
-      },
-      (error: unknown) => logFailure('Logout after failed passkey unlock', error),
-    );
-  };
+  const endUntrustedSession = useEndUntrustedSession('failed passkey unlock');
 
   const mutation = useMutation({
     networkMode: 'always',

@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { listEntries } from '@/api/list-entries';
-import { logout } from '@/api/logout';
-import { markSignedOut, refreshSignedIn } from '@/api/session-cache';
+import { refreshSignedIn } from '@/api/session-cache';
 import { PasswordInput } from '@/components/ui/password-input';
 import { SecureContextNotice, useSecureContext } from '@/components/ui/secure-context-notice';
 import { buttonPrimary, card } from '@/components/ui/styles';
@@ -15,8 +14,8 @@ import { NO_SIGN_UP_TEXT, useSignupMode } from '@/config/signup-mode';
 import { ApiError, NetworkError } from '@/lib/api-errors';
 import { KeyDerivationError } from '@/lib/derive-keys';
 import { useKeyring } from '@/lib/keyring-context';
-import { logFailure, logInfo } from '@/lib/log';
 import { unverifiedAccountOf } from '../api/login';
+import { useEndUntrustedSession } from '../hooks/use-end-untrusted-session';
 import type { PendingSecondFactor } from '../lib/second-factor-sign-in';
 import { signIn, VaultUnlockError, type SignInResult } from '../lib/sign-in';
 import { SecondFactorStep } from './second-factor-step';
@@ -38,16 +37,7 @@ export function SignInPage() {
   const queryClient = useQueryClient();
 
   /** Login succeeded but the key data did not verify: lock everything and end that session. */
-  const endUntrustedSession = () => {
-    keyring.clear();
-    logout().then(
-      (message) => {
-        logInfo('Logout after failed unlock', message);
-        markSignedOut(queryClient);
-      },
-      (error: unknown) => logFailure('Logout after failed unlock', error),
-    );
-  };
+  const endUntrustedSession = useEndUntrustedSession('failed unlock');
 
   const finishSignIn = (result: SignInResult) => {
     setSecondStep(null);

@@ -9,7 +9,7 @@ import { FLOOR_KDF } from '@/testing/crypto-fixtures';
 import { deferred } from '@/testing/deferred';
 import { fakeApi, route, signedInRoutes, type FakeAnswer } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
-import { startPwnedStandIn, type PwnedStandIn } from '@/testing/pwned-range-stand-in';
+import { startPwnedStandIn, type PwnedStandIn } from '@lockit/test-support/pwned-stand-in';
 import { renderApp } from '@/testing/render-app';
 import { advance, installFakeClock, installFakeClockWithRealTime } from '@/testing/timers';
 import { SignUpPage } from './sign-up-page';

@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { PasswordInput } from '@/components/ui/password-input';
-import { buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { serverMessageOf } from '@/lib/api-errors';
 import { useKeyring } from '@/lib/keyring-context';
 import { CurrentPasswordIncorrectError, fetchKeyMaterial } from '../lib/change-master-password';
 import { deriveReauthKeys } from '../lib/reauth-key';
+import { DialogAlert, DialogButtons } from './dialog-parts';
 
 interface MasterPasswordDialogProps<T> {
   title: string;
@@ -71,19 +71,8 @@ export function MasterPasswordDialog<T>(props: MasterPasswordDialogProps<T>) {
           onChange={(event) => setPassword(event.target.value)}
           required
         />
-        {error && (
-          <p role="alert" className="text-sm text-rose-300">
-            {error}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={buttonSecondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={buttonPrimary} disabled={mutation.isPending}>
-            {mutation.isPending ? 'Checking…' : confirmLabel}
-          </button>
-        </div>
+        <DialogAlert message={error} />
+        <DialogButtons busy={mutation.isPending} submit={mutation.isPending ? 'Checking…' : confirmLabel} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import type { WebauthnCredential } from '@lockit/contract';
 import { Dialog } from '@/components/ui/dialog';
 import { PasswordInput } from '@/components/ui/password-input';
-import { buttonDanger, buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
 import { serverMessageOf } from '@/lib/api-errors';
 import { deriveKeys, KeyDerivationError } from '@/lib/derive-keys';
@@ -13,6 +12,7 @@ import { PasskeyCeremonyError } from '@/lib/passkey/prf-ceremonies';
 import { removeCredential, renameCredential } from '../api/webauthn-credentials';
 import { addWebauthnCredential, type CredentialAdded } from '../lib/add-webauthn-credential';
 import { CurrentPasswordIncorrectError, fetchKeyMaterial, type AccountKeyMaterial } from '../lib/change-master-password';
+import { DialogAlert, DialogButtons } from './dialog-parts';
 
 /** Lockit's own readable refusals are shown as they are; else the server's message or `fallback`. */
 function failureText(error: unknown, fallback: string): string {
@@ -54,27 +54,9 @@ export function AddCredentialDialog(props: {
   return (
     <Dialog title={props.passkey ? 'Add a passkey' : 'Add a security key'} onClose={props.onClose}>
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextInput
-          label="Name"
-          name="credential-name"
-          maxLength={64}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          required
-        />
-        <PasswordInput
-          label="Master Password"
-          name="master-password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-        {mutation.isError && (
-          <p role="alert" className="text-sm text-rose-300">
-            {failureText(mutation.error, 'The passkey could not be added. Try again.')}
-          </p>
-        )}
+        <CredentialNameField value={name} onChange={setName} />
+        <MasterPasswordField value={password} onChange={setPassword} />
+        <FailureAlert mutation={mutation} fallback="The passkey could not be added. Try again." />
         <p aria-live="polite" className="min-h-5 text-sm text-slate-400">
           {mutation.isPending ? 'Follow your browser’s prompts…' : ''}
         </p>
@@ -102,19 +84,8 @@ export function RenameCredentialDialog(props: {
   return (
     <Dialog title={`Rename ${props.credential.name}`} onClose={props.onClose}>
       <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextInput
-          label="Name"
-          name="credential-name"
-          maxLength={64}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          required
-        />
-        {mutation.isError && (
-          <p role="alert" className="text-sm text-rose-300">
-            {failureText(mutation.error, 'The name could not be saved. Try again.')}
-          </p>
-        )}
+        <CredentialNameField value={name} onChange={setName} />
+        <FailureAlert mutation={mutation} fallback="The name could not be saved. Try again." />
         <DialogButtons busy={mutation.isPending} submit="Save" onCancel={props.onClose} />
       </form>
     </Dialog>
@@ -150,34 +121,42 @@ export function RemoveCredentialDialog(props: {
           It will no longer sign you in
           {props.credential.canUnlock ? ' or unlock your vault; its copy of your vault key is deleted' : ''}.
         </p>
-        <PasswordInput
-          label="Master Password"
-          name="master-password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-        {mutation.isError && (
-          <p role="alert" className="text-sm text-rose-300">
-            {failureText(mutation.error, 'It could not be removed. Try again.')}
-          </p>
-        )}
+        <MasterPasswordField value={password} onChange={setPassword} />
+        <FailureAlert mutation={mutation} fallback="It could not be removed. Try again." />
         <DialogButtons busy={mutation.isPending} submit="Remove" danger onCancel={props.onClose} />
       </form>
     </Dialog>
   );
 }
 
-function DialogButtons(props: { busy: boolean; submit: string; danger?: boolean; onCancel: () => void }) {
+function CredentialNameField(props: { value: string; onChange: (value: string) => void }) {
   return (
-    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-      <button type="button" className={buttonSecondary} onClick={props.onCancel}>
-        Cancel
-      </button>
-      <button type="submit" className={props.danger ? buttonDanger : buttonPrimary} disabled={props.busy}>
-        {props.submit}
-      </button>
-    </div>
+    <TextInput
+      label="Name"
+      name="credential-name"
+      maxLength={64}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      required
+    />
   );
+}
+
+/** The master password a change to the account's credentials is confirmed with. */
+function MasterPasswordField(props: { value: string; onChange: (value: string) => void }) {
+  return (
+    <PasswordInput
+      label="Master Password"
+      name="master-password"
+      autoComplete="current-password"
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      required
+    />
+  );
+}
+
+/** The mutation's failure as failureText words it, once it failed. */
+function FailureAlert(props: { mutation: { isError: boolean; error: unknown }; fallback: string }) {
+  return <DialogAlert message={props.mutation.isError ? failureText(props.mutation.error, props.fallback) : null} />;
 }

@@ -3,12 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog';
-import { buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
 import { serverMessageOf } from '@/lib/api-errors';
 import { copyWithClear } from '@/lib/clipboard';
 import { confirmTotp } from '../api/confirm-totp';
 import type { TotpSetup } from '../api/setup-totp';
+import { DialogAlert, DialogButtons } from './dialog-parts';
 
 /** The secret as people type it: groups of 4. */
 export function groupSecret(secret: string): string {
@@ -101,19 +101,8 @@ export function TotpSetupDialog({ setup, onConfirmed, onClose }: TotpSetupDialog
           onChange={(event) => setCode(event.target.value)}
           required
         />
-        {error && (
-          <p role="alert" className="text-sm text-rose-300">
-            {error}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={buttonSecondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={buttonPrimary} disabled={mutation.isPending}>
-            Turn on
-          </button>
-        </div>
+        <DialogAlert message={error} />
+        <DialogButtons busy={mutation.isPending} submit="Turn on" onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { generateVaultKeyBytes, importVaultKey } from '@lockit/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BreachChecker } from '@/lib/password-strength/breach-check';
 import { scorePassword } from '@/lib/password-strength/zxcvbn-engine';
-import { startPwnedStandIn, type PwnedStandIn } from '@/testing/pwned-range-stand-in';
+import { startPwnedStandIn, type PwnedStandIn } from '@lockit/test-support/pwned-stand-in';
 import { emptyDraft, sealEntry } from '../lib/seal-entry';
 import { computeBreachCounts, computeHealthFacts, digestsOf, type HealthItemInput, type Scorer } from './compute-health';
 import { buildReport, YEAR_MS } from './health-analysis';

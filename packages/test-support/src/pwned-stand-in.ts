@@ -6,6 +6,11 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in for the Pwned Passwords range API: `GET /range/{5 hex}` answers the real
  * format (`SUFFIX:COUNT` lines, CRLF), with padding lines of count 0 when asked
  * (`Add-Padding: true`), and CORS as the real service sends it. It knows only `breached`.
+ *
+ * Shared by the web app's tests and e2e, so it is its own export
+ * (`@lockit/test-support/pwned-stand-in`) and uses Node's built-ins only: the one part of the
+ * toolkit the web app's tests may import (eslint.config.js), without the server, database or
+ * browser helpers.
  */
 export interface PwnedStandIn {
   url: string;
