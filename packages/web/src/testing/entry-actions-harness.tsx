@@ -6,7 +6,8 @@ import { ConflictDialog } from '@/features/vault/components/conflict-dialog';
 import { EntryFormDialog } from '@/features/vault/components/entry-form-dialog';
 import { HistoryPanel } from '@/features/vault/components/history-panel';
 import { type EntryDraft, type OpenEntry, type VaultEntry } from '@/features/vault/lib/vault-entry';
-import { useEntryActions, type EntryActions } from '@/features/vault/hooks/use-entry-actions';
+import type { EntryActions } from '@/features/vault/lib/entry-action-types';
+import { useEntryActions } from '@/features/vault/hooks/use-entry-actions';
 import { useVaultEntries } from '@/features/vault/hooks/use-vault-entries';
 
 /** What the harness exposes to the test: the hooks' live values. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { buttonDanger, buttonPrimary, buttonSecondary } from '@/components/ui/styles';
-import type { ConflictChoice, EntryConflict } from '../hooks/use-entry-actions';
+import type { ConflictChoice, EntryConflict } from '../lib/entry-action-types';
 import { CHANGED_ELSEWHERE } from '../lib/action-messages';
 import { DRAFT_PARTS, mergeDrafts, PART_LABELS, partText, samePart, SECRET_PARTS, type DraftPart } from '../lib/draft-diff';
 import type { EntryDraft, OpenFolder } from '../lib/vault-entry';

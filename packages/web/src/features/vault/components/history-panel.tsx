@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { buttonSecondary } from '@/components/ui/styles';
-import type { EntryActions, OpenVersion } from '../hooks/use-entry-actions';
+import type { EntryActions, OpenVersion } from '../lib/entry-action-types';
 import { changedParts, PART_LABELS } from '../lib/draft-diff';
 import type { EntryDraft, OpenEntry } from '../lib/vault-entry';
 

@@ -1,4 +1,4 @@
-import type { EntryActions, EntryConflict } from '../hooks/use-entry-actions';
+import type { EntryActions, EntryConflict } from '../lib/entry-action-types';
 import { emptyDraft } from '../lib/seal-entry';
 import type { ActionResult, EntryDraft, OpenEntry, OpenFolder, VaultEntry } from '../lib/vault-entry';
 import { ConflictDialog } from './conflict-dialog';

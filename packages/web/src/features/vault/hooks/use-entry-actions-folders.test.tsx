@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, route, signedInRoutes } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { fakeEntryRoutes, sealedEntry, sealedFolder, unlockedKeyring } from '@/testing/vault-fixtures';
-import type { EntryActions } from './use-entry-actions';
+import type { EntryActions } from '../lib/entry-action-types';
 import { Harness, GITHUB, current, openEntryNamed } from '@/testing/entry-actions-harness';
 
 describe('useEntryActions: favourite, secrets and folders', () => {

@@ -1,0 +1,66 @@
+import type { ActionResult, EntryDraft, EntrySecrets, OpenEntry, OpenFolder, VaultEntry } from './vault-entry';
+
+/**
+ * How a conflict is settled.
+ * - mine: save my version on top of theirs (theirs then lands in history on the server);
+ * - theirs: keep theirs (my version is saved into history first, see `resolve`);
+ * - merge: save `draft`, picked field by field from both;
+ * - cancel: do nothing now (the edit form keeps what was typed).
+ * For a delete that met a newer version, 'mine' moves it to Trash anyway, 'theirs' and
+ * 'cancel' keep it.
+ */
+export type ConflictChoice = { kind: 'mine' } | { kind: 'theirs' } | { kind: 'merge'; draft: EntryDraft } | { kind: 'cancel' };
+
+/** A write that met a newer version saved elsewhere (409): both sides, for ConflictDialog. */
+export interface EntryConflict {
+  /** 'save': an edit (or a restored version) met a newer version; 'delete': a move to Trash did. */
+  kind: 'save' | 'delete';
+  /** The person's version; null for a delete. */
+  mine: EntryDraft | null;
+  /** The version saved elsewhere, as it is now on the server, opened. */
+  theirs: OpenEntry;
+  theirsDraft: EntryDraft;
+  /**
+   * Carries out a choice. Resolves { ok: false, message } when that failed (the dialog stays
+   * open and shows it); on success the conflict is gone, and the write that met it resolves.
+   */
+  resolve: (choice: ConflictChoice) => Promise<ActionResult>;
+}
+
+/** One earlier version of an entry, opened; `draft` is null when it does not decrypt. */
+export interface OpenVersion {
+  revision: number;
+  /** When this version was saved, and when a later write replaced it. */
+  savedAt: string;
+  replacedAt: string;
+  draft: EntryDraft | null;
+}
+
+export type HistoryResult = { ok: true; versions: OpenVersion[] } | { ok: false; message: string };
+export type FolderResult = { ok: true; folder: OpenFolder } | { ok: false; message: string };
+
+export interface EntryActions {
+  add(draft: EntryDraft): Promise<ActionResult>;
+  save(entry: OpenEntry, draft: EntryDraft): Promise<ActionResult>;
+  /** The spec's delete: to Trash. A 404 (already gone) removes it here too. */
+  trash(entry: VaultEntry): Promise<ActionResult>;
+  restore(entry: VaultEntry): Promise<ActionResult>;
+  /** For good: a trashed entry and its history. */
+  purge(entry: VaultEntry): Promise<ActionResult>;
+  setFavorite(entry: OpenEntry, on: boolean): Promise<ActionResult>;
+  /** Rejects (and shows the entry as damaged) when a secret does not open. */
+  openSecrets(entry: OpenEntry): Promise<EntrySecrets>;
+  /** The whole draft for Edit; rejects (and shows the entry as damaged) when it does not open. */
+  openDraft(entry: OpenEntry): Promise<EntryDraft>;
+  /** The entry's earlier versions, newest first; fetched only when asked. */
+  history(entry: OpenEntry): Promise<HistoryResult>;
+  /** A normal save of that version's content on the current revision. */
+  restoreVersion(entry: OpenEntry, version: OpenVersion): Promise<ActionResult>;
+  addFolder(name: string): Promise<FolderResult>;
+  renameFolder(folder: OpenFolder, name: string): Promise<FolderResult>;
+  /** Entries keep naming the folder; they show as in no folder. */
+  deleteFolder(folder: OpenFolder): Promise<ActionResult>;
+}
+
+/** The folder half of EntryActions (lib/folder-actions.ts). */
+export type FolderActions = Pick<EntryActions, 'addFolder' | 'renameFolder' | 'deleteFolder'>;
