@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/setup';
-import { newAccount, signIn, signOut, signUpAndVerify, submitSignIn, type Account } from './support/journeys';
+import { newAccount, signIn, signOut, signUpAndVerify, submitSignIn } from './support/journeys';
+import { addCredential, contextWithAuthenticator } from './support/passkey-page';
 import { enableTotp, keepRecoveryCodes } from './support/two-factor-page';
 import { addEntry, openVault, rowOf } from './support/vault-page';
 
@@ -13,47 +14,6 @@ const CANNOT_UNLOCK_TEXT = 'This passkey signs you in but cannot unlock your vau
 const PASSKEY_REFUSED = 'That passkey could not be verified. Try again or sign in with your master password.';
 const NEW_SIGN_IN_SUBJECT = 'New sign-in to your Lockit account';
 
-/**
- * A browser profile on `localhost` (WebAuthn refuses IP addresses) with Chromium's virtual
- * authenticator: a platform authenticator that verifies the user and answers at once.
- */
-async function contextWithAuthenticator(options: { prf: boolean; transport?: 'internal' | 'usb' }) {
-  const context = await e2e.newContext({ baseURL: e2e.server.url.replace('127.0.0.1', 'localhost') });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      ctap2Version: 'ctap2_1',
-      transport: options.transport ?? 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-      hasPrf: options.prf,
-    },
-  });
-  const credentials = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
-  return { context, page, credentials };
-}
-
-/** Adds a passkey or security key from Profile; returns the section's outcome text. */
-async function addCredential(page: Page, account: Account, kind: 'passkey' | 'security key'): Promise<string> {
-  await page.goto('/profile');
-  const section = page.getByRole('region', { name: 'Passkeys and security keys' });
-  await section.getByText('No passkeys or security keys yet.').waitFor();
-  await section.getByRole('button', { name: `Add a ${kind}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Add a ${kind}` });
-  await dialog.getByLabel('Name').fill(kind === 'passkey' ? 'Laptop passkey' : 'Desk key');
-  await dialog.getByLabel('Master Password', { exact: true }).fill(account.password);
-  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
-  const outcome = section.locator('[role="status"], [role="alert"]');
-  await outcome.first().waitFor();
-  return outcome.first().innerText();
-}
-
 async function signInWithPasskey(page: Page): Promise<void> {
   await page.goto('/signin');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -62,7 +22,7 @@ async function signInWithPasskey(page: Page): Promise<void> {
 describe('Passkeys in Chromium’s virtual authenticator (issue 18)', () => {
   it('a PRF passkey signs in and unlocks the vault with no password typed', async () => {
     const account = newAccount('passkey');
-    const { context, page, credentials } = await contextWithAuthenticator({ prf: true });
+    const { context, page, credentials } = await contextWithAuthenticator(e2e, { prf: true });
     await signUpAndVerify(page, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     await openVault(page);
@@ -110,9 +70,32 @@ describe('Passkeys in Chromium’s virtual authenticator (issue 18)', () => {
     await context.close();
   });
 
+  it('a PRF passkey unlocks a locked vault from the Unlock screen, with no password typed', async () => {
+    const account = newAccount('pkunlock');
+    const { context, page } = await contextWithAuthenticator(e2e, { prf: true });
+    await signUpAndVerify(page, e2e.smtp, account);
+    await signIn(page, account.username, account.password);
+    await openVault(page);
+    await addEntry(page, { service: 'Locked Mail', username: 'ada', password: 'unlocked-by-a-passkey' });
+    expect(await addCredential(page, account, 'passkey')).toBe('Passkey added: it signs you in and unlocks your vault.');
+    await keepRecoveryCodes(page);
+
+    // "Lock on every reload": the next page load keeps the session but not the vault key.
+    await page.getByRole('switch', { name: 'Lock on every reload' }).check();
+    await page.goto('/vault');
+    const form = page.getByRole('form', { name: 'Unlock' });
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Unlock with a passkey' }).click();
+    const entry = rowOf(page, 'Locked Mail');
+    await entry.getByRole('button', { name: 'Show password for Locked Mail' }).click();
+    await entry.getByText('unlocked-by-a-passkey', { exact: true }).waitFor();
+    expect(await form.count()).toBe(0);
+    await context.close();
+  });
+
   it('without PRF the passkey is added with the reason, and signing in with it asks the master password', async () => {
     const account = newAccount('noprf');
-    const { context, page } = await contextWithAuthenticator({ prf: false });
+    const { context, page } = await contextWithAuthenticator(e2e, { prf: false });
     await signUpAndVerify(page, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     await openVault(page);
@@ -136,7 +119,7 @@ describe('Passkeys in Chromium’s virtual authenticator (issue 18)', () => {
 
   it('with an authenticator app on too, the passkey alone signs in and unlocks: it is both factors', async () => {
     const account = newAccount('passkeytotp');
-    const { context, page } = await contextWithAuthenticator({ prf: true });
+    const { context, page } = await contextWithAuthenticator(e2e, { prf: true });
     await signUpAndVerify(page, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     await enableTotp(page, account);
@@ -155,7 +138,7 @@ describe('Passkeys in Chromium’s virtual authenticator (issue 18)', () => {
 
   it('a security key is asked as the second step after the password', async () => {
     const account = newAccount('seckey');
-    const { context, page } = await contextWithAuthenticator({ prf: false, transport: 'usb' });
+    const { context, page } = await contextWithAuthenticator(e2e, { prf: false, transport: 'usb' });
     await signUpAndVerify(page, e2e.smtp, account);
     await signIn(page, account.username, account.password);
 

@@ -133,7 +133,14 @@ export type ProfileResponse = z.infer<typeof profileResponseSchema>;
  */
 export const keyMaterialResponseSchema = z.object({
   message: z.string(),
-  data: z.object({ kdf: z.unknown(), salt: z.string(), protectedKey: z.string(), keyGeneration: z.unknown().optional() }),
+  data: z.object({
+    kdf: z.unknown(),
+    salt: z.string(),
+    protectedKey: z.string(),
+    keyGeneration: z.unknown().optional(),
+    /** The account has a passkey holding an unlock key: the Unlock screen offers it. Absent from older servers. */
+    passkeyUnlock: z.boolean().optional(),
+  }),
 });
 export type KeyMaterialResponse = z.infer<typeof keyMaterialResponseSchema>;
 

@@ -12,5 +12,6 @@ export * from './admin';
 export * from './invites';
 export * from './sessions';
 export * from './two-factor';
+export * from './passkey-unlock';
 export * from './vault-state';
 export * from './key-rotation';

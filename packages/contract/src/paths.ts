@@ -64,6 +64,9 @@ export const apiPaths = {
   /** Passkey sign-in (public): a discoverable-credential challenge, and its answer. */
   passkeyOptions: '/api/users/passkey/options',
   passkeySignIn: '/api/users/passkey/sign-in',
+  /** Unlock with a passkey (session only): a challenge for the caller's passkeys that can unlock, and its answer. */
+  passkeyUnlockOptions: '/api/user/passkey/unlock-options',
+  passkeyUnlock: '/api/user/passkey/unlock',
   /** The caller's factors (GET). */
   twoFactor: '/api/user/two-factor',
   totpSetup: '/api/user/two-factor/totp/setup',

@@ -62,6 +62,8 @@ import { securityKeyOptionsRoute } from './webauthn/security-key-options';
 import { securityKeySignInRoute } from './webauthn/security-key-sign-in';
 import { passkeyOptionsRoute } from './webauthn/passkey-options';
 import { passkeySignInRoute } from './webauthn/passkey-sign-in';
+import { passkeyUnlockOptionsRoute } from './webauthn/passkey-unlock-options';
+import { passkeyUnlockRoute } from './webauthn/passkey-unlock';
 import { startKeyRotationRoute } from './key-rotation/start-key-rotation';
 import { stageKeyRotationPartRoute } from './key-rotation/stage-key-rotation-part';
 import { commitKeyRotationRoute } from './key-rotation/commit-key-rotation';
@@ -147,6 +149,8 @@ const routes: RoutePlugin[] = [
   securityKeySignInRoute,
   passkeyOptionsRoute,
   passkeySignInRoute,
+  passkeyUnlockOptionsRoute,
+  passkeyUnlockRoute,
   startKeyRotationRoute,
   stageKeyRotationPartRoute,
   commitKeyRotationRoute,

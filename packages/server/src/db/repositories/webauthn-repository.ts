@@ -4,7 +4,7 @@ export type WebauthnCredentialRow = WebauthnCredentialsTable;
 export type WebauthnChallengeRow = WebauthnChallengesTable;
 
 /** What a ceremony's challenge is for; a challenge made for one never serves another. */
-export type ChallengePurpose = 'register-passkey' | 'register-security-key' | 'sign-in';
+export type ChallengePurpose = 'register-passkey' | 'register-security-key' | 'sign-in' | 'unlock';
 
 /**
  * Security keys, passkeys and the challenges of their ceremonies. Every query about a
@@ -20,6 +20,35 @@ export function createWebauthnRepository(db: Db) {
         .orderBy('created_at')
         .orderBy('id')
         .execute();
+    },
+
+    /**
+     * The user's passkeys that can unlock the vault: added as passkeys (`signs_in`) and holding
+     * a PRF-wrapped vault key. A security key added as a second step never unlocks.
+     */
+    listUnlockingByUser(userId: string, ex: Executor = db): Promise<WebauthnCredentialRow[]> {
+      return ex
+        .selectFrom('webauthn_credentials')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('signs_in', '=', 1)
+        .where('unlock_key', 'is not', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Whether the user has at least one passkey that can unlock (see listUnlockingByUser). */
+    async hasUnlocking(userId: string, ex: Executor = db): Promise<boolean> {
+      const row = await ex
+        .selectFrom('webauthn_credentials')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('signs_in', '=', 1)
+        .where('unlock_key', 'is not', null)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** By the authenticator's credential id (base64url), whoever owns it. */

@@ -7,6 +7,7 @@ import { MESSAGES } from '../messages';
  * GET /api/user/key-material: what an Unlock needs (KDF parameters, salt, wrapped vault key)
  * for a session whose vault is locked in the browser. Session-only, like the entries: the
  * wrapped key is useless without the master password, and its AAD binds the parameters.
+ * `passkeyUnlock` says whether a passkey of the account can unlock instead (Unlock with a passkey).
  */
 export const keyMaterialRoute: RoutePlugin = async (app, { ctx }) => {
   app.get(apiPaths.keyMaterial, async (request) => {
@@ -23,6 +24,9 @@ export const keyMaterialRoute: RoutePlugin = async (app, { ctx }) => {
         salt: user.salt,
         protectedKey: user.protected_key,
         keyGeneration: user.key_generation,
+        // Only whether the Unlock screen should offer a passkey; the unlock keys stay behind
+        // a passkey assertion (POST passkey/unlock).
+        passkeyUnlock: await ctx.repos.webauthn.hasUnlocking(user.id),
       },
     };
   });

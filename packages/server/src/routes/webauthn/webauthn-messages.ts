@@ -17,4 +17,9 @@ export const WEBAUTHN_MESSAGES = {
   passkeyOptions: 'Choose a passkey.',
   passkeyFailed: 'That passkey could not be verified. Try again or sign in with your master password.',
   passkeySignedIn: 'Login successful',
+  unlockOptions: 'Choose a passkey to unlock your vault.',
+  noUnlockingPasskey: 'This account has no passkey that can unlock the vault. Enter your master password.',
+  unlockFailed: 'That passkey could not be verified for this account. Try again or enter your master password.',
+  passkeyCannotUnlock: 'This passkey cannot unlock your vault. Enter your master password.',
+  unlocked: 'Passkey verified',
 } as const;

@@ -1,12 +1,15 @@
-import { deriveVaultIntegrityKey, importVaultKey, unwrapVaultKeyWithPasskey } from '@lockit/crypto';
+import { unwrapVaultKeyWithPasskey } from '@lockit/crypto';
 import { getKeyMaterial } from '@/api/get-key-material';
 import { getPasskeyOptions, signInWithAssertion } from '@/api/passkey-sign-in';
 import { checkServerKeySettings } from '@/lib/account-key-policy';
-import type { ReloadSeal, UnlockedVault } from '@/lib/keyring';
-import { sealForReload } from '@/lib/reload-unlock/reload-vault';
+import type { UnlockedVault } from '@/lib/keyring';
+import { unlockedVaultFromKeyBytes } from '@/lib/unlocked-vault-from-key-bytes';
 import { getAssertion } from './prf-ceremonies';
 
-/** The passkey's unlock key did not verify: the session must be ended and nothing unlocked. */
+/**
+ * The passkey's unlock key did not verify: nothing is unlocked. At passkey sign-in the session it
+ * just opened is ended too; on the Unlock screen the session stays and the password still works.
+ */
 export class PasskeyUnlockError extends Error {
   override readonly name = 'PasskeyUnlockError';
   constructor() {
@@ -50,38 +53,23 @@ export async function signInWithPasskey(): Promise<PasskeySignInResult> {
     const material = await getKeyMaterial();
     const { kdf, keyGeneration } = await checkServerKeySettings(username, material);
 
-    let vaultKey: CryptoKey;
-    let integrityKey: CryptoKey;
-    let reloadSeal: ReloadSeal | undefined;
+    let vault: UnlockedVault;
     try {
       const bytes = await unwrapVaultKeyWithPasskey(unlockKey, assertion.prfOutput, {
         userId,
         credentialId: assertion.credentialId,
       });
-      try {
-        vaultKey = await importVaultKey(bytes);
-        integrityKey = await deriveVaultIntegrityKey(bytes);
-        reloadSeal = await sealForReload(bytes);
-      } finally {
-        bytes.fill(0);
-      }
-    } catch {
-      throw new PasskeyUnlockError();
-    }
-    return {
-      kind: 'unlocked',
-      message: answer.message,
-      vault: {
+      vault = await unlockedVaultFromKeyBytes(bytes, {
         username,
-        vaultKey,
-        integrityKey,
         kdf,
         salt: material.salt,
         protectedKey: material.protectedKey,
         keyGeneration,
-        reloadSeal,
-      },
-    };
+      });
+    } catch {
+      throw new PasskeyUnlockError();
+    }
+    return { kind: 'unlocked', message: answer.message, vault };
   } finally {
     assertion.prfOutput?.fill(0);
   }

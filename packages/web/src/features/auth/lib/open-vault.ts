@@ -1,8 +1,8 @@
-import { deriveVaultIntegrityKey, importVaultKey, unwrapVaultKey, type KdfParams } from '@lockit/crypto';
+import { unwrapVaultKey, type KdfParams } from '@lockit/crypto';
 import { rememberKdfParams } from '@/lib/kdf-memory';
 import { rememberKeyGeneration } from '@/lib/key-generation-memory';
-import type { ReloadSeal, UnlockedVault } from '@/lib/keyring';
-import { sealForReload } from '@/lib/reload-unlock/reload-vault';
+import type { UnlockedVault } from '@/lib/keyring';
+import { unlockedVaultFromKeyBytes } from '@/lib/unlocked-vault-from-key-bytes';
 
 /** The server's key data did not verify: the session must be ended and nothing unlocked. */
 export class VaultUnlockError extends Error {
@@ -30,38 +30,27 @@ export interface CheckedSignInKeys {
  * Security invariants: the unwrap uses only the params, salt and key generation checked at
  * prelogin (`keys`), never anything a later answer carries; the wrap's associated data binds
  * them, so a server that changed them fails here (VaultUnlockError). Raw key bytes are wiped
- * once imported. The params and generation are remembered only after the key unwrapped under them.
+ * once imported (unlockedVaultFromKeyBytes). The params and generation are remembered only after the key unwrapped under them.
  */
 export async function openVault(
   keys: CheckedSignInKeys,
   answer: { username: string; protectedKey: string },
 ): Promise<UnlockedVault> {
-  let vaultKey: CryptoKey;
-  let integrityKey: CryptoKey;
-  let reloadSeal: ReloadSeal | undefined;
+  let vault: UnlockedVault;
   try {
     const bytes = await unwrapVaultKey(answer.protectedKey, keys.wrapKey, keys.kdf, keys.salt, keys.keyGeneration);
-    try {
-      vaultKey = await importVaultKey(bytes);
-      integrityKey = await deriveVaultIntegrityKey(bytes);
-      reloadSeal = await sealForReload(bytes);
-    } finally {
-      bytes.fill(0);
-    }
+    vault = await unlockedVaultFromKeyBytes(bytes, {
+      username: answer.username,
+      kdf: keys.kdf,
+      salt: keys.salt,
+      protectedKey: answer.protectedKey,
+      keyGeneration: keys.keyGeneration,
+    });
   } catch {
     throw new VaultUnlockError();
   }
   // The key unwrapped under these params, so someone holding the password chose them.
   await rememberKdfParams(keys.username, keys.kdf);
   await rememberKeyGeneration(keys.username, keys.keyGeneration);
-  return {
-    username: answer.username,
-    vaultKey,
-    integrityKey,
-    kdf: keys.kdf,
-    salt: keys.salt,
-    protectedKey: answer.protectedKey,
-    keyGeneration: keys.keyGeneration,
-    reloadSeal,
-  };
+  return vault;
 }

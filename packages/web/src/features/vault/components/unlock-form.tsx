@@ -10,8 +10,10 @@ import { KeyDerivationError } from '@/lib/derive-keys';
 import type { UnlockedVault } from '@/lib/keyring';
 import { logFailure } from '@/lib/log';
 import { CANNOT_UNLOCK_TEXT, cannotUnlockReasonOf } from '@/lib/passkey/passkey-sign-in';
+import { usePasskeyUnlockOffered } from '../api/passkey-unlock-offered';
 import { prewarmCryptoWorkers } from '../lib/crypto-worker-pool';
 import { unlockVault, WrongMasterPasswordError } from '../lib/unlock-vault';
+import { PasskeyUnlockButton } from './passkey-unlock-button';
 
 const UNREACHABLE = "Lockit could not get your vault's key from the server. Please try again.";
 
@@ -26,7 +28,8 @@ const messageFor = (error: unknown) => (isOwnRefusal(error) ? error.message : UN
 
 /**
  * A live session whose vault key this tab does not hold (after a reload or the idle lock):
- * the master password alone unlocks it again, without a new sign-in.
+ * the master password alone unlocks it again, without a new sign-in; so does a passkey that
+ * holds an unlock key, when the account has one.
  */
 interface UnlockFormProps {
   username: string | undefined;
@@ -42,6 +45,10 @@ export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
   const [password, setPassword] = useState('');
   // A passkey sign-in that opened the session but not the vault says why (lib/passkey).
   const passkeyReason = cannotUnlockReasonOf(useLocation().state);
+  const passkeyOffered = usePasskeyUnlockOffered();
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  // Only the outcome of the way tried last is shown, so two alerts never disagree.
+  const [lastTried, setLastTried] = useState<'password' | 'passkey'>('password');
 
   const secure = useSecureContext();
   const mutation = useMutation({
@@ -70,7 +77,8 @@ export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (password === '' || mutation.isPending) return;
+    if (password === '' || mutation.isPending || passkeyPending) return;
+    setLastTried('password');
     mutation.mutate(password);
   };
 
@@ -100,16 +108,29 @@ export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
           onChange={(event) => setPassword(event.target.value)}
           required
         />
-        {mutation.isError && (
+        {lastTried === 'password' && mutation.isError && (
           <p role="alert" className="text-sm text-red-300">
             {messageFor(mutation.error)}
           </p>
         )}
-        <button type="submit" className={buttonPrimary} disabled={mutation.isPending || !secure}>
+        <button type="submit" className={buttonPrimary} disabled={mutation.isPending || passkeyPending || !secure}>
           Unlock
         </button>
+        {passkeyOffered && (
+          <PasskeyUnlockButton
+            username={username}
+            disabled={mutation.isPending || !secure}
+            showOutcome={lastTried === 'passkey'}
+            onStart={() => setLastTried('passkey')}
+            onPendingChange={setPasskeyPending}
+            onUnlocked={(vault, entries) => {
+              setPassword('');
+              onUnlocked(vault, entries);
+            }}
+          />
+        )}
         <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-400">
-          {mutation.isPending ? 'Unlocking your vault…' : ''}
+          {mutation.isPending ? 'Unlocking your vault…' : passkeyPending ? 'Waiting for your passkey…' : ''}
         </p>
       </form>
     </div>

@@ -1,4 +1,4 @@
-import { deriveVaultIntegrityKey, importVaultKey, unwrapVaultKey, VaultKeyRejectedError, type AccountKeys } from '@lockit/crypto';
+import { unwrapVaultKey, VaultKeyRejectedError, type AccountKeys } from '@lockit/crypto';
 import { checkServerKeySettings } from '@/lib/account-key-policy';
 import { deriveKeys } from '@/lib/derive-keys';
 import { rememberKdfParams } from '@/lib/kdf-memory';
@@ -6,7 +6,7 @@ import { rememberKeyGeneration } from '@/lib/key-generation-memory';
 import { rewrapVaultKey } from '@/lib/rewrap-vault-key';
 import type { UnlockedVault } from '@/lib/keyring';
 import { getKeyMaterial } from '@/api/get-key-material';
-import { sealForReload } from '@/lib/reload-unlock/reload-vault';
+import { unlockedVaultFromKeyBytes } from '@/lib/unlocked-vault-from-key-bytes';
 
 export const WRONG_MASTER_PASSWORD = 'That master password did not unlock your vault.';
 
@@ -31,7 +31,7 @@ export class WrongMasterPasswordError extends Error {
  *   re-wrapped under the defaults with the same password once the vault opened.
  * - Nothing derived from the password is sent anywhere: the unwrap proves the password
  *   locally, and the wrap's associated data binds params and salt, so altered material fails.
- * - The raw vault key bytes are wiped once imported.
+ * - The raw vault key bytes are wiped once imported (unlockedVaultFromKeyBytes).
  * - `whileDeriving` runs only after the params passed the policy, and receives nothing.
  *
  * Errors: KdfParamsRejectedError, WrongMasterPasswordError, KeyDerivationError, and the API
@@ -55,27 +55,16 @@ export async function unlockVault(
     if (error instanceof VaultKeyRejectedError) throw new WrongMasterPasswordError();
     throw error;
   }
+  const vault = await unlockedVaultFromKeyBytes(bytes, {
+    username,
+    kdf,
+    salt: material.salt,
+    protectedKey: material.protectedKey,
+    keyGeneration,
+  });
   if (username) {
     await rememberKdfParams(username, kdf);
     await rememberKeyGeneration(username, keyGeneration);
-  }
-  let vault: UnlockedVault;
-  try {
-    const vaultKey = await importVaultKey(bytes);
-    const integrityKey = await deriveVaultIntegrityKey(bytes);
-    const reloadSeal = await sealForReload(bytes);
-    vault = {
-      username,
-      vaultKey,
-      integrityKey,
-      kdf,
-      salt: material.salt,
-      protectedKey: material.protectedKey,
-      keyGeneration,
-      reloadSeal,
-    };
-  } finally {
-    bytes.fill(0);
   }
   return belowFloor && username ? upgradeKdf(vault, keys, password) : vault;
 }
