@@ -32,7 +32,8 @@ describe('GET /api/user/key-material', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: 'Success',
-      data: { kdf: account.kdf, salt: account.salt, protectedKey: account.protectedKey, keyGeneration: 0 },
+      // No passkey holds an unlock key, so the Unlock screen offers none (passkey-unlock.test.ts has the rest).
+      data: { kdf: account.kdf, salt: account.salt, protectedKey: account.protectedKey, keyGeneration: 0, passkeyUnlock: false },
     });
     const { kdf, salt, protectedKey } = response.json().data;
     expect(await unwrapVaultKey(protectedKey, account.keys.wrapKey, checkKdfParams(kdf), salt)).toEqual(account.vaultKeyBytes);
@@ -54,6 +55,7 @@ describe('GET /api/user/key-material', () => {
       salt: next.salt,
       protectedKey: next.protectedKey,
       keyGeneration: 1,
+      passkeyUnlock: false,
     });
   });
 });

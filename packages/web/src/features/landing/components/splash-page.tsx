@@ -49,11 +49,12 @@ export function SplashPage() {
           <p className="mt-4 text-slate-300">{site.tagline}</p>
         </div>
       </div>
-      {leaving && (
-        <p role="status" className="animate-fade-in text-slate-400">
-          Loading Home...
-        </p>
-      )}
+      {/* The status line holds its place from the first paint: "Loading Home..." appears in it
+          without moving the card (no layout shift), and a live region that exists before its
+          text changes is the one screen readers announce. */}
+      <p role="status" className="min-h-6 text-slate-400">
+        {leaving && <span className="animate-fade-in">Loading Home...</span>}
+      </p>
     </section>
   );
 }
