@@ -1,7 +1,8 @@
 import { apiPaths, passkeySignInRequestSchema, type PasskeySignInResponse } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
 import { relyingPartyFor } from '../../auth/webauthn/relying-party';
-import { credentialIdOf, userHandleFor, userHandleOf, verifyAssertion } from '../../auth/webauthn/ceremonies';
+import { credentialIdOf, userHandleFor, userHandleOf } from '../../auth/webauthn/ceremonies';
+import { countedAssertion } from '../../auth/webauthn/counted-assertion';
 import { deviceCookieOf } from '../../auth/device-cookies';
 import { completeSignIn } from '../../auth/two-factor/complete-sign-in';
 import { HttpError } from '../../http/http-error';
@@ -50,15 +51,7 @@ export const passkeySignInRoute: RoutePlugin = async (app, { ctx }) => {
     // A discoverable credential names its account; it must be the credential's owner.
     const handle = userHandleOf(body.response);
     if (handle !== undefined && handle !== Buffer.from(userHandleFor(credential.user_id)).toString('base64url')) throw failed();
-    const verified = await verifyAssertion(rp, credential, body.response, challenge.challenge, true);
-    if (!verified?.userVerified) throw failed();
-    const counted = await ctx.repos.webauthn.recordUse(credential.id, {
-      verifiedAgainst: Number(credential.counter),
-      counter: verified.counter,
-      backedUp: verified.backedUp,
-      now: ctx.now(),
-    });
-    if (!counted) throw failed();
+    if (!(await countedAssertion(ctx, rp, credential, body.response, challenge.challenge, true))) throw failed();
 
     const user = await ctx.repos.users.findById(credential.user_id);
     if (!user) throw failed();

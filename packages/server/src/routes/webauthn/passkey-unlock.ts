@@ -2,7 +2,8 @@ import { apiPaths, passkeyUnlockRequestSchema, type PasskeyUnlockResponse } from
 import type { RoutePlugin } from '../../app-context';
 import { requireSession } from '../../auth/require-session';
 import { relyingPartyFor } from '../../auth/webauthn/relying-party';
-import { credentialIdOf, userHandleFor, userHandleOf, verifyAssertion } from '../../auth/webauthn/ceremonies';
+import { credentialIdOf, userHandleFor, userHandleOf } from '../../auth/webauthn/ceremonies';
+import { countedAssertion } from '../../auth/webauthn/counted-assertion';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
@@ -45,15 +46,7 @@ export const passkeyUnlockRoute: RoutePlugin = async (app, { ctx }) => {
     }
     const handle = userHandleOf(body.response);
     if (handle !== undefined && handle !== Buffer.from(userHandleFor(user.id)).toString('base64url')) throw failed();
-    const verified = await verifyAssertion(rp, credential, body.response, challenge.challenge, true);
-    if (!verified?.userVerified) throw failed();
-    const counted = await ctx.repos.webauthn.recordUse(credential.id, {
-      verifiedAgainst: Number(credential.counter),
-      counter: verified.counter,
-      backedUp: verified.backedUp,
-      now: ctx.now(),
-    });
-    if (!counted) throw failed();
+    if (!(await countedAssertion(ctx, rp, credential, body.response, challenge.challenge, true))) throw failed();
     await ctx.rateLimits.loginSucceeded(request.ip, limitKey);
 
     const data: PasskeyUnlockResponse = {

@@ -1,7 +1,8 @@
 import { apiPaths, webauthnSecondFactorRequestSchema } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
 import { relyingPartyFor } from '../../auth/webauthn/relying-party';
-import { credentialIdOf, verifyAssertion } from '../../auth/webauthn/ceremonies';
+import { credentialIdOf } from '../../auth/webauthn/ceremonies';
+import { countedAssertion } from '../../auth/webauthn/counted-assertion';
 import { completeSignIn } from '../../auth/two-factor/complete-sign-in';
 import { deletePendingSignIn, findPendingSignIn, recordPendingFailure } from '../../auth/two-factor/pending-sign-ins';
 import { HttpError } from '../../http/http-error';
@@ -36,15 +37,7 @@ export const securityKeySignInRoute: RoutePlugin = async (app, { ctx }) => {
     const credentialId = credentialIdOf(body.response);
     const credential = credentialId === undefined ? undefined : await ctx.repos.webauthn.findByCredentialId(credentialId);
     if (!credential || credential.user_id !== pending.user_id) throw await refuse();
-    const verified = await verifyAssertion(rp, credential, body.response, challenge, false);
-    if (!verified) throw await refuse();
-    const counted = await ctx.repos.webauthn.recordUse(credential.id, {
-      verifiedAgainst: Number(credential.counter),
-      counter: verified.counter,
-      backedUp: verified.backedUp,
-      now: ctx.now(),
-    });
-    if (!counted) throw await refuse();
+    if (!(await countedAssertion(ctx, rp, credential, body.response, challenge, false))) throw await refuse();
 
     // Deleting it is what makes the pending sign-in single use: of two racing completions, one wins.
     if (!(await deletePendingSignIn(ctx, pending.id))) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);
