@@ -1,18 +1,10 @@
 import { apiPaths } from '@lockit/contract';
-import {
-  decryptField,
-  encryptField,
-  importVaultKey,
-  passkeyPrfInput,
-  passkeyPrfInputBase64Url,
-  toBase64Url,
-  wrapVaultKeyForPasskey,
-} from '@lockit/crypto';
+import { decryptField, encryptField, importVaultKey, passkeyPrfInputBase64Url, toBase64Url } from '@lockit/crypto';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FLOOR_KDF, makeAccountKeys } from '@/testing/crypto-fixtures';
+import { FLOOR_KDF } from '@/testing/crypto-fixtures';
 import { fakeApi, route, signedInRoutes } from '@/testing/fake-api';
-import { installFakeAuthenticator } from '@/testing/fake-authenticator';
+import { devicePasskey } from '@/testing/passkey-fixtures';
 import { renderApp } from '@/testing/render-app';
 import { installFakeClockWithRealTime } from '@/testing/timers';
 
@@ -24,18 +16,7 @@ const CHALLENGE_ID = '5b0e6bd4-0c7b-4d6f-a3f4-0d1c0e3f9a11';
  * unlock key was bound to (the passkey's own by default); `unlock: false` registers it without PRF.
  */
 async function passkeyAccount(options: { wrappedFor?: string; unlock?: boolean } = {}) {
-  const account = await makeAccountKeys('correct horse battery staple');
-  const authenticator = installFakeAuthenticator();
-  const credentialId = toBase64Url(new Uint8Array(16).fill(0x3c));
-  authenticator.addCredential(credentialId, toBase64Url(new TextEncoder().encode(USER_ID)));
-  const prf = await authenticator.prfOutput(credentialId, await passkeyPrfInput());
-  const unlockKey =
-    options.unlock === false
-      ? null
-      : await wrapVaultKeyForPasskey(account.vaultKeyBytes, prf, {
-          userId: USER_ID,
-          credentialId: options.wrappedFor ?? credentialId,
-        });
+  const { account, credentialId, unlockKey } = await devicePasskey(USER_ID, options);
   const api = fakeApi({
     ...signedInRoutes(),
     [route('POST', apiPaths.passkeyOptions)]: {

@@ -1,20 +1,11 @@
 import { apiPaths } from '@lockit/contract';
-import {
-  decryptField,
-  encryptField,
-  importVaultKey,
-  passkeyPrfInput,
-  passkeyPrfInputBase64Url,
-  toBase64Url,
-  wrapVaultKeyForPasskey,
-} from '@lockit/crypto';
+import { decryptField, encryptField, importVaultKey, passkeyPrfInputBase64Url, toBase64Url } from '@lockit/crypto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Keyring } from '@/lib/keyring';
-import { makeAccountKeys } from '@/testing/crypto-fixtures';
 import { fakeApi, route, signedInRoutes } from '@/testing/fake-api';
-import { installFakeAuthenticator } from '@/testing/fake-authenticator';
 import { pageRoutes } from '@/testing/page-routes';
+import { devicePasskey, PASSKEY_ID } from '@/testing/passkey-fixtures';
 import { renderApp } from '@/testing/render-app';
 import { fakeEntryRoutes, sealedEntry } from '@/testing/vault-fixtures';
 import { VaultPage } from './vault-page';
@@ -23,7 +14,6 @@ const routes = pageRoutes({ '/vault': <VaultPage /> });
 const MASTER = 'correct horse battery staple';
 const USER_ID = '0b7a3f52-6c1e-4d2a-9f1b-3c5d7e9f1a2b';
 const CHALLENGE_ID = '5b0e6bd4-0c7b-4d6f-a3f4-0d1c0e3f9a11';
-const PASSKEY_ID = toBase64Url(new Uint8Array(16).fill(0x3c));
 const OTHER_ID = toBase64Url(new Uint8Array(16).fill(0x3d));
 const UNLOCK_BUTTON = { name: 'Unlock with a passkey' };
 
@@ -40,13 +30,10 @@ interface Setup {
 
 /** A signed-in tab without the vault key, a passkey on the device, and the server's record of it. */
 async function lockedVault(setup: Setup = {}) {
-  const account = await makeAccountKeys(MASTER);
-  const authenticator = installFakeAuthenticator();
-  authenticator.addCredential(PASSKEY_ID, toBase64Url(new TextEncoder().encode(USER_ID)));
-  const prf = await authenticator.prfOutput(PASSKEY_ID, await passkeyPrfInput());
-  const unlockKey = await wrapVaultKeyForPasskey(account.vaultKeyBytes, prf, {
-    userId: setup.wrappedForUser ?? USER_ID,
-    credentialId: setup.wrappedFor ?? PASSKEY_ID,
+  const { account, unlockKey } = await devicePasskey(USER_ID, {
+    password: MASTER,
+    wrappedFor: setup.wrappedFor,
+    wrappedForUser: setup.wrappedForUser,
   });
   const vaultKey = await importVaultKey(account.vaultKeyBytes.slice());
   const entry = await sealedEntry(vaultKey, { serviceName: 'GitHub', username: 'alice', password: 'gh-secret' });
