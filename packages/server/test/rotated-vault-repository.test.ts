@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRotatedVaultRepository, type EntryCiphertexts } from '../src/db/repositories/rotated-vault-repository';
+import { createUsersRepository } from '../src/db/repositories/users-repository';
 import type { Db } from '../src/db/schema';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from './helpers/test-database';
 
@@ -18,36 +19,35 @@ const ciphertexts = (tag: string, nulls: boolean): EntryCiphertexts => ({
   details: nulls ? null : `${tag}-details`,
 });
 
+/** A bare users row: the repository under test reads only its id. */
 async function addUser(db: Db, name: string): Promise<string> {
   const id = randomUUID();
-  await db
-    .insertInto('users')
-    .values({
-      id,
-      username: name,
-      username_folded: name,
-      email: `${name}@example.test`,
-      email_folded: `${name}@example.test`,
-      fullname: name,
-      auth_hash: 'hash',
-      kdf_algorithm: 'argon2id',
-      kdf_memory_kib: 65536,
-      kdf_iterations: 3,
-      kdf_parallelism: 4,
-      salt: 'salt',
-      protected_key: 'key',
-      verified_at: NOW,
-      created_at: NOW,
-      updated_at: NOW,
-      disabled_at: null,
-      last_seen_at: null,
-      totp_secret: null,
-      totp_enabled_at: null,
-      totp_last_step: null,
-      totp_pending_secret: null,
-      totp_pending_expires_at: null,
-    } as never)
-    .execute();
+  await createUsersRepository(db).insert({
+    id,
+    username: name,
+    username_folded: name,
+    email: `${name}@example.test`,
+    email_folded: `${name}@example.test`,
+    fullname: name,
+    auth_hash: 'hash',
+    kdf_algorithm: 'argon2id',
+    kdf_memory_kib: 65536,
+    kdf_iterations: 3,
+    kdf_parallelism: 4,
+    salt: 'salt',
+    protected_key: 'key',
+    verified_at: NOW,
+    created_at: NOW,
+    updated_at: NOW,
+    disabled_at: null,
+    last_seen_at: null,
+    totp_secret: null,
+    totp_enabled_at: null,
+    totp_last_step: null,
+    totp_pending_secret: null,
+    totp_pending_expires_at: null,
+    vault_state: null,
+  });
   return id;
 }
 
