@@ -17,6 +17,10 @@ const e2e = useE2e();
  * see it. The person sees what is wrong above the list, and nothing is written on top of the
  * lie, even when they try to add or edit. Last: two browsers of the account writing at once
  * are serialised, nothing lost.
+ *
+ * Longer than most files on purpose: the attacks share one seeded vault behind one proxy, and
+ * the helpers below read that shared state (seeding it again per file would cost a minute of
+ * Chromium each).
  */
 
 const LIST = apiPaths.listEntries;
