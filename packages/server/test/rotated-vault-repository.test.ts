@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRotatedVaultRepository, type EntryCiphertexts } from '../src/db/repositories/rotated-vault-repository';
 import { createUsersRepository } from '../src/db/repositories/users-repository';
 import type { Db } from '../src/db/schema';
+import { oldUser } from './helpers/migration-database';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from './helpers/test-database';
 
 /** More than one statement's worth on PostgreSQL (the commit sends pages of 500). */
@@ -19,35 +20,10 @@ const ciphertexts = (tag: string, nulls: boolean): EntryCiphertexts => ({
   details: nulls ? null : `${tag}-details`,
 });
 
-/** A bare users row: the repository under test reads only its id. */
-async function addUser(db: Db, name: string): Promise<string> {
+/** A bare account row: the repository under test reads only its id. */
+async function addUser(db: Db): Promise<string> {
   const id = randomUUID();
-  await createUsersRepository(db).insert({
-    id,
-    username: name,
-    username_folded: name,
-    email: `${name}@example.test`,
-    email_folded: `${name}@example.test`,
-    fullname: name,
-    auth_hash: 'hash',
-    kdf_algorithm: 'argon2id',
-    kdf_memory_kib: 65536,
-    kdf_iterations: 3,
-    kdf_parallelism: 4,
-    salt: 'salt',
-    protected_key: 'key',
-    verified_at: NOW,
-    created_at: NOW,
-    updated_at: NOW,
-    disabled_at: null,
-    last_seen_at: null,
-    totp_secret: null,
-    totp_enabled_at: null,
-    totp_last_step: null,
-    totp_pending_secret: null,
-    totp_pending_expires_at: null,
-    vault_state: null,
-  });
+  await createUsersRepository(db).insert(oldUser(id));
   return id;
 }
 
@@ -86,8 +62,8 @@ describe(`rotated vault repository: replacing ciphertexts in bulk (${TEST_DB_KIN
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    alice = await addUser(database.db, 'alice');
-    bob = await addUser(database.db, 'bob');
+    alice = await addUser(database.db);
+    bob = await addUser(database.db);
     await addEntries(database.db, alice, ids, 'old');
     // Entry ids are per account: Bob holds an entry with one of Alice's ids.
     await addEntries(database.db, bob, [ids[0]!], 'bob');
