@@ -146,7 +146,9 @@ async function measureVault(browser: Browser, baseUrl: string, size: number): Pr
       );
       // Before the changes: the expected match counts are those of the seeded entries only.
       const typed = await traced(browser, `search-${size}-${run + 1}`, () =>
-        timeSearchKeystrokes(page, SEARCH_QUERY, matchesIn(size)),
+        profiled(page, process.env.BENCH_VAULT_PROFILE, `search-${size}-${run + 1}`, () =>
+          timeSearchKeystrokes(page, SEARCH_QUERY, matchesIn(size)),
+        ),
       );
       // BENCH_VAULT_DETAIL: every key (in the DOM / work / painted frame, ms), to see the tail.
       if (process.env.BENCH_VAULT_DETAIL) {
