@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CIPHERTEXT_PATTERN, KDF_LIMITS } from '@lockit/crypto';
+import { CIPHERTEXT_PATTERN, KDF_LIMITS, OVERVIEW_CIPHERTEXT_PATTERN } from '@lockit/crypto';
 
 /** Unpadded base64url of exactly `bytes` bytes. */
 export const base64urlBytes = (bytes: number) =>
@@ -23,8 +23,18 @@ export const ciphertextSchema = (maxLength: number) =>
     .regex(CIPHERTEXT_PATTERN, 'must be a Lockit ciphertext (v1.<iv>.<data>), never plaintext');
 
 /**
- * Characters of the ciphertext text of a v2 seal whose padded plaintext is `paddedBytes`
- * long: `v2.`, the 16-character IV, `.`, then the padded plaintext and the 16-byte tag in
+ * An entry's overview: a ciphertext as above or, since bound overviews, a
+ * `v3.<iv>.<padded ciphertext+tag>` one (its associated data binds the entry's other fields).
+ */
+export const overviewCiphertextSchema = (maxLength: number) =>
+  z
+    .string()
+    .max(maxLength, `is longer than ${maxLength} characters`)
+    .regex(OVERVIEW_CIPHERTEXT_PATTERN, 'must be a Lockit ciphertext (v1.<iv>.<data>), never plaintext');
+
+/**
+ * Characters of the ciphertext text of a v2 (or v3) seal whose padded plaintext is
+ * `paddedBytes` long: `v2.`, the 16-character IV, `.`, then the padded plaintext and the 16-byte tag in
  * unpadded base64url.
  */
 export const sealedTextLength = (paddedBytes: number) => 3 + 16 + 1 + Math.ceil(((paddedBytes + 16) * 4) / 3);

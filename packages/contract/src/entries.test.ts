@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { encryptField, ENTRY_FIELD_NAMES, generateVaultKeyBytes, importVaultKey, newEntryId, toBase64Url } from '@lockit/crypto';
+import {
+  encryptField,
+  ENTRY_FIELD_NAMES,
+  generateVaultKeyBytes,
+  importVaultKey,
+  newEntryId,
+  sealEntryFields,
+  toBase64Url,
+} from '@lockit/crypto';
 import {
   addEntryRequestSchema,
   ENTRY_FIELDS,
@@ -58,6 +66,27 @@ describe('addEntryRequestSchema', () => {
         .every((text) => String(text).startsWith('v2.')),
     ).toBe(true);
     expect(addEntryRequestSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('accepts a bound (v3) text in the overview only, as the web app seals it', async () => {
+    const vaultKey = await importVaultKey(generateVaultKeyBytes());
+    const id = newEntryId();
+    const sealed = await sealEntryFields(vaultKey, id, { serviceName: 'S', username: 'u', password: 'p', overview: '{}' });
+    expect(sealed.overview).toMatch(/^v3\./);
+    expect(addEntryRequestSchema.safeParse({ id, ...sealed, url: undefined, notes: undefined, details: undefined }).success).toBe(
+      true,
+    );
+    for (const field of ['serviceName', 'username', 'password'] as const) {
+      const result = addEntryRequestSchema.safeParse({
+        id,
+        serviceName: sealed.serviceName,
+        username: sealed.username,
+        password: sealed.password,
+        overview: sealed.overview,
+        [field]: sealed.overview,
+      });
+      expect(firstIssue(result)?.path, field).toEqual([field]);
+    }
   });
 
   it('refuses texts that only look like ciphertexts: another version, a short IV, a bare tag prefix, v2 data below the smallest bucket', () => {

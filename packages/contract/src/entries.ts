@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paddedLength } from '@lockit/crypto';
-import { ciphertextSchema, sealedTextLength } from './common';
+import { ciphertextSchema, overviewCiphertextSchema, sealedTextLength } from './common';
 
 /**
  * Plaintext caps the client enforces before encrypting; the server enforces the matching
@@ -38,7 +38,7 @@ const entryFields = {
   password: field('password'),
   url: field('url').nullish(),
   notes: field('notes').nullish(),
-  overview: field('overview').nullish(),
+  overview: overviewCiphertextSchema(maxCiphertextLength(ENTRY_PLAINTEXT_LIMITS.overview)).nullish(),
   details: field('details').nullish(),
 };
 

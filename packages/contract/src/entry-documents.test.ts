@@ -8,7 +8,7 @@ import {
   type DetailsDocument,
   type OverviewDocument,
 } from './entry-documents';
-import { entryRevisionQuerySchema, updateEntryRequestSchema } from './entries';
+import { ENTRY_PLAINTEXT_LIMITS, entryRevisionQuerySchema, updateEntryRequestSchema } from './entries';
 import { addFolderRequestSchema } from './folders';
 
 const overview: OverviewDocument = {
@@ -55,11 +55,25 @@ describe('entry documents', () => {
     expect(() => parseOverview({ ...overview, type: 'passport' })).toThrow(/type/);
   });
 
-  it('refuse what is not JSON, or not version 1', () => {
+  it('read version 2 only with the name and user name, and version 1 only without them', () => {
+    const listed = { ...overview, v: 2, name: 'Bank', username: 'ada' };
+    expect(parseOverview(listed)).toEqual(listed);
+    expect(() => parseOverview({ ...overview, v: 2, name: 'Bank' })).toThrow(/v has a name and a user name in version 2/);
+    expect(() => parseOverview({ ...overview, name: 'Bank', username: 'ada' })).toThrow(/\bv\b/);
+    expect(() => parseOverview({ ...overview, username: 'ada' })).toThrow(/\bv\b/);
+    expect(() => parseOverview({ ...listed, name: 'x'.repeat(ENTRY_PLAINTEXT_LIMITS.serviceName + 1) })).toThrow(
+      /name is longer/,
+    );
+    expect(() => parseOverview({ ...listed, username: 'x'.repeat(ENTRY_PLAINTEXT_LIMITS.username + 1) })).toThrow(
+      /username is longer/,
+    );
+  });
+
+  it('refuse what is not JSON, or a version they do not know', () => {
     expect(() => parseEntryDocument(overviewDocumentSchema, '{"v":1', 'overview')).toThrow(
       'The overview of this entry is not valid JSON.',
     );
-    expect(() => parseOverview({ ...overview, v: 2 })).toThrow(/\bv\b/);
+    expect(() => parseOverview({ ...overview, v: 3 })).toThrow(/\bv\b/);
   });
 
   it('keep card numbers out of the overview: only the last four digits fit', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTRY_PLAINTEXT_LIMITS } from './entries';
 
 /**
  * The encrypted JSON documents of an entry (DESIGN.md §6, "an item is documents"). The wire
@@ -78,20 +79,39 @@ export const identityOverviewSchema = z.strictObject(
 );
 export type IdentityOverview = z.infer<typeof identityOverviewSchema>;
 
-export const overviewDocumentSchema = z.strictObject({
-  v: z.literal(1),
-  type: z.enum(ENTRY_TYPES),
-  /** Every web address of a login, the first one also in the spec's `url` field. */
-  urls: z.array(text(DOCUMENT_LIMITS.url)).max(DOCUMENT_LIMITS.urls),
-  tags: z.array(text(DOCUMENT_LIMITS.tag).min(1)).max(DOCUMENT_LIMITS.tags),
-  folderId: z.uuid().nullable(),
-  favorite: z.boolean(),
-  fields: z.array(customFieldSchema).max(DOCUMENT_LIMITS.customFields),
-  /** Whether details holds a TOTP seed (the list offers "copy code" without opening details). */
-  hasTotp: z.boolean(),
-  card: cardOverviewSchema.nullable(),
-  identity: identityOverviewSchema.nullable(),
-});
+/**
+ * What the list shows of an entry. Version 2 adds `name` and `username`, copies of the
+ * entry's service name and user name, so the list opens one field per entry instead of four;
+ * a version 2 overview is only trusted sealed bound to those fields (crypto's bound overview,
+ * a v3 text), which the reader checks. Version 1 (without them) is what Lockit wrote before.
+ */
+export const overviewDocumentSchema = z
+  .strictObject({
+    v: z.union([z.literal(1), z.literal(2)]),
+    name: text(ENTRY_PLAINTEXT_LIMITS.serviceName).optional(),
+    username: text(ENTRY_PLAINTEXT_LIMITS.username).optional(),
+    type: z.enum(ENTRY_TYPES),
+    /** Every web address of a login, the first one also in the spec's `url` field. */
+    urls: z.array(text(DOCUMENT_LIMITS.url)).max(DOCUMENT_LIMITS.urls),
+    tags: z.array(text(DOCUMENT_LIMITS.tag).min(1)).max(DOCUMENT_LIMITS.tags),
+    folderId: z.uuid().nullable(),
+    favorite: z.boolean(),
+    fields: z.array(customFieldSchema).max(DOCUMENT_LIMITS.customFields),
+    /** Whether details holds a TOTP seed (the list offers "copy code" without opening details). */
+    hasTotp: z.boolean(),
+    card: cardOverviewSchema.nullable(),
+    identity: identityOverviewSchema.nullable(),
+  })
+  .refine(
+    (overview) =>
+      overview.v === 2
+        ? overview.name !== undefined && overview.username !== undefined
+        : overview.name === undefined && overview.username === undefined,
+    {
+      message: 'has a name and a user name in version 2, neither in version 1',
+      path: ['v'],
+    },
+  );
 export type OverviewDocument = z.infer<typeof overviewDocumentSchema>;
 
 /** An overview of `type` with nothing in it but the type: what a new entry starts from. */

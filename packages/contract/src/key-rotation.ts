@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_DOCUMENT_MAX_CIPHERTEXT, accountDocumentKindSchema } from './account-documents';
 import { keyGenerationSchema, protectedKeySchema } from './accounts';
 import { authKeySchema } from './common';
-import { ciphertextSchema } from './common';
+import { ciphertextSchema, overviewCiphertextSchema } from './common';
 import { entryIdSchema, maxCiphertextLength, ENTRY_PLAINTEXT_LIMITS } from './entries';
 import { FOLDER_NAME_LIMIT, folderIdSchema } from './folders';
 import { vaultStateSchema } from './vault-state';
@@ -27,7 +27,7 @@ const entryCiphertexts = {
   password: field('password'),
   url: field('url').nullable(),
   notes: field('notes').nullable(),
-  overview: field('overview').nullable(),
+  overview: overviewCiphertextSchema(maxCiphertextLength(ENTRY_PLAINTEXT_LIMITS.overview)).nullable(),
   details: field('details').nullable(),
 };
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { openEntryFields, sealEntryFields, type EntryTexts } from './entry-fields';
+import { openEntryFields, openEntryOverview, sealEntryFields, type EntryTexts } from './entry-fields';
 import { FieldDecryptionError } from './errors';
-import { decryptField, encryptField, ENTRY_FIELD_NAMES, fieldAad, type EntryFieldName } from './fields';
+import { decryptField, encryptField, ENTRY_FIELD_NAMES, entryFieldSet, fieldAad, type EntryFieldName } from './fields';
 import { newEntryId } from './random';
 import { generateVaultKeyBytes, importVaultKey } from './vault-key';
 
@@ -139,5 +139,96 @@ describe('entries of the item format (field set in the associated data)', () => 
       /once each/,
     );
     expect(() => fieldAad('id', 'serviceName', ['serviceName', 'username', 'password'])).toThrow(/required fields/);
+  });
+});
+
+describe('the bound overview (a v3 text: its associated data holds the other fields)', () => {
+  const plain = {
+    serviceName: 'Bank',
+    username: 'ada',
+    password: 'p',
+    url: 'https://bank.test',
+    notes: 'n',
+    overview: '{"v":2}',
+    details: '{"v":1}',
+  };
+
+  it('is sealed last, as v3, and opens alone: one decryption proves the whole entry', async () => {
+    const id = newEntryId();
+    const stored = await sealEntryFields(vaultKey, id, plain);
+    expect(stored.overview).toMatch(/^v3\./);
+    for (const name of ['serviceName', 'username', 'password', 'url', 'notes', 'details'] as const)
+      expect(stored[name]).toMatch(/^v2\./);
+    expect(await openEntryOverview(vaultKey, id, stored)).toEqual({
+      overview: '{"v":2}',
+      bound: true,
+      fieldSet: ENTRY_FIELD_NAMES,
+    });
+  });
+
+  it('detects any removal, addition, duplication, swap or move of any field, by opening the overview alone (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(plainEntry, async (entry) => {
+        const id = newEntryId();
+        const stored = await sealEntryFields(vaultKey, id, entry);
+        const other = await sealEntryFields(vaultKey, newEntryId(), {
+          ...entry,
+          url: entry.url ?? 'https://x.test',
+          notes: entry.notes ?? 'x',
+          details: entry.details ?? '{"v":1}',
+        });
+        for (const mutation of mutations(stored)) {
+          const served = apply(stored, mutation, other);
+          // A removed overview leaves an entry of the format before items: not an overview to open.
+          if (typeof served.overview !== 'string') continue;
+          await expect(openEntryOverview(vaultKey, id, served), JSON.stringify(mutation)).rejects.toBeInstanceOf(
+            FieldDecryptionError,
+          );
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('fails when any other field is one of an older revision of the same entry', async () => {
+    const id = newEntryId();
+    const older = await sealEntryFields(vaultKey, id, plain);
+    const newer = await sealEntryFields(vaultKey, id, { ...plain, password: 'p2', notes: 'n2' });
+    for (const name of ['serviceName', 'username', 'password', 'url', 'notes', 'details'] as const) {
+      await expect(openEntryOverview(vaultKey, id, { ...newer, [name]: older[name] }), name).rejects.toMatchObject({
+        reason: 'authentication',
+      });
+    }
+    // The older overview beside the newer fields fails too.
+    await expect(openEntryOverview(vaultKey, id, { ...newer, overview: older.overview })).rejects.toBeInstanceOf(
+      FieldDecryptionError,
+    );
+  });
+
+  it('never opens relabelled: a v3 overview as v2, a v2 one as v3, nor a v3 text in another field', async () => {
+    const id = newEntryId();
+    const stored = await sealEntryFields(vaultKey, id, plain);
+    const asV2 = stored.overview!.replace(/^v3\./, 'v2.');
+    await expect(openEntryOverview(vaultKey, id, { ...stored, overview: asV2 })).rejects.toMatchObject({
+      reason: 'authentication',
+    });
+    const fieldSet = entryFieldSet(plain);
+    const unbound = await encryptField(vaultKey, id, 'overview', '{"v":1}', fieldSet);
+    await expect(openEntryOverview(vaultKey, id, { ...stored, overview: unbound.replace(/^v2\./, 'v3.') })).rejects.toMatchObject(
+      { reason: 'authentication' },
+    );
+    await expect(decryptField(vaultKey, id, 'overview', stored.overview!, fieldSet)).rejects.toMatchObject({ reason: 'version' });
+    await expect(
+      decryptField(vaultKey, id, 'password', stored.password!.replace(/^v2\./, 'v3.'), fieldSet),
+    ).rejects.toMatchObject({ reason: 'version' });
+  });
+
+  it('still opens an overview sealed before binding (v2), and says it is not bound', async () => {
+    const id = newEntryId();
+    const fieldSet = entryFieldSet(plain);
+    const stored: EntryTexts = {};
+    for (const name of ENTRY_FIELD_NAMES) stored[name] = await encryptField(vaultKey, id, name, plain[name], fieldSet);
+    expect(await openEntryOverview(vaultKey, id, stored)).toMatchObject({ overview: '{"v":2}', bound: false });
+    expect(await openAll(id, stored)).toEqual(plain);
   });
 });

@@ -1,27 +1,69 @@
 import { FieldDecryptionError } from './errors';
-import { decryptField, encryptField, entryFieldSet, type EntryFieldName, type EntryFieldSet } from './fields';
+import {
+  decryptField,
+  encryptField,
+  entryFieldSet,
+  openOverview,
+  sealBoundOverview,
+  type EntryFieldName,
+  type EntryFieldSet,
+  type OverviewSiblings,
+} from './fields';
 
 /** An entry's fields as texts; null or absent for a field the entry does not have. */
 export type EntryTexts = Partial<Record<EntryFieldName, string | null>>;
 
+const SIBLING_NAMES = ['serviceName', 'username', 'password', 'url', 'notes', 'details'] as const;
+
 /**
  * Seals an entry of the item format (it has an overview): each present field under the
- * vault key, bound to the entry id, the field and the whole field set. Absent fields come
- * back as null, so a write names them explicitly and the server clears them.
+ * vault key, bound to the entry id, the field and the whole field set, and last the overview,
+ * bound also to the ciphertexts of all the others (a v3 text, fields.ts sealBoundOverview).
+ * Absent fields come back as null, so a write names them explicitly and the server clears them.
  */
 export async function sealEntryFields(
   vaultKey: CryptoKey,
   entryId: string,
   plain: EntryTexts,
 ): Promise<Record<EntryFieldName, string | null>> {
-  if (typeof plain.overview !== 'string') throw new TypeError('An entry of the item format has an overview.');
+  const { overview } = plain;
+  if (typeof overview !== 'string') throw new TypeError('An entry of the item format has an overview.');
   const fieldSet = entryFieldSet(plain);
-  const sealed = {} as Record<EntryFieldName, string | null>;
-  for (const name of ['serviceName', 'username', 'password', 'url', 'notes', 'overview', 'details'] as const) {
+  const siblings = {} as OverviewSiblings;
+  for (const name of SIBLING_NAMES) {
     const value = plain[name];
-    sealed[name] = typeof value === 'string' ? await encryptField(vaultKey, entryId, name, value, fieldSet) : null;
+    siblings[name] = typeof value === 'string' ? await encryptField(vaultKey, entryId, name, value, fieldSet) : null;
   }
-  return sealed;
+  return { ...siblings, overview: await sealBoundOverview(vaultKey, entryId, overview, siblings, fieldSet) };
+}
+
+/** The other fields' ciphertexts as stored, for opening a bound overview. */
+function siblingsOf(stored: EntryTexts): OverviewSiblings {
+  const siblings = {} as OverviewSiblings;
+  for (const name of SIBLING_NAMES) {
+    const value = stored[name];
+    siblings[name] = typeof value === 'string' ? value : null;
+  }
+  return siblings;
+}
+
+/**
+ * Opens only the overview of a stored entry of the item format: the one decryption the
+ * vault's list needs. `bound` is true for a v3 overview, which opened only because every
+ * other field is exactly as sealed with it (fields.ts sealBoundOverview); false for one
+ * sealed before binding, whose other fields this proves nothing about. Throws
+ * FieldDecryptionError when the overview is missing, damaged or the field set changed.
+ */
+export async function openEntryOverview(
+  vaultKey: CryptoKey,
+  entryId: string,
+  stored: EntryTexts,
+): Promise<{ overview: string; bound: boolean; fieldSet: EntryFieldSet }> {
+  const fieldSet = storedFieldSet(stored);
+  if (fieldSet === undefined || typeof stored.overview !== 'string')
+    throw new TypeError('An entry of the item format has an overview.');
+  const { text, bound } = await openOverview(vaultKey, entryId, stored.overview, siblingsOf(stored), fieldSet);
+  return { overview: text, bound, fieldSet };
 }
 
 /**
@@ -58,7 +100,10 @@ export async function openEntryFields<const Names extends readonly EntryFieldNam
   const opened = {} as Record<Names[number], string | null>;
   for (const name of names as readonly Names[number][]) {
     const value = stored[name];
-    opened[name] = typeof value === 'string' ? await decryptField(vaultKey, entryId, name, value, fieldSet) : null;
+    if (typeof value !== 'string') opened[name] = null;
+    else if (name === 'overview' && fieldSet !== undefined)
+      opened[name] = (await openOverview(vaultKey, entryId, value, siblingsOf(stored), fieldSet)).text;
+    else opened[name] = await decryptField(vaultKey, entryId, name, value, fieldSet);
   }
   return opened;
 }

@@ -1,5 +1,6 @@
 import { utf8Decode, utf8Encode } from './encoding';
 import { AuthenticationFailedError, CiphertextFormatError, FieldDecryptionError } from './errors';
+import { BOUND_CIPHERTEXT_VERSION, type CiphertextVersion } from './ciphertext-format';
 import { openSealed, sealPadded } from './sealed-text';
 
 /** Every encrypted field of an entry, in the canonical order of a field set. */
@@ -81,9 +82,10 @@ export async function encryptField(
 
 /**
  * Opens a v2 (padded) or v1 (saved before length hiding) field. Throws FieldDecryptionError:
- * reason 'format' (not a Lockit ciphertext, e.g. plaintext), 'version' (a later format),
- * 'authentication' (wrong vault key, another entry or field, a flipped bit, truncation, a
- * relabelled version, damaged padding). Never returns wrong data.
+ * reason 'format' (not a Lockit ciphertext, e.g. plaintext), 'version' (a later format, or a
+ * bound v3 text anywhere but through openOverview), 'authentication' (wrong vault key, another
+ * entry or field, a flipped bit, truncation, a relabelled version, damaged padding). Never
+ * returns wrong data.
  */
 export async function decryptField(
   vaultKey: CryptoKey,
@@ -92,11 +94,77 @@ export async function decryptField(
   ciphertext: string,
   fieldSet?: EntryFieldSet,
 ): Promise<string> {
-  const aad = utf8Encode(fieldAad(entryId, field, fieldSet));
+  return openField(vaultKey, field, ciphertext, utf8Encode(fieldAad(entryId, field, fieldSet)));
+}
+
+/** The ciphertexts of an entry's fields other than its overview; null for one it does not have. */
+export type OverviewSiblings = Record<Exclude<EntryFieldName, 'overview'>, string | null>;
+
+/**
+ * AAD of a bound (v3) overview: the overview's own field AAD (format v2, with the field set),
+ * then `|` and the JSON array of the other six ciphertexts in canonical order, null for an
+ * absent one. JSON keeps the texts apart and null distinct from "". Changing this makes every
+ * bound overview unreadable.
+ */
+export function boundOverviewAad(entryId: string, siblings: OverviewSiblings, fieldSet: EntryFieldSet): string {
+  const { serviceName, username, password, url, notes, details } = siblings;
+  const texts = [serviceName, username, password, url, notes, details];
+  if (!texts.every((text) => text === null || typeof text === 'string')) throw new TypeError('A sibling is text or null.');
+  return `${fieldAad(entryId, 'overview', fieldSet)}|${JSON.stringify(texts)}`;
+}
+
+/**
+ * Seals an entry's overview as a v3 text whose associated data binds the exact ciphertexts
+ * of its other fields (boundOverviewAad), so the entry is sealed last field first.
+ * Security invariant: the overview then opens only beside those very ciphertexts: a server
+ * that drops, adds, swaps, moves, replaces (even with an older revision of the same entry)
+ * or alters any field makes the overview, and so the whole entry, fail at once; the list can
+ * trust the overview's copies of the name and user name without opening those fields.
+ */
+export async function sealBoundOverview(
+  vaultKey: CryptoKey,
+  entryId: string,
+  overview: string,
+  siblings: OverviewSiblings,
+  fieldSet: EntryFieldSet,
+): Promise<string> {
+  if (typeof overview !== 'string') throw new TypeError('Only text can be encrypted as an entry field.');
+  const aad = utf8Encode(boundOverviewAad(entryId, siblings, fieldSet));
+  return sealPadded(vaultKey, utf8Encode(overview), aad, BOUND_CIPHERTEXT_VERSION);
+}
+
+/**
+ * Opens an entry's overview: a bound (v3) text against `siblings` as served, or one sealed
+ * before binding (v2, v1) like any field. `bound` says which, so a reader can require it.
+ * Throws FieldDecryptionError like decryptField; for a bound text, a changed sibling is an
+ * 'authentication' failure.
+ */
+export async function openOverview(
+  vaultKey: CryptoKey,
+  entryId: string,
+  ciphertext: string,
+  siblings: OverviewSiblings,
+  fieldSet: EntryFieldSet,
+): Promise<{ text: string; bound: boolean }> {
+  if (typeof ciphertext === 'string' && ciphertext.startsWith(`${BOUND_CIPHERTEXT_VERSION}.`)) {
+    const aad = utf8Encode(boundOverviewAad(entryId, siblings, fieldSet));
+    return { text: await openField(vaultKey, 'overview', ciphertext, aad, [BOUND_CIPHERTEXT_VERSION]), bound: true };
+  }
+  return { text: await decryptField(vaultKey, entryId, 'overview', ciphertext, fieldSet), bound: false };
+}
+
+/** openSealed with the field's readable errors (see decryptField). */
+async function openField(
+  vaultKey: CryptoKey,
+  field: EntryFieldName,
+  ciphertext: string,
+  aad: Uint8Array,
+  versions?: readonly CiphertextVersion[],
+): Promise<string> {
   const label = FIELD_LABELS[field];
   let bytes: Uint8Array;
   try {
-    bytes = await openSealed(vaultKey, ciphertext, aad);
+    bytes = await openSealed(vaultKey, ciphertext, aad, versions);
   } catch (error) {
     if (error instanceof CiphertextFormatError) {
       const message =

@@ -36,8 +36,19 @@ export {
   type SealedVaultState,
 } from './vault-integrity';
 export { deviceKdfCeiling, checkKdfFitsDevice, type DeviceProfile, type KdfCeiling } from './device-kdf-ceiling';
-export { encryptField, decryptField, entryFieldSet, ENTRY_FIELD_NAMES, type EntryFieldName, type EntryFieldSet } from './fields';
-export { openEntryFields, sealEntryFields, storedFieldSet, type EntryTexts } from './entry-fields';
+export {
+  encryptField,
+  decryptField,
+  entryFieldSet,
+  boundOverviewAad,
+  openOverview,
+  sealBoundOverview,
+  ENTRY_FIELD_NAMES,
+  type EntryFieldName,
+  type EntryFieldSet,
+  type OverviewSiblings,
+} from './fields';
+export { openEntryFields, openEntryOverview, sealEntryFields, storedFieldSet, type EntryTexts } from './entry-fields';
 export {
   PASSKEY_PRF_LABEL,
   passkeyPrfInput,

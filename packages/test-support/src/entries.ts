@@ -3,6 +3,8 @@ import { emptyOverview, type DetailsDocument, type OverviewDocument } from '@loc
 import {
   decryptField,
   encryptField,
+  entryFieldSet,
+  ENTRY_FIELD_NAMES,
   importVaultKey,
   newEntryId,
   openEntryFields,
@@ -103,7 +105,9 @@ export function loginOverview(parts: Partial<OverviewDocument> = {}): OverviewDo
 
 /**
  * What the web app sends for an entry of the item format: every field sealed with the field
- * set in its associated data (crypto's sealEntryFields); `url` is the first web address.
+ * set in its associated data and the overview bound to the others (crypto's
+ * sealEntryFields); `url` is the first web address, and a version 1 overview is written as
+ * version 2, with the name and user name, as the app writes it.
  */
 export async function sealItem(vaultKey: CryptoKey, item: PlainItem, id = newEntryId()) {
   const sealed = await sealEntryFields(vaultKey, id, {
@@ -112,9 +116,36 @@ export async function sealItem(vaultKey: CryptoKey, item: PlainItem, id = newEnt
     password: item.password,
     url: item.overview.urls[0] ?? null,
     notes: item.notes ?? null,
-    overview: JSON.stringify(item.overview),
+    overview: JSON.stringify(
+      item.overview.v === 2 ? item.overview : { ...item.overview, v: 2, name: item.serviceName, username: item.username },
+    ),
     details: item.details ? JSON.stringify(item.details) : null,
   });
+  return { id, ...sealed };
+}
+
+/**
+ * What the web app sent for an entry of the item format before bound overviews (2026-11-25):
+ * a version 1 overview (no name or user name), every field sealed alone with the field set.
+ * Such entries are still stored and still open; the vault bench measures them beside the new form.
+ */
+export async function sealUnboundItem(vaultKey: CryptoKey, item: PlainItem, id = newEntryId()) {
+  const { name: _name, username: _username, ...listed } = item.overview;
+  const texts: Record<EntryFieldName, string | null> = {
+    serviceName: item.serviceName,
+    username: item.username,
+    password: item.password,
+    url: item.overview.urls[0] ?? null,
+    notes: item.notes ?? null,
+    overview: JSON.stringify({ ...listed, v: 1 }),
+    details: item.details ? JSON.stringify(item.details) : null,
+  };
+  const fieldSet = entryFieldSet(texts);
+  const sealed = {} as Record<EntryFieldName, string | null>;
+  for (const name of ENTRY_FIELD_NAMES) {
+    const text = texts[name];
+    sealed[name] = text === null ? null : await encryptField(vaultKey, id, name, text, fieldSet);
+  }
   return { id, ...sealed };
 }
 

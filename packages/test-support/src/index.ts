@@ -33,6 +33,7 @@ export {
   openWireItem,
   sealEntry,
   sealItem,
+  sealUnboundItem,
   vaultKeyOf,
   type PlainEntry,
   type PlainItem,

@@ -20,12 +20,15 @@ import {
 import {
   deriveVaultIntegrityKey,
   encryptField,
+  entryFieldSet,
+  ENTRY_FIELD_NAMES,
   generateVaultKeyBytes,
   importVaultKey,
   newEntryId,
   openEntryFields,
   randomSalt,
   sealEntryFields,
+  type EntryFieldName,
   type EntryTexts,
 } from '@lockit/crypto';
 import { Keyring, type UnlockedVault } from '@/lib/keyring';
@@ -85,7 +88,9 @@ const nextTimestamp = () => new Date((clock += 1000)).toISOString();
 export function documentsOf(plain: PlainEntry): { overview: OverviewDocument; details: DetailsDocument | null } {
   const urls = plain.urls ?? (plain.url === undefined ? [] : [plain.url]);
   const overview: OverviewDocument = {
-    v: 1,
+    v: 2,
+    name: plain.serviceName,
+    username: plain.username,
     type: plain.type ?? 'login',
     urls,
     tags: plain.tags ?? [],
@@ -118,8 +123,12 @@ interface SealOptions {
   createdAt?: string;
   revision?: number;
   deletedAt?: string | null;
-  /** 'item' (default): sealed with the field set and an overview; 'legacy': the format before items (v1 associated data). */
-  format?: 'item' | 'legacy';
+  /**
+   * 'item' (default): sealed with the field set and a version 2 overview bound to the other
+   * fields; 'unbound': the item format as saved before bound overviews (a version 1
+   * overview, each field sealed alone); 'legacy': the format before items (v1 associated data).
+   */
+  format?: 'item' | 'unbound' | 'legacy';
 }
 
 /** An entry as the server stores and returns it: every field encrypted, bound to its id. */
@@ -152,7 +161,7 @@ export async function sealedEntry(
     };
   }
   const { overview, details } = documentsOf(plain);
-  const sealed = await sealEntryFields(vaultKey, id, {
+  const texts = {
     serviceName: plain.serviceName,
     username: plain.username,
     password: plain.password,
@@ -160,7 +169,8 @@ export async function sealedEntry(
     notes: plain.notes ?? null,
     overview: JSON.stringify(overview),
     details: details === null ? null : JSON.stringify(details),
-  });
+  };
+  const sealed = format === 'unbound' ? await sealUnbound(vaultKey, id, texts) : await sealEntryFields(vaultKey, id, texts);
   return {
     id,
     serviceName: sealed.serviceName!,
@@ -172,6 +182,19 @@ export async function sealedEntry(
     details: sealed.details,
     ...times,
   };
+}
+
+/** Each field sealed alone with the field set, the overview as version 1: how Lockit saved items before binding. */
+async function sealUnbound(vaultKey: CryptoKey, id: string, texts: Record<EntryFieldName, string | null>) {
+  const { name: _name, username: _username, ...listed } = JSON.parse(texts.overview!) as OverviewDocument;
+  const plain = { ...texts, overview: JSON.stringify({ ...listed, v: 1 }) };
+  const fieldSet = entryFieldSet(plain);
+  const sealed = {} as Record<EntryFieldName, string | null>;
+  for (const name of ENTRY_FIELD_NAMES) {
+    const text = plain[name];
+    sealed[name] = text === null ? null : await encryptField(vaultKey, id, name, text, fieldSet);
+  }
+  return sealed;
 }
 
 export const sealedEntries = (vaultKey: CryptoKey, plains: PlainEntry[], options: Omit<SealOptions, 'id'> = {}) =>

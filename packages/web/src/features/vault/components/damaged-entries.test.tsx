@@ -31,7 +31,10 @@ async function vaultWith(build: (vaultKey: CryptoKey, good: EntryWire) => Promis
   return { app, api, server };
 }
 
-const other = (vaultKey: CryptoKey) => sealedEntry(vaultKey, { serviceName: 'Mail', username: 'bob', password: 'mail-secret' });
+const MAIL = { serviceName: 'Mail', username: 'bob', password: 'mail-secret' };
+const other = (vaultKey: CryptoKey) => sealedEntry(vaultKey, MAIL);
+/** Mail as saved before bound overviews: its password is checked only when opened. */
+const unboundOther = (vaultKey: CryptoKey) => sealedEntry(vaultKey, MAIL, { format: 'unbound' });
 
 describe('Vault: damaged entries', () => {
   it.each([
@@ -62,6 +65,26 @@ describe('Vault: damaged entries', () => {
       },
     ],
     ['another vault key', async () => other(await importVaultKey(generateVaultKeyBytes()))],
+    [
+      'a password with a flipped bit (the overview is bound to it)',
+      async (key: CryptoKey) => {
+        const mail = await other(key);
+        return { ...mail, password: flipBit(mail.password) };
+      },
+    ],
+    [
+      'a password moved from another entry (the overview is bound to it)',
+      async (key: CryptoKey, good: EntryWire) => ({ ...(await other(key)), password: good.password }),
+    ],
+    [
+      'a password from an older revision of the same entry, beside the rest of the newer one',
+      async (key: CryptoKey) => {
+        const older = await other(key);
+        const newer = await sealedEntry(key, { ...MAIL, password: 'mail-secret-2' }, { id: older.id, revision: 2 });
+        return { ...newer, password: older.password };
+      },
+    ],
+    ['a field dropped', async (key: CryptoKey) => ({ ...(await sealedEntry(key, { ...MAIL, notes: 'n' })), notes: null })],
     ['a malformed entry', async (key: CryptoKey) => ({ ...(await other(key)), revision: 'one' }) as unknown as EntryWire],
   ])('shows %s as damaged, never its data, while the rest works', async (_case, tamper) => {
     const { app } = await vaultWith(async (key, good) => [good, await tamper(key, good)]);
@@ -78,9 +101,9 @@ describe('Vault: damaged entries', () => {
     expect(await within(github).findByText('gh-secret')).toBeInTheDocument();
   });
 
-  it('marks an entry damaged when its password fails on reveal, and never shows it', async () => {
+  it('marks an entry saved before bound overviews damaged when its password fails on reveal, and never shows it', async () => {
     const { app } = await vaultWith(async (key, good) => {
-      const mail = await other(key);
+      const mail = await unboundOther(key);
       return [good, { ...mail, password: flipBit(mail.password) }];
     });
     const mail = screen.getByRole('listitem', { name: 'Mail' });
@@ -90,8 +113,8 @@ describe('Vault: damaged entries', () => {
     expect(screen.queryByRole('listitem', { name: 'Mail' })).not.toBeInTheDocument();
   });
 
-  it('marks an entry damaged instead of opening Edit when its password was moved from another entry', async () => {
-    const { app } = await vaultWith(async (key, good) => [good, { ...(await other(key)), password: good.password }]);
+  it('marks an entry saved before bound overviews damaged instead of opening Edit when its password was moved from another entry', async () => {
+    const { app } = await vaultWith(async (key, good) => [good, { ...(await unboundOther(key)), password: good.password }]);
     await app.user.click(screen.getByRole('button', { name: 'Edit Mail' }));
     expect(await screen.findByText(DAMAGED)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,5 +1,11 @@
 import { apiPaths, type AddEntryRequest, type UpdateEntryRequest } from '@lockit/contract';
-import { CIPHERTEXT_PATTERN, decryptField, openEntryFields } from '@lockit/crypto';
+import {
+  CIPHERTEXT_PATTERN,
+  decryptField,
+  openEntryFields,
+  openEntryOverview,
+  OVERVIEW_CIPHERTEXT_PATTERN,
+} from '@lockit/crypto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '@/testing/deferred';
@@ -17,18 +23,29 @@ import {
 } from '@/testing/vault-fixtures';
 import { VaultPage } from './vault-page';
 
-// The real field decryption, watched (one field, or an item's fields at once): a change must
-// decrypt its own entry only, never the list.
+// The real field decryption, watched (one field, an item's fields at once, or its bound
+// overview alone): a change must decrypt its own entry only, never the list.
 vi.mock('@lockit/crypto', async (importOriginal) => {
   const real = await importOriginal<typeof import('@lockit/crypto')>();
-  return { ...real, decryptField: vi.fn(real.decryptField), openEntryFields: vi.fn(real.openEntryFields) };
+  return {
+    ...real,
+    decryptField: vi.fn(real.decryptField),
+    openEntryFields: vi.fn(real.openEntryFields),
+    openEntryOverview: vi.fn(real.openEntryOverview),
+  };
 });
 
 const routes = pageRoutes({ '/vault': <VaultPage /> });
-const decryptedIds = () => [...vi.mocked(decryptField).mock.calls, ...vi.mocked(openEntryFields).mock.calls].map(([, id]) => id);
+const decryptedIds = () =>
+  [
+    ...vi.mocked(decryptField).mock.calls,
+    ...vi.mocked(openEntryFields).mock.calls,
+    ...vi.mocked(openEntryOverview).mock.calls,
+  ].map(([, id]) => id);
 const clearDecryptions = () => {
   vi.mocked(decryptField).mockClear();
   vi.mocked(openEntryFields).mockClear();
+  vi.mocked(openEntryOverview).mockClear();
 };
 
 async function openVault(plains: PlainEntry[], overrides: Record<string, FakeRoute> = {}) {
@@ -62,8 +79,8 @@ describe('Vault: add', () => {
     const body = request!.body as AddEntryRequest;
     expect(row).toHaveAttribute('data-entry-id', body.id);
     expect(Object.keys(body).sort()).toEqual(['id', 'overview', 'password', 'serviceName', 'url', 'username']);
-    for (const field of ['serviceName', 'username', 'password', 'url', 'overview'] as const)
-      expect(body[field]).toMatch(CIPHERTEXT_PATTERN);
+    for (const field of ['serviceName', 'username', 'password', 'url'] as const) expect(body[field]).toMatch(CIPHERTEXT_PATTERN);
+    expect(body.overview).toMatch(OVERVIEW_CIPHERTEXT_PATTERN);
     expect(JSON.stringify(body)).not.toMatch(/Mail|alice|mail-secret|example/);
     const opened = await openSealed(vaultKey, body.id, body);
     expect(opened).toMatchObject({ password: 'mail-secret', url: 'https://mail.example.com' });

@@ -1,6 +1,6 @@
 import { apiPaths } from '@lockit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, route, signedInRoutes } from '@/testing/fake-api';
 import { rowHeightReadsSoFar, TEST_LIST_VIEWPORT_PX, TEST_ROW_HEIGHT_PX } from '@/testing/layout';
 import { pageRoutes } from '@/testing/page-routes';
@@ -199,12 +199,48 @@ describe('Vault list: size', () => {
     expect(api.to('GET', apiPaths.listEntries)).toHaveLength(1);
   });
 
-  it('decrypts only what the list shows: passwords and notes stay sealed until asked for', async () => {
+  it('opens one field per entry, its bound overview: names, passwords and notes stay sealed until asked for', async () => {
     const { keyring, vault } = await unlockedKeyring();
-    const good = await sealedEntry(vault.vaultKey, { serviceName: 'GitHub', username: 'alice', password: 'pw', notes: 'n' });
-    // Passwords and notes that would fail if decrypted: the list still shows the entry whole.
+    const entries = await Promise.all(
+      ['GitHub', 'Mail', 'Bank'].map((serviceName) =>
+        sealedEntry(vault.vaultKey, { serviceName, username: 'alice', password: 'pw', notes: 'n', url: 'https://x.example' }),
+      ),
+    );
+    fakeApi({
+      ...signedInRoutes(),
+      [route('GET', apiPaths.listEntries)]: { status: 200, body: { message: 'Success', data: entries } },
+    });
+    const opened: string[] = [];
+    const decrypt = globalThis.crypto.subtle.decrypt.bind(globalThis.crypto.subtle);
+    const spy = vi.spyOn(globalThis.crypto.subtle, 'decrypt').mockImplementation((algorithm, key, data) => {
+      const aad = (algorithm as AesGcmParams).additionalData;
+      if (aad) opened.push(new TextDecoder().decode(aad as Uint8Array));
+      return decrypt(algorithm, key, data);
+    });
+    try {
+      renderApp('/vault', { routes, keyring });
+      const row = await screen.findByRole('listitem', { name: 'GitHub' });
+      expect(within(row).getByText('alice')).toBeInTheDocument();
+      expect(within(row).getByText('••••••••')).toBeInTheDocument();
+      await screen.findByRole('listitem', { name: 'Bank' });
+    } finally {
+      spy.mockRestore();
+    }
+    const entryFields = opened.filter((aad) => aad.includes('/entry|'));
+    expect(entryFields).toHaveLength(3);
+    expect(entryFields.every((aad) => aad.startsWith('lockit/bound-v3|') && aad.includes('|overview|'))).toBe(true);
+  });
+
+  it('opens the name, user name and web address too of an entry saved before bound overviews, never its password or notes', async () => {
+    const { keyring, vault } = await unlockedKeyring();
+    const entry = await sealedEntry(
+      vault.vaultKey,
+      { serviceName: 'GitHub', username: 'alice', password: 'pw', notes: 'n', url: 'https://x.example' },
+      { format: 'unbound' },
+    );
+    // A password and notes that would fail if decrypted: the list still shows the entry whole.
     const unopened = {
-      ...good,
+      ...entry,
       password: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA',
       notes: 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA',
     };
@@ -214,6 +250,7 @@ describe('Vault list: size', () => {
     });
     renderApp('/vault', { routes, keyring });
     const row = await screen.findByRole('listitem', { name: 'GitHub' });
+    expect(within(row).getByText('alice')).toBeInTheDocument();
     expect(within(row).getByText('••••••••')).toBeInTheDocument();
     expect(screen.queryByText(/could not be decrypted/)).not.toBeInTheDocument();
   });

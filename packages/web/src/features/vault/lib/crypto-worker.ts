@@ -1,6 +1,6 @@
 /**
  * Vault crypto worker: opens slices of the vault's list (open-entries.ts openEntry: wire
- * schema, four fields, the overview document, the search text) and, for the export, each
+ * schema, the bound overview or four fields, the overview document, the search text) and, for the export, each
  * entry's secrets (seal-entry.ts openSecrets); seals slices of new entries for an import
  * (seal-entry.ts sealEntry). Off the page's main thread, several workers side by side
  * (crypto-worker-pool.ts).

@@ -6,13 +6,13 @@ import {
   type EntryWire,
   type OverviewDocument,
 } from '@lockit/contract';
-import { decryptField, openEntryFields, storedFieldSet, type EntryFieldSet } from '@lockit/crypto';
+import { decryptField, openEntryFields, openEntryOverview, type EntryFieldSet } from '@lockit/crypto';
 import type { RevisionMemory } from './revision-memory';
 import { foldForSearch, nameSortKey } from './search-text';
 import { damagedEntry, type OpenEntry, type VaultEntry } from './vault-entry';
 import { yieldToMain } from './yield-to-main';
 
-/** Entries per slice: about 2,000 decryptions, a few milliseconds of main-thread work. */
+/** Entries per slice: 500 to 2,000 decryptions, a few milliseconds of main-thread work. */
 export const DECRYPT_BATCH_SIZE = 500;
 
 /** Folder names by folder id, for search (an entry is found by the name of its folder). */
@@ -24,8 +24,8 @@ interface OpenOptions {
 }
 
 /**
- * Decrypts what the list needs (service name, user name, web address, overview) of every
- * entry, in slices with a yield to the event loop between them, so 10,000 entries never make
+ * Decrypts what the list needs of every entry (its bound overview alone; for entries saved
+ * before binding, the service name, user name, web address and overview), in slices with a yield to the event loop between them, so 10,000 entries never make
  * one long task. The order of `raw` is kept.
  *
  * Security invariant: an entry whose fields do not decrypt under this vault key, for this
@@ -90,12 +90,25 @@ export async function openEntry(
   }
 }
 
-/** An entry of the item format: every field bound to the id, the field and the field set. */
+/**
+ * An entry of the item format: every field bound to the id, the field and the field set.
+ * A version 2 overview, sealed bound to the entry's other fields, is the one decryption: its
+ * copies of the name and user name are the entry's, since it opened only beside the very
+ * ciphertexts it was sealed with. A version 1 overview (saved before binding) needs the name,
+ * user name and web address opened too; a version 2 overview not bound is not one Lockit
+ * writes, and is refused.
+ */
 async function openItem(vaultKey: CryptoKey, wire: EntryWire): Promise<OpenEntry> {
-  const fieldSet = internFieldSet(storedFieldSet(wire));
-  const opened = await openEntryFields(vaultKey, wire.id, wire, ['serviceName', 'username', 'url', 'overview']);
-  const overview = parseEntryDocument(overviewDocumentSchema, opened.overview ?? '', 'overview');
-  return toOpenEntry(wire, opened.serviceName ?? '', opened.username ?? '', opened.url, overview, fieldSet);
+  const opened = await openEntryOverview(vaultKey, wire.id, wire);
+  const fieldSet = internFieldSet(opened.fieldSet);
+  const overview = parseEntryDocument(overviewDocumentSchema, opened.overview, 'overview');
+  if (overview.v === 2) {
+    if (!opened.bound || overview.name === undefined || overview.username === undefined)
+      throw new TypeError('A version 2 overview is sealed bound to its entry.');
+    return toOpenEntry(wire, overview.name, overview.username, overview.urls[0] ?? null, overview, fieldSet);
+  }
+  const fields = await openEntryFields(vaultKey, wire.id, wire, ['serviceName', 'username', 'url']);
+  return toOpenEntry(wire, fields.serviceName ?? '', fields.username ?? '', fields.url, overview, fieldSet);
 }
 
 /** An entry saved before items (format v1 associated data): a login with one web address. */

@@ -1,6 +1,7 @@
 import type { EntryVersionWire } from '@lockit/contract';
 import {
   CIPHERTEXT_PATTERN,
+  OVERVIEW_CIPHERTEXT_PATTERN,
   FieldDecryptionError,
   generateVaultKeyBytes,
   importVaultKey,
@@ -79,9 +80,12 @@ describe('sealEntry', () => {
     const id = newEntryId();
     const sealed = await sealEntry(key, id, login);
     expect(sealed.id).toBe(id);
-    for (const field of ['serviceName', 'username', 'password', 'url', 'notes', 'overview', 'details'] as const) {
+    for (const field of ['serviceName', 'username', 'password', 'url', 'notes', 'details'] as const) {
       expect(sealed[field]).toMatch(CIPHERTEXT_PATTERN);
     }
+    // The overview is sealed last, bound to the other six ciphertexts.
+    expect(sealed.overview).toMatch(/^v3\./);
+    expect(sealed.overview).toMatch(OVERVIEW_CIPHERTEXT_PATTERN);
     await expect(openEntryFields(key, newEntryId(), sealed, ['password'])).rejects.toBeInstanceOf(FieldDecryptionError);
     await expect(openEntryFields(key, id, { ...sealed, username: sealed.password }, ['username'])).rejects.toBeInstanceOf(
       FieldDecryptionError,
@@ -103,7 +107,9 @@ describe('sealEntry', () => {
     const { plain } = await roundTrip(key, login);
     expect(plain.url).toBe('https://mail.example');
     expect(plain.overview).toEqual({
-      v: 1,
+      v: 2,
+      name: 'Mail',
+      username: 'alice',
       type: 'login',
       urls: ['https://mail.example', 'https://webmail.example'],
       tags: ['work', 'mail'],

@@ -130,7 +130,9 @@ export function entryPlaintext(draft: EntryDraft): EntryPlaintext {
     url: urls[0] ?? null,
     notes: draft.notes === '' ? null : draft.notes,
     overview: {
-      v: 1,
+      v: 2,
+      name: draft.serviceName,
+      username: login ? draft.username : '',
       type: draft.type,
       urls,
       tags: normaliseTags(draft.tags),

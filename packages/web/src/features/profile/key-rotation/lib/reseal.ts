@@ -5,9 +5,11 @@ import {
   entryElement,
   folderElement,
   openEntryFields,
+  sealEntryFields,
   storedFieldSet,
   type EntryFieldName,
 } from '@lockit/crypto';
+import { listedOverview } from '@/lib/listed-overview';
 import { resealAccountDocument } from '@/lib/account-documents/seal-account-document';
 import { openFolderName, sealFolderName } from '@/lib/folder-name-seal';
 
@@ -51,18 +53,30 @@ export type ResealedUnit =
 
 /**
  * Opens every field of a stored entry or version under `oldKey` and seals it under `newKey`
- * with the very binding it had: the entry id, the field and, for the item format, the same
- * field set (the format before items keeps its v1 binding). Absent fields stay null. Throws
- * when any field does not open: all or nothing, like the vault's own opening.
+ * with the binding it had: the entry id, the field and, for the item format, the same field
+ * set, the overview now always bound to the other fields and, where it was a version 1
+ * overview, upgraded to version 2 (listed-overview.ts), so a rotated vault opens with one
+ * decryption per entry. The format before items keeps its v1 binding. Absent fields stay
+ * null. Throws when any field does not open: all or nothing, like the vault's own opening.
  */
 async function resealFields(keys: ResealKeys, entryId: string, stored: EntryCiphertexts): Promise<EntryCiphertexts> {
   const fieldSet = storedFieldSet(stored);
   const opened = await openEntryFields(keys.oldKey, entryId, stored, ENTRY_FIELD_NAMES);
+  if (fieldSet !== undefined && opened.overview !== null) {
+    const overview = listedOverview(opened.overview, opened.serviceName ?? '', opened.username ?? '');
+    return checkedCiphertexts(await sealEntryFields(keys.newKey, entryId, { ...opened, overview }));
+  }
   const seal = (name: EntryFieldName) => {
     const text = opened[name];
-    return text === null ? null : encryptField(keys.newKey, entryId, name, text, fieldSet);
+    return text === null ? null : encryptField(keys.newKey, entryId, name, text);
   };
-  const [serviceName, username, password, url, notes, overview, details] = await Promise.all(ENTRY_FIELD_NAMES.map(seal));
+  return checkedCiphertexts(
+    Object.fromEntries(await Promise.all(ENTRY_FIELD_NAMES.map(async (name) => [name, await seal(name)]))),
+  );
+}
+
+function checkedCiphertexts(sealed: Partial<Record<EntryFieldName, string | null>>): EntryCiphertexts {
+  const { serviceName, username, password, url, notes, overview, details } = sealed;
   if (typeof serviceName !== 'string' || typeof username !== 'string' || typeof password !== 'string') {
     throw new TypeError('An entry has a service name, a user name and a password.');
   }
