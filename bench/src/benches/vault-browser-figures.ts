@@ -226,6 +226,27 @@ export function printKeyCeilingTable(sizes: number[], all: SizeFigures[], bare: 
   );
 }
 
+/**
+ * The unlock of the largest vault beside the same vault as Lockit saved it before bound
+ * overviews (decision 0055: four decryptions per entry instead of one), in the same run.
+ */
+export function printFormatTable(size: number, bound: VaultLoad[], unbound: VaultLoad[]): void {
+  const row = (label: string, pick: (u: VaultLoad) => number, of: (values: number[]) => number): Cell[] => {
+    const [now, before] = [of(bound.map(pick)), of(unbound.map(pick))];
+    return [label, now, before, Number((now / before).toFixed(2))];
+  };
+  printTable(
+    `Unlock of ${size.toLocaleString('en')} entries: bound overviews (how Lockit saves today) beside the same mix saved before them, same run`,
+    ['Figure', 'Bound overview', 'Saved before', 'Ratio'],
+    [
+      row(`Load-start → list painted, median of ${bound.length} / ${unbound.length} (ms)`, (u) => u.toPainted, median),
+      row('Load-start → list painted, worst (ms)', (u) => u.toPainted, worst),
+      row('Load-start → decrypted, median (ms)', (u) => u.toDecrypted, median),
+      row('Load-start → whole vault checked, median (ms)', (u) => u.toChecked, median),
+    ],
+  );
+}
+
 export function printKdfTable(kdf: KdfFigures): void {
   const { memoryKiB, iterations, parallelism } = DEFAULT_KDF_PARAMS;
   const params = `m=${memoryKiB / 1024} MiB, t=${iterations}, p=${parallelism}`;

@@ -18,6 +18,7 @@ import {
   KDF_RUNS,
   OPENS,
   printKdfTable,
+  printFormatTable,
   printKeyCeilingTable,
   printVaultTable,
   SEARCH_QUERY,
@@ -44,6 +45,10 @@ const KDF_USER = 'kdfdefaults';
 /** Repeated figures: a 2-core machine shared with other work makes single runs noisy. */
 
 const vaultUser = (size: number) => `vault${size}`;
+/** The largest vault again, as Lockit saved items before bound overviews (decision 0055). */
+const unboundUser = (size: number) => `unbound${size}`;
+/** BENCH_VAULT_UNBOUND=0 skips that comparison (it seeds one more vault of the largest size). */
+const compareUnbound = () => process.env.BENCH_VAULT_UNBOUND !== '0';
 
 /** How many rows each typed prefix must leave in a vault of `size` seeded items (one query word). */
 function matchesIn(size: number): (typed: string) => number {
@@ -77,9 +82,12 @@ export async function vaultBrowserBench(sizes: number[] = sizesFromEnv()): Promi
     browser = await launchBrowser();
     const figures: SizeFigures[] = [];
     for (const size of sizes) figures.push(await measureVault(browser, server.url, size));
+    const largest = Math.max(...sizes);
+    const unbound = compareUnbound() ? await measureUnlocks(browser, server.url, unboundUser(largest)) : null;
     const bare = await measureBareSearch(browser, server.url);
     const kdf = await measureKdf(browser, server.url);
     printVaultTable(sizes, figures);
+    if (unbound) printFormatTable(largest, figures[sizes.indexOf(largest)]!.unlocks, unbound);
     printKeyCeilingTable(sizes, figures, bare);
     printKdfTable(kdf);
     // The machine is shared: the load at the end tells whether it changed during the run.
@@ -116,6 +124,15 @@ async function seed(db: ServerDatabase, sizes: number[]): Promise<void> {
       for (let n = 0; n < size; n += LONG_HISTORY_EVERY)
         await editRepeatedly(session, keys.vaultKey, stored[n]!, n, HISTORY_EDITS);
       console.log(`seeded ${size.toLocaleString('en')} entries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    if (compareUnbound()) {
+      const size = Math.max(...sizes);
+      const started = Date.now();
+      const session = await createSignedInAccount(seeding.url, inbox, keys, unboundUser(size), clientIp(500));
+      await addRealisticItems(session, keys.vaultKey, size, 16, { unbound: true });
+      console.log(
+        `seeded ${size.toLocaleString('en')} entries saved before bound overviews in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
     const kdfKeys = await prepareKeys(KDF_PASSWORD, { ...DEFAULT_KDF_PARAMS });
     await createSignedInAccount(seeding.url, inbox, kdfKeys, KDF_USER, clientIp(1_000));
@@ -163,6 +180,20 @@ async function measureVault(browser: Browser, baseUrl: string, size: number): Pr
     const changes: ChangeTimes[] = [];
     for (let round = 0; round < CHANGE_ROUNDS; round++) changes.push(await timeChanges(page, round));
     return { signIn, unlocks, keys, filters, opens, changes };
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** Sign-in, the vault link, then UNLOCK_RUNS reloads with Unlock: the unlock figures alone. */
+async function measureUnlocks(browser: Browser, baseUrl: string, user: string): Promise<VaultLoad[]> {
+  const page = await newProbedPage(browser, baseUrl);
+  try {
+    await signInThroughUi(page, user, PASSWORD);
+    await openVaultFromHeader(page);
+    const unlocks: VaultLoad[] = [];
+    for (let run = 0; run < UNLOCK_RUNS; run++) unlocks.push(await loadAndUnlock(page, PASSWORD, 'reload'));
+    return unlocks;
   } finally {
     await page.context().close();
   }

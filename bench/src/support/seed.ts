@@ -9,6 +9,7 @@ import {
   FLOOR_KDF,
   addSealed,
   sealItem,
+  sealUnboundItem,
   type CodeInbox,
   type KeyMaterial,
   type PlainEntry,
@@ -207,9 +208,12 @@ export async function addRealisticItems(
   vaultKey: CryptoKey,
   count: number,
   concurrency = 8,
+  { unbound = false }: { unbound?: boolean } = {},
 ): Promise<Array<Record<string, unknown>>> {
   const folderIds = await addFolders(session, vaultKey);
-  return addSealed(session, count, (n) => sealItem(vaultKey, realisticItem(n, folderIds)), concurrency);
+  // `unbound`: as Lockit saved items before bound overviews (decision 0055), for a comparison.
+  const seal = unbound ? sealUnboundItem : sealItem;
+  return addSealed(session, count, (n) => seal(vaultKey, realisticItem(n, folderIds)), concurrency);
 }
 
 /** Saves `times` new versions of a stored entry, so it has a long history. */
