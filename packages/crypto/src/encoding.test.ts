@@ -36,6 +36,9 @@ describe('base64url', () => {
     ['whitespace', 'Zm9v Zg'],
     ['a dot', 'Zm9v.'],
     ['a non-ASCII letter', 'Zm9vé'],
+    ['a character outside the BMP', 'Zm9v\u{1F600}'],
+    ['a control character', 'Zm9v\u0000AAA'],
+    ['the character just past the alphabet in code order', 'Zm9v{A'],
     ['an impossible length', 'Zm9vY'],
     ['non-zero unused bits', 'Zh'],
   ])('refuses %s', (_what, text) => {
