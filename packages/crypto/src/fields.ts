@@ -115,7 +115,7 @@ export function boundOverviewAad(entryId: string, siblings: OverviewSiblings, fi
 
 /**
  * Seals an entry's overview as a v3 text whose associated data binds the exact ciphertexts
- * of its other fields (boundOverviewAad), so the entry is sealed last field first.
+ * of its other fields (boundOverviewAad), so it is sealed after every other field.
  * Security invariant: the overview then opens only beside those very ciphertexts: a server
  * that drops, adds, swaps, moves, replaces (even with an older revision of the same entry)
  * or alters any field makes the overview, and so the whole entry, fail at once; the list can

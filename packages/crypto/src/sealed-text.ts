@@ -55,8 +55,9 @@ export async function sealPadded(
 
 /**
  * Opens a v1 text (plaintext as sealed) or a v2 text (padding stripped strictly) sealed with
- * `aad`; with `versions` ['v3'], only a v3 text (padded, like v2). Throws CiphertextFormatError for a text outside the allow-list or of an unknown
- * version, and AuthenticationFailedError for a wrong key or associated data, any changed bit,
+ * `aad`; with `versions` ['v3'], only a v3 text (padded, like v2). Throws
+ * CiphertextFormatError for a text outside the allow-list or of a version not in `versions`,
+ * and AuthenticationFailedError for a wrong key or associated data, any changed bit,
  * a relabelled version, or a v2 plaintext whose padding is not exactly what sealPadded
  * writes (damaged data is reported like tampered data, never returned).
  */

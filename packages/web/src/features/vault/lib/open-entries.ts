@@ -25,8 +25,9 @@ interface OpenOptions {
 
 /**
  * Decrypts what the list needs of every entry (its bound overview alone; for entries saved
- * before binding, the service name, user name, web address and overview), in slices with a yield to the event loop between them, so 10,000 entries never make
- * one long task. The order of `raw` is kept.
+ * before binding, the service name, user name, web address and overview), in slices with a
+ * yield to the event loop between them, so 10,000 entries never make one long task. The
+ * order of `raw` is kept.
  *
  * Security invariant: an entry whose fields do not decrypt under this vault key, for this
  * entry id, this field and (item format) this field set (moved, tampered, dropped, added,
