@@ -76,6 +76,10 @@ export default defineConfig({
           ...node,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A poll waits on the page's own work (decrypting, hashing, a worker's answer): on 2
+          // cores shared with the server and PostgreSQL, Vitest's 1 s default fails a right
+          // answer that came late. A wrong answer still fails, only later.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
