@@ -1,8 +1,9 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { TextInput } from '@/components/ui/text-input';
 import type { EntrySort } from '../lib/entry-filter';
-import { foldForSearch, matchesWords, queryWords } from '../lib/search-text';
+import { useWarmSearch } from '../hooks/use-warm-search';
 import type { VaultEntry } from '../lib/vault-entry';
+import { createWordSearch } from '../lib/word-search';
 import { EntryList } from './entry-list';
 import type { RowActions, RowCopyField } from './entry-row';
 
@@ -28,40 +29,6 @@ interface SearchableEntryListProps {
   actions: RowActions;
 }
 
-/** One typed query and its matches. */
-interface SearchStep {
-  query: string;
-  words: string[];
-  matches: readonly VaultEntry[];
-}
-
-/**
- * Search as you type over one list, kept in its order: every word of the query (folded like
- * the entries' search texts: no case, no accents) must appear in the entry's name, user
- * name, web addresses, tags or folder name, as filterEntries (lib/entry-filter.ts) matches.
- * A query that extends the one before can only match fewer entries, so a key filters the
- * matches of the key before it, not the whole vault; a backspace gets back the matches
- * already found for that prefix. When nothing is filtered out the same array comes back,
- * so the list sees no change at all.
- */
-function createWordSearch(entries: readonly VaultEntry[]): (query: string) => readonly VaultEntry[] {
-  const steps: [SearchStep, ...SearchStep[]] = [{ query: '', words: [], matches: entries }];
-  return (raw) => {
-    const query = foldForSearch(raw);
-    let last = steps[steps.length - 1] ?? steps[0];
-    while (steps.length > 1 && !query.startsWith(last.query)) {
-      steps.pop();
-      last = steps[steps.length - 1] ?? steps[0];
-    }
-    if (last.query === query) return last.matches;
-    const words = queryWords(query);
-    const narrowed = last.matches.filter((entry) => matchesWords(entry.searchText, words));
-    const matches = narrowed.length === last.matches.length ? last.matches : narrowed;
-    steps.push({ query, words, matches });
-    return matches;
-  };
-}
-
 export const countText = (count: number) => `${count.toLocaleString()} ${count === 1 ? 'entry' : 'entries'}`;
 
 /**
@@ -85,6 +52,7 @@ export function SearchableEntryList({
 }: SearchableEntryListProps) {
   const [query, setQuery] = useState('');
   const search = useMemo(() => createWordSearch(entries), [entries]);
+  useWarmSearch(entries);
   const shown = search(query);
   const sortId = useId();
   const headingId = useId();
