@@ -187,10 +187,10 @@ describe('items in a real browser', () => {
     const { page, context } = await signedInOnVault(account);
     await rowOf(page, 'Émoji Bank').getByRole('button', { name: 'Edit Émoji Bank' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Password' });
-    await dialog.getByRole('button', { name: 'New folder' }).click();
+    await dialog.getByRole('button', { name: 'New folder', exact: true }).click();
     await dialog.getByLabel('New folder name', { exact: true }).fill('Finance');
     await dialog.getByLabel('New folder name', { exact: true }).press('Enter');
-    await dialog.getByRole('button', { name: 'New folder' }).click();
+    await dialog.getByRole('button', { name: 'New folder', exact: true }).click();
     await dialog.getByLabel('New folder name', { exact: true }).fill('Finance/Banking');
     await dialog.getByLabel('New folder name', { exact: true }).press('Enter');
     await expect.poll(async () => dialog.getByLabel('Folder').locator('option:checked').innerText()).toBe('Finance/Banking');

@@ -185,7 +185,7 @@ describe('key rotation', () => {
     await rowOf(page, 'Rowan Bank').getByRole('button', { name: 'Edit Rowan Bank' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Password' });
     await edit.getByLabel('Password', { exact: true }).fill('Rowan-Pass-2222-b');
-    await edit.getByRole('button', { name: 'New folder' }).click();
+    await edit.getByRole('button', { name: 'New folder', exact: true }).click();
     await edit.getByLabel('New folder name', { exact: true }).fill('Finance');
     await edit.getByLabel('New folder name', { exact: true }).press('Enter');
     await edit.getByRole('button', { name: 'Save' }).click();

@@ -3,7 +3,7 @@ import { apiPaths, KEY_ROTATION_PART_MAX_BYTES, KEY_ROTATION_TTL_MS } from '@loc
 import { generateVaultKeyBytes, newEntryId } from '@lockit/crypto';
 import { createRepositories } from '../src/db/repositories/index';
 import { deleteExpiredCodes } from '../src/jobs/cleanup-jobs';
-import { makeKeyMaterial, signedInUser } from './helpers/accounts';
+import { makeKeyMaterial, newAccount, signedInUser } from './helpers/accounts';
 import { reencrypt, seedVault, startRotation, userIdOf, vaultRevisionOf, vaultRows } from './helpers/key-rotation';
 import { useTestApp } from './helpers/test-app';
 
@@ -52,7 +52,7 @@ describe('POST /api/user/key-rotation (start)', () => {
 
   it('refuses a wrong auth key with 403, as change password does, and starts nothing', async () => {
     const { account, client } = await signedInUser(h);
-    const other = await signedInUser(h);
+    const other = await signedInUser(h, { password: 'someone else entirely' });
     const userId = await userIdOf(h.db, account.username);
     const response = await client.post(apiPaths.keyRotation, {
       authKey: other.account.keys.authKey,
@@ -93,7 +93,7 @@ describe('POST /api/user/key-rotation (start)', () => {
 
   it('is rationed by the per-account password-check limit it shares with change password', async () => {
     const { account, client } = await signedInUser(limited);
-    const wrong = { authKey: (await signedInUser(limited)).account.keys.authKey, vaultRevision: 0 };
+    const wrong = { authKey: (await newAccount({ password: 'someone else entirely' })).keys.authKey, vaultRevision: 0 };
     for (let i = 0; i < 3; i += 1) expect((await client.post(apiPaths.keyRotation, wrong)).statusCode).toBe(403);
     expect((await client.post(apiPaths.keyRotation, { ...wrong, authKey: account.keys.authKey })).statusCode).toBe(429);
     const next = await makeKeyMaterial('a new master password', account.vaultKeyBytes, undefined, 1);

@@ -55,7 +55,7 @@ describe('POST /api/users/login', () => {
 
   it('refuses a wrong authKey and an unknown name with the same answer', async () => {
     const account = await verifiedAccount();
-    const other = await newAccount();
+    const other = await newAccount({ password: 'someone else entirely' });
     const wrongKey = await h.client().post(apiPaths.login, { username: account.username, password: other.keys.authKey });
     const unknown = await h.client().post(apiPaths.login, { username: 'nobody_at_all', password: account.keys.authKey });
     for (const response of [wrongKey, unknown]) {

@@ -47,7 +47,7 @@ describe('GET /metrics', () => {
     const account = await newAccount();
     const client = h.client(SIGN_IN_IP);
     await signUpAndVerify(h, client, account);
-    const wrongKey = (await newAccount()).keys.authKey;
+    const wrongKey = (await newAccount({ password: 'someone else entirely' })).keys.authKey;
     expect((await client.post(apiPaths.login, { username: account.username, password: wrongKey })).statusCode).toBe(401);
     expect((await login(client, account)).statusCode).toBe(200);
     const entry = await encryptEntry(account, { serviceName: 'Mail', username: 'me', password: 'secret' });

@@ -40,7 +40,7 @@ describe('sign-up over an unverified account', () => {
     const [squatterId] = await userIds(squatter.username, squatter.email);
     h.clock.advance(LIFETIME_MS + 60_000);
 
-    const owner = await newAccount({ username: squatter.username, email: squatter.email });
+    const owner = await newAccount({ username: squatter.username, email: squatter.email, password: 'the owner of this address' });
     const client = h.client();
     expect((await client.post(apiPaths.createUser, createBody(owner))).statusCode).toBe(201);
     const ids = await userIds(owner.username, owner.email);

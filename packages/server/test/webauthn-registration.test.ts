@@ -21,7 +21,7 @@ async function userIdOf(username: string): Promise<string> {
 describe('POST /api/user/webauthn/register-options', () => {
   it('needs the current password: a wrong one is refused and stores no challenge', async () => {
     const { client } = await signedInUser(h);
-    const other = await signedInUser(h);
+    const other = await signedInUser(h, { password: 'someone else entirely' });
     const before = await h.db.selectFrom('webauthn_challenges').select('id').execute();
     const response = await registerOptions(client, other.account, true);
     expect(response.statusCode).toBe(403);
@@ -232,7 +232,7 @@ describe('rename, unlock key, remove', () => {
   it('removes a credential with its unlock key only with the current password', async () => {
     const { account, client } = await signedInUser(h);
     const { credential } = await registerCredential(client, account, createSoftwareAuthenticator());
-    const other = await signedInUser(h);
+    const other = await signedInUser(h, { password: 'someone else entirely' });
     const wrong = await client.post(apiPaths.webauthnRemove(credential.id), { password: other.account.keys.authKey });
     expect(wrong.statusCode).toBe(403);
     expect(await credentialRows(await userIdOf(account.username))).toHaveLength(1);

@@ -60,12 +60,32 @@ export interface NewAccountOptions {
   keyMaterial?: KeyMaterial;
 }
 
+/** The password, salt and derived keys shared by the accounts of one process that ask for none. */
+let sharedDerivation: Promise<KeyMaterial> | undefined;
+
+/**
+ * Key material for an account that names no password, KDF or key material: the process's one
+ * Argon2id derivation (about 260 ms at the floor, which hundreds of accounts per suite paid
+ * again), with a vault key of its own, wrapped for it. Such accounts share a master password
+ * and salt, as two people may; their vaults stay apart. A test that needs a password of its
+ * own (one account's password must fail for another) names it.
+ */
+async function sharedKeyMaterial(): Promise<KeyMaterial> {
+  sharedDerivation ??= makeKeyMaterial(`correct horse ${randomBytes(4).toString('hex')}`);
+  const shared = await sharedDerivation;
+  const vaultKeyBytes = generateVaultKeyBytes();
+  const protectedKey = await wrapVaultKey(vaultKeyBytes, shared.keys.wrapKey, shared.kdf, shared.salt, 0);
+  return { ...shared, vaultKeyBytes, protectedKey };
+}
+
 /** A person who has not signed up yet, with the keys their browser would derive. */
 export async function newAccount(options: NewAccountOptions = {}): Promise<TestAccount> {
   const username = options.username ?? uniqueName();
   const material =
     options.keyMaterial ??
-    (await makeKeyMaterial(options.password ?? `correct horse ${randomBytes(4).toString('hex')}`, undefined, options.kdf));
+    (options.password === undefined && options.kdf === undefined
+      ? await sharedKeyMaterial()
+      : await makeKeyMaterial(options.password ?? `correct horse ${randomBytes(4).toString('hex')}`, undefined, options.kdf));
   return {
     ...material,
     fullname: options.fullname ?? 'Test Person',
