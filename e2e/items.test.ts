@@ -171,6 +171,9 @@ describe('items in a real browser', () => {
     await expectNoAxeViolations(page, 'the item view');
 
     await openDetails(page, 'Cloud Console');
+    // Beside the item view the list is narrow: each row gives its name a line of its own, whole.
+    const name = rowOf(page, 'Émoji Bank').getByRole('button', { name: 'Émoji Bank', exact: true });
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     const cloudCode = (await details(page).getByTestId('totp-code').innerText()).replace(/\D/g, '').slice(0, 6);
     expect(codesAroundNow(RFC_SECRET)).toContain(cloudCode);
 

@@ -57,6 +57,8 @@ interface EntryListProps {
   revealed: ReadonlyMap<string, string>;
   /** By entry id, the field copied from its row in the last 2 s. */
   copied: ReadonlyMap<string, RowCopyField>;
+  /** The item view sits beside the list (rowClassOf). */
+  besideItemView: boolean;
   actions: RowActions;
 }
 
@@ -82,7 +84,7 @@ const FOCUS_RETRY_FRAMES = 10;
  * the arrow keys, Home, End, Page Up and Page Down move focus to another row's name,
  * scrolling it into view, and Enter on a name opens the entry.
  */
-export const EntryList = memo(function EntryList({ entries, revealed, copied, actions }: EntryListProps) {
+export const EntryList = memo(function EntryList({ entries, revealed, copied, besideItemView, actions }: EntryListProps) {
   /** The entry whose row holds the list's one Tab stop: the last one focused. */
   const [activeId, setActiveId] = useState<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -189,7 +191,7 @@ export const EntryList = memo(function EntryList({ entries, revealed, copied, ac
               aria-setsize={entries.length}
               data-index={row.index}
               data-entry-id={entry.id}
-              className={`absolute top-0 left-0 w-full ${rowClassOf(entry)}`}
+              className={`absolute top-0 left-0 w-full ${rowClassOf(entry, besideItemView)}`}
               style={{ transform: `translateY(${row.start}px)` }}
             >
               <EntryRow
@@ -197,6 +199,7 @@ export const EntryList = memo(function EntryList({ entries, revealed, copied, ac
                 password={revealed.get(entry.id)}
                 copied={copied.get(entry.id)}
                 tabbable={row.index === tabbableIndex}
+                besideItemView={besideItemView}
                 actions={actions}
               />
             </div>

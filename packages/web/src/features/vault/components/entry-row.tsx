@@ -29,6 +29,8 @@ interface EntryRowProps {
   copied: RowCopyField | undefined;
   /** The row of the list's roving focus: its name is the one Tab reaches. */
   tabbable: boolean;
+  /** The list sits beside the item view (wide screens): the row takes two lines there (rowClassOf). */
+  besideItemView: boolean;
   actions: RowActions;
 }
 
@@ -56,17 +58,28 @@ const rowBox = 'min-h-18 border-b border-slate-800 px-4 py-3';
 /**
  * The classes of the list item that holds a row's content: the list item is the row's box,
  * so a row mounts no wrapper element of its own (a search key mounts a screenful of rows).
- * Below 640 px a row takes two lines (name, then password and buttons), and a revealed
- * password a line of its own, scrolling inside the row past five lines: however long it is,
- * the row's buttons stay in the list box.
+ * Below 640 px, and on a wide screen while the item view sits beside the list
+ * (`besideItemView`: the list is then about 500 px wide, and one line would leave the name
+ * some ten characters), a row takes two lines: the whole name, then password and buttons. A
+ * revealed password takes a line of its own, scrolling inside the row past five lines: however
+ * long it is, the row's buttons stay in the list box. Below the xl width the item view covers
+ * the list instead, so the list keeps its one-line rows there.
  */
-export const rowClassOf = (entry: VaultEntry) =>
+export const rowClassOf = (entry: VaultEntry, besideItemView = false) =>
   entry.status === 'damaged'
     ? `flex items-center gap-4 bg-amber-950/30 ${rowBox}`
-    : `flex flex-wrap items-center gap-x-3 gap-y-2 sm:flex-nowrap ${rowBox}`;
+    : `flex flex-wrap items-center gap-x-3 gap-y-2 sm:flex-nowrap ${besideItemView ? 'xl:flex-wrap' : ''} ${rowBox}`;
+
+/** The classes of a row's parts while its list sits beside the item view: the two-line layout at xl. */
+const BESIDE = {
+  name: 'xl:basis-[calc(100%-3.25rem)]',
+  password: 'xl:basis-16',
+  revealed: 'xl:basis-full',
+  buttons: 'xl:min-w-0',
+};
 
 /** A row's content, laid out by the list item's classes (rowClassOf). */
-export const EntryRow = memo(function EntryRow({ entry, password, copied, tabbable, actions }: EntryRowProps) {
+export const EntryRow = memo(function EntryRow({ entry, password, copied, tabbable, besideItemView, actions }: EntryRowProps) {
   if (entry.status === 'damaged') return <DamagedRow entry={entry} tabbable={tabbable} actions={actions} />;
   const revealed = password !== undefined;
   const service = entry.serviceName;
@@ -83,8 +96,8 @@ export const EntryRow = memo(function EntryRow({ entry, password, copied, tabbab
       >
         {monogram.letters}
       </span>
-      {/* On a phone the name takes the first line whole; the rest wraps under it. */}
-      <div className="min-w-0 flex-1 basis-[calc(100%-3.25rem)] sm:basis-40">
+      {/* On a phone, or beside the item view, the name takes the first line whole; the rest wraps under it. */}
+      <div className={`min-w-0 flex-1 basis-[calc(100%-3.25rem)] sm:basis-40 ${besideItemView ? BESIDE.name : ''}`}>
         <button
           type="button"
           id={nameIdOf(entry.id)}
@@ -105,13 +118,13 @@ export const EntryRow = memo(function EntryRow({ entry, password, copied, tabbab
           <p
             className={`min-w-0 flex-1 font-mono text-sm break-all text-slate-200 ${
               revealed ? 'max-h-24 basis-full overflow-y-auto sm:basis-32' : 'basis-16 sm:basis-32'
-            }`}
+            } ${besideItemView ? (revealed ? BESIDE.revealed : BESIDE.password) : ''}`}
             {...(revealed ? { tabIndex: 0 } : {})}
           >
             {revealed ? password : MASK}
           </p>
           {/* From 640 px a row is one line: the buttons take the width of six, so every row's password lines up. */}
-          <div className="flex shrink-0 justify-end gap-0.5 sm:min-w-[14.125rem]">
+          <div className={`flex shrink-0 justify-end gap-0.5 sm:min-w-[14.125rem] ${besideItemView ? BESIDE.buttons : ''}`}>
             <button
               type="button"
               tabIndex={tabIndex}

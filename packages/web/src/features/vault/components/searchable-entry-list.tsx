@@ -26,6 +26,8 @@ interface SearchableEntryListProps {
   emptyFilterText: string | null;
   revealed: ReadonlyMap<string, string>;
   copied: ReadonlyMap<string, RowCopyField>;
+  /** The item view sits beside the list on wide screens: rows take two lines there. */
+  besideItemView: boolean;
   actions: RowActions;
 }
 
@@ -48,6 +50,7 @@ export function SearchableEntryList({
   emptyFilterText,
   revealed,
   copied,
+  besideItemView,
   actions,
 }: SearchableEntryListProps) {
   const [query, setQuery] = useState('');
@@ -96,7 +99,9 @@ export function SearchableEntryList({
         <p className="py-8 text-center text-slate-400">No passwords match your search.</p>
       )}
       {entries.length === 0 && emptyFilterText !== null && <p className="py-8 text-center text-slate-400">{emptyFilterText}</p>}
-      {shown.length > 0 && <EntryList entries={shown} revealed={revealed} copied={copied} actions={actions} />}
+      {shown.length > 0 && (
+        <EntryList entries={shown} revealed={revealed} copied={copied} besideItemView={besideItemView} actions={actions} />
+      )}
     </section>
   );
 }

@@ -340,6 +340,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
           emptyFilterText={emptyFilterText}
           revealed={revealed}
           copied={rowCopies.copied}
+          besideItemView={selected !== null}
           actions={rowActions}
         />
         {selected && (
