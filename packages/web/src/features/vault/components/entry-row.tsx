@@ -123,7 +123,7 @@ export const EntryRow = memo(function EntryRow({ entry, password, copied, tabbab
           >
             {revealed ? password : MASK}
           </p>
-          {/* From 640 px a row is one line: the buttons take the width of six, so every row's password lines up. */}
+          {/* From 640 px (but beside the item view) a row is one line: the buttons take the width of six, so every row's password lines up. */}
           <div className={`flex shrink-0 justify-end gap-0.5 sm:min-w-[14.125rem] ${besideItemView ? BESIDE.buttons : ''}`}>
             <button
               type="button"
