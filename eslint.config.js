@@ -38,17 +38,45 @@ const features = readdirSync(join(ROOT, WEB_FEATURES), { withFileTypes: true })
 
 const WEB_SHARED = ['api', 'components', 'config', 'lib'].map((dir) => `${WEB_SRC}/${dir}`);
 
+/** React resolves to its types (@types/react) where they exist, to its code otherwise. */
+const REACT = ['react', 'react-dom', '@types/react', '@types/react-dom'];
+
+/**
+ * What the client core may not touch: the globals of one platform only. It runs in a page, a
+ * worker, an MV3 service worker and Node, so storage, workers, fetch and the clock come in as
+ * arguments. (WebCrypto's `crypto`, TextEncoder and the like exist on all of them.)
+ */
+const PLATFORM_GLOBALS = [
+  'window',
+  'document',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'navigator',
+  'location',
+  'chrome',
+  'browser',
+  'process',
+  'Buffer',
+  'require',
+  '__dirname',
+  '__filename',
+].map((name) => ({
+  name,
+  message: `Architecture: the client core uses no platform global ("${name}"); take it as an argument (docs/architecture.md).`,
+}));
+
 /** Boundaries between packages: they hold for tests too. */
 const packageZones = [
   {
     target: 'packages/crypto',
-    from: ['packages/contract', 'packages/server', 'packages/web', 'packages/test-support'],
+    from: ['packages/contract', 'packages/client-core', 'packages/server', 'packages/web', 'packages/test-support'],
     message:
       'Architecture: @lockit/crypto imports neither the contract, the server, the web app nor the test toolkit (docs/architecture.md).',
   },
   {
     target: 'packages/contract',
-    from: ['packages/server', 'packages/web', 'packages/test-support'],
+    from: ['packages/client-core', 'packages/server', 'packages/web', 'packages/test-support'],
     message:
       'Architecture: @lockit/contract imports neither the server, the web app nor the test toolkit (docs/architecture.md).',
   },
@@ -57,6 +85,12 @@ const packageZones = [
     from: ['packages/server', 'packages/web', 'packages/test-support'],
     message:
       'Architecture: @lockit/transfer (import and export formats) imports neither the server, the web app nor the test toolkit (docs/architecture.md).',
+  },
+  {
+    target: 'packages/client-core',
+    from: ['packages/server', 'packages/web', 'packages/test-support', ...REACT.map((name) => `node_modules/${name}`)],
+    message:
+      'Architecture: the client core imports neither the server, the web app, the test toolkit nor React: every client (web, extension, command line) runs it, and its platform comes in as arguments (docs/architecture.md).',
   },
   {
     target: 'packages/web',
@@ -73,7 +107,7 @@ const packageZones = [
   {
     target: 'packages/server',
     // React resolves to its types (@types/react) where they exist, to its code otherwise.
-    from: ['packages/web', ...['react', 'react-dom', '@types/react', '@types/react-dom'].map((name) => `node_modules/${name}`)],
+    from: ['packages/web', ...REACT.map((name) => `node_modules/${name}`)],
     message: 'Architecture: the server never imports the web app or React (docs/architecture.md).',
   },
 ];
@@ -190,6 +224,26 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['packages/client-core/src/**/*.ts'],
+    ignores: ['packages/client-core/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...PLATFORM_GLOBALS],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...deepImports[1].patterns,
+            {
+              group: ['node:*', 'fs', 'path', 'os', 'child_process', 'react', 'react-dom', 'react/*'],
+              message:
+                'Architecture: the client core imports no Node built-in and no React; the platform comes in as arguments (docs/architecture.md).',
+            },
+          ],
+        },
       ],
     },
   },

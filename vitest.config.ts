@@ -29,6 +29,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'crypto', root: 'packages/crypto', ...node } },
       { test: { name: 'contract', root: 'packages/contract', ...node } },
+      // The client core runs in Node here, without jsdom: it takes no DOM anywhere.
+      { test: { name: 'client-core', root: 'packages/client-core', ...node } },
       { test: { name: 'lint', root: 'tools/lint', ...node } },
       // The benches' own helpers; the benches themselves run with `npm run bench`.
       { test: { name: 'bench', root: 'bench', ...node } },

@@ -77,8 +77,12 @@ describe('a hostile server against Unlock with a passkey', () => {
       },
     });
     // The same session (cookies ignore the port) at the hostile server's address: a new origin,
-    // so nothing of this tab's unlock carries over and the vault shows Unlock.
+    // so nothing of this tab's unlock carries over and the vault shows Unlock. This browser's record
+    // of the account it signed in as is its own, carried to that origin as a sign-in there leaves it.
+    const signedInAs = await page.evaluate(() => localStorage.getItem('lockit.sessionAccount'));
+    expect(signedInAs).toMatch(/^[0-9a-f]{64}$/);
     await page.goto(`${proxy.url.replace('127.0.0.1', 'localhost')}/vault`);
+    await page.evaluate((ref) => localStorage.setItem('lockit.sessionAccount', ref), signedInAs!);
     const form = page.getByRole('form', { name: 'Unlock' });
     await form.getByRole('button', { name: 'Unlock with a passkey' }).click();
     await form.getByRole('alert').filter({ hasText: VERIFICATION_FAILED }).waitFor();

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { apiPaths, VAULT_STATE_HEADER } from '@lockit/contract';
 import { expectNoAxeViolations } from './support/axe';
 import { useE2e } from './support/setup';
-import { header, newAccount, signIn, signUpAndVerify, type Account } from './support/journeys';
+import { header, newAccount, signIn, signUpAndVerify, submitSignIn, type Account } from './support/journeys';
 import { addEntry, entryRows, openVault, rowOf } from './support/vault-page';
 import { startTamperingProxy, type RecordedRequest, type TamperingProxy } from './support/tampering-proxy';
 
@@ -360,6 +360,90 @@ describe('a hostile server against the whole vault', () => {
     await fresh.close();
 
     await honestAgain(typed.length);
+  });
+
+  it("disguises the account's name while it rolls the vault back (a look-alike, another case, none): the browser that saw the newer copy still reports it, at Unlock and at sign-in", async () => {
+    // The vault as served now, and one more save on top of it in this browser.
+    await reopen(typed.length);
+    const listAnswer = proxy.recorded.findLast((r) => r.method === 'GET' && r.path === LIST && r.answer?.status === 200)!;
+    const oldState = listAnswer.answer!.headers[VAULT_STATE_HEADER] as string;
+    const oldList = JSON.parse(listAnswer.answer!.body) as unknown;
+    await addEntry(page, { service: 'Hazel Wiki', username: 'hazel-user-18', password: 'Hazel-Pass-1818' });
+    await reopen(typed.length + 1);
+    const newState = proxy.recorded.findLast((r) => r.method === 'GET' && r.path === LIST && r.answer?.status === 200)!.answer!
+      .headers[VAULT_STATE_HEADER] as string;
+    const rolledBack = `This browser saw a newer copy (change ${counterOf(newState)}; the server sent change ${counterOf(oldState)}).`;
+
+    /** The old vault, and every answer that names the account naming it `name` instead. */
+    const lie = (name: string) => {
+      proxy.clearRules();
+      proxy.rewrite({
+        method: 'GET',
+        path: LIST,
+        rewrite: (response) => {
+          response.headers[VAULT_STATE_HEADER] = oldState;
+          return oldList;
+        },
+      });
+      for (const [method, path] of [
+        ['POST', apiPaths.verifySession],
+        ['GET', apiPaths.profile],
+        ['POST', apiPaths.login],
+      ] as const) {
+        proxy.rewrite({
+          method,
+          path,
+          rewrite: (response) => {
+            const body = response.body as { data?: { username?: string } };
+            if (body.data?.username !== undefined) body.data.username = name;
+          },
+        });
+      }
+    };
+    // A Cyrillic "е" for the Latin "e" of the name: the same to the eye, another account to Unicode.
+    const lookAlike = victim.username.replace('e', '\u0435');
+    expect(lookAlike).not.toBe(victim.username);
+    const disguises = [lookAlike, victim.username.toUpperCase(), ''];
+
+    // Unlock: a new tab of this browser holds no key; the server names the session's account.
+    for (const name of disguises) {
+      lie(name);
+      lieFrom = proxy.recorded.length;
+      const tab = await context.newPage();
+      await tab.goto('/vault');
+      await tab.getByLabel('Master Password', { exact: true }).fill(victim.password);
+      await tab.getByRole('button', { name: 'Unlock', exact: true }).click();
+      await expectAlert(rolledBack, tab);
+      await tab.close();
+    }
+
+    // Sign-in: an answer for another spelling than the one typed opens nothing, and the session it
+    // made is ended; the same name in another case is the same account, and its memory is found.
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).first().click();
+    await page.waitForURL('**/signin');
+    for (const name of [lookAlike, '']) {
+      lie(name);
+      await submitSignIn(page, victim.username, victim.password);
+      await page.getByText('The server answered for a different account than the one you typed.').waitFor();
+      expect(page.url()).toContain('/signin');
+    }
+    lie(victim.username.toUpperCase());
+    lieFrom = proxy.recorded.length;
+    await signIn(page, victim.username, victim.password);
+    await openVault(page);
+    await expectAlert(rolledBack);
+    await tryToWrite('Alder Mail');
+    expectNothingWritten();
+
+    await honestAgain(typed.length + 1);
+    // The next test counts the vault as it was.
+    await rowOf(page, 'Hazel Wiki').getByRole('button', { name: 'Delete Hazel Wiki' }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: 'Are you sure you want to delete this password?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await rowOf(page, 'Hazel Wiki').waitFor({ state: 'detached' });
   });
 
   it('two browsers of the account write to different entries at the same time: both land, the second after a stale-state retry', async () => {

@@ -71,9 +71,15 @@ describe('A reload keeps the vault open (issue 18)', () => {
     expect(
       Object.keys(stored.local).filter(
         (name) =>
-          !['lockit.kdfFloor.', 'lockit.keyGeneration.', 'lockit.vaultCounter.', 'lockit.vaultManifest.'].some((prefix) =>
-            name.startsWith(prefix),
-          ),
+          ![
+            'lockit.kdfFloor.',
+            'lockit.keyGeneration.',
+            'lockit.vaultCounter.',
+            'lockit.vaultManifest.',
+            // Which account this browser signed in as, and which account a passkey user handle is: digests.
+            'lockit.sessionAccount',
+            'lockit.passkeyAccount.',
+          ].some((prefix) => name.startsWith(prefix)),
       ),
     ).toEqual([]);
     for (const name of kept('lockit.vaultCounter.')) expect(stored.local[name]).toMatch(/^\d+$/);

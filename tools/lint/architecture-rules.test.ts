@@ -146,6 +146,50 @@ describe('Package boundaries', () => {
   });
 });
 
+describe('Client core boundaries', () => {
+  it('stop the client core importing React', async () => {
+    const findings = await lint(
+      'packages/client-core/src/lint-fixture.ts',
+      "import { useState } from 'react';\nexport const hook = useState;\n",
+    );
+    expect(findings.map((f) => f.rule)).toContain('import/no-restricted-paths');
+    expect(findings.map((f) => f.message).join('\n')).toMatch(/client core imports neither .* React/);
+  });
+
+  it('stop the client core importing the web app', async () => {
+    const findings = await lint(
+      'packages/client-core/src/lint-fixture.ts',
+      "import { Keyring } from '../../web/src/lib/keyring';\nexport const keyring = Keyring;\n",
+    );
+    expect(findings.map((f) => f.rule)).toContain('import/no-restricted-paths');
+  });
+
+  it('stop the client core using a DOM or Node global', async () => {
+    const findings = await lint(
+      'packages/client-core/src/lint-fixture.ts',
+      "export const stored = localStorage.getItem('x');\nexport const argv = process.argv;\nexport const page = window.location.href;\n",
+    );
+    expect(findings.map((f) => f.rule)).toEqual(['no-restricted-globals', 'no-restricted-globals', 'no-restricted-globals']);
+    expect(findings[0]?.message).toMatch(/client core uses no platform global \("localStorage"\)/);
+  });
+
+  it('stop the client core importing a Node built-in', async () => {
+    const findings = await lint(
+      'packages/client-core/src/lint-fixture.ts',
+      "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+    );
+    expect(findings).toEqual([{ rule: 'no-restricted-imports', message: expect.stringMatching(/imports no Node built-in/) }]);
+  });
+
+  it('let crypto import no client core', async () => {
+    const findings = await lint(
+      'packages/crypto/src/lint-fixture.ts',
+      "import { DeviceMemory } from '@lockit/client-core';\nexport const memory = DeviceMemory;\n",
+    );
+    expect(findings.map((f) => f.rule)).toEqual(['import/no-restricted-paths']);
+  });
+});
+
 describe('Web app boundaries', () => {
   it('stop a feature importing another feature', async () => {
     const findings = await lint(

@@ -103,6 +103,8 @@ export const loginResponseSchema = z.object({
     email: z.string(),
     protectedKey: z.string(),
     keyGeneration: z.unknown().optional(),
+    /** The account id (its passkeys' user handle), so a browser can find its memory at a later passkey sign-in. Absent from older servers. */
+    userId: z.string().max(100).optional(),
   }),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -85,6 +85,8 @@ export const secondFactorResponseSchema = z.object({
     username: z.string(),
     email: z.string(),
     protectedKey: z.string(),
+    /** As login's: the account id. */
+    userId: z.string().max(100).optional(),
     recoveryCodesLeft: z.number().int().nonnegative().optional(),
   }),
 });

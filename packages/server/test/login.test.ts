@@ -21,7 +21,14 @@ describe('POST /api/users/login', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       message: 'Login successful',
-      data: { username: account.username, email: account.email, protectedKey: account.protectedKey, keyGeneration: 0 },
+      data: {
+        username: account.username,
+        email: account.email,
+        protectedKey: account.protectedKey,
+        keyGeneration: 0,
+        // The account id, which its passkeys carry as their user handle.
+        userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
     });
     expect(loginResponseSchema.parse(response.json())).toBeTruthy();
     const vaultKey = await unwrapVaultKey(response.json().data.protectedKey, account.keys.wrapKey, account.kdf, account.salt);

@@ -50,7 +50,14 @@ describe('security key as the second factor', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({
       message: 'Login successful',
-      data: { username: account.username, email: account.email, protectedKey: account.protectedKey, keyGeneration: 0 },
+      data: {
+        username: account.username,
+        email: account.email,
+        protectedKey: account.protectedKey,
+        keyGeneration: 0,
+        // The account id, which its passkeys carry as their user handle.
+        userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
     });
     expect((await browser.post(apiPaths.verifySession)).statusCode).toBe(200);
     const row = await h.db

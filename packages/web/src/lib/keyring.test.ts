@@ -1,3 +1,4 @@
+import { accountRefOf } from '@lockit/client-core';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUnlockedVault } from '@/testing/crypto-fixtures';
 import { Keyring, PREFETCHED_LIST_FRESH_MS } from './keyring';
@@ -33,7 +34,7 @@ describe('Keyring', () => {
     const setItem = vi.spyOn(Storage.prototype, 'setItem');
     const keyring = new Keyring();
     keyring.unlock((await makeUnlockedVault('alice', 'pw')).vault);
-    keyring.rename('bob');
+    keyring.rename('bob', await accountRefOf('bob'));
     keyring.clear();
     expect(setItem).not.toHaveBeenCalled();
     expect(localStorage.length).toBe(0);
@@ -55,18 +56,18 @@ describe('Keyring', () => {
     const listener = vi.fn();
     const unsubscribe = keyring.subscribe(listener);
     keyring.unlock((await makeUnlockedVault('alice', 'pw')).vault);
-    keyring.rename('bob');
+    keyring.rename('bob', await accountRefOf('bob'));
     keyring.clear();
     expect(listener).toHaveBeenCalledTimes(3);
     unsubscribe();
     keyring.clear();
-    keyring.rename('carol');
+    keyring.rename('carol', await accountRefOf('carol'));
     expect(listener).toHaveBeenCalledTimes(3);
   });
 
-  it('ignores renames and key changes while locked', () => {
+  it('ignores renames and key changes while locked', async () => {
     const keyring = new Keyring();
-    keyring.rename('bob');
+    keyring.rename('bob', await accountRefOf('bob'));
     keyring.replaceKeyMaterial({
       kdf: { algorithm: 'argon2id', memoryKiB: 19456, iterations: 2, parallelism: 1 },
       salt: 's',

@@ -1,8 +1,12 @@
+import type { AccountRef } from '@lockit/client-core';
 import type { KdfParams } from '@lockit/crypto';
 
 /** What an unlocked vault needs in this tab. */
 export interface UnlockedVault {
+  /** The name to show. The server's word: never used to look anything up in this browser's memory. */
   username: string;
+  /** This browser's ref of the account, made from the name the person typed (client core's account-ref). */
+  account: AccountRef;
   /** AES-256-GCM, NON-extractable: entry fields are encrypted under it; its bytes are not kept. */
   vaultKey: CryptoKey;
   /**
@@ -151,9 +155,9 @@ export class Keyring {
   }
 
   /** After a username change. No-op when locked. */
-  rename(username: string): void {
+  rename(username: string, account: AccountRef): void {
     if (!this.#vault) return;
-    this.#vault = { ...this.#vault, username };
+    this.#vault = { ...this.#vault, username, account };
     this.#emit();
   }
 

@@ -1,8 +1,8 @@
+import type { AccountRef } from '@lockit/client-core';
 import { DEFAULT_KDF_PARAMS, randomSalt, unwrapVaultKey, wrapVaultKey, type AccountKeys } from '@lockit/crypto';
 import { changePassword } from '@/api/change-password';
 import { deriveKeys } from './derive-keys';
-import { rememberKdfParams } from './kdf-memory';
-import { rememberKeyGeneration } from './key-generation-memory';
+import { deviceMemory } from './device-memory';
 import type { KeyMaterial } from './keyring';
 
 export interface Rewrapped {
@@ -24,7 +24,7 @@ export interface Rewrapped {
  * that kept (or later serves again) the old ones is caught at the next sign-in.
  */
 export async function rewrapVaultKey(
-  username: string,
+  account: AccountRef,
   material: KeyMaterial,
   oldKeys: AccountKeys,
   newPassword: string,
@@ -51,8 +51,8 @@ export async function rewrapVaultKey(
       protectedKey,
       keyGeneration,
     });
-    await rememberKdfParams(username, kdf);
-    await rememberKeyGeneration(username, keyGeneration);
+    await deviceMemory.rememberKdfParams(account, kdf);
+    await deviceMemory.rememberKeyGeneration(account, keyGeneration);
     return { message, material: { kdf, salt, protectedKey, keyGeneration } };
   } finally {
     vaultKeyBytes.fill(0);

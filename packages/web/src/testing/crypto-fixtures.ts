@@ -1,3 +1,4 @@
+import { accountRefOf } from '@lockit/client-core';
 import {
   deriveKeysFromPassword,
   deriveVaultIntegrityKey,
@@ -32,6 +33,7 @@ export async function makeUnlockedVault(username: string, password: string, kdf:
   const account = await makeAccountKeys(password, kdf);
   const vault: UnlockedVault = {
     username,
+    account: await accountRefOf(username),
     vaultKey: await importVaultKey(account.vaultKeyBytes),
     integrityKey: await deriveVaultIntegrityKey(account.vaultKeyBytes),
     kdf: account.kdf,

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { foldAccountName } from '@lockit/client-core';
 import { apiPaths, SESSION_HINT_COOKIE } from '@lockit/contract';
 import { vi } from 'vitest';
 
@@ -50,8 +52,23 @@ export const THIS_SESSION = {
   current: true,
 };
 
-/** A visitor with a live session. */
-export const signedInRoutes = (profile = { username: 'alice', email: 'alice@example.com', fullname: 'Alice Liddell' }) => ({
+/**
+ * This browser signed its session in as `username`, as sign-in leaves it (the client core's
+ * session binding in localStorage). Written synchronously, so route tables can set it up.
+ */
+export function bindSessionInThisBrowser(username: string): void {
+  const ref = createHash('sha256').update(foldAccountName(username)).digest('hex');
+  window.localStorage.setItem('lockit.sessionAccount', ref);
+}
+
+/** A visitor with a live session, signed in from this browser. */
+export const signedInRoutes = (profile = { username: 'alice', email: 'alice@example.com', fullname: 'Alice Liddell' }) => {
+  bindSessionInThisBrowser(profile.username);
+  return signedInAnswers(profile);
+};
+
+/** What the server answers a visitor with a live session, whether or not this browser made it. */
+export const signedInAnswers = (profile = { username: 'alice', email: 'alice@example.com', fullname: 'Alice Liddell' }) => ({
   [route('POST', apiPaths.verifySession)]: { status: 200, body: { message: 'Success', data: { username: profile.username } } },
   [route('GET', apiPaths.profile)]: { status: 200, body: { message: 'Success', data: profile } },
   // Profile's "Sessions and devices": this browser's session alone.

@@ -1,3 +1,4 @@
+import { accountRefOf } from '@lockit/client-core';
 import { screen, within } from '@testing-library/react';
 import {
   addEntryRequestSchema,
@@ -70,6 +71,7 @@ export async function unlockedKeyring(username = 'alice'): Promise<{ keyring: Ke
   const bytes = generateVaultKeyBytes();
   const vault: UnlockedVault = {
     username,
+    account: await accountRefOf(username),
     vaultKey: await importVaultKey(bytes),
     integrityKey: await deriveVaultIntegrityKey(bytes),
     kdf: FLOOR_KDF,

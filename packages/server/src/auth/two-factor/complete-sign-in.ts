@@ -12,8 +12,10 @@ export interface LoginData {
   username: string;
   email: string;
   protectedKey: string;
-  /** The generation protectedKey was wrapped for (issue 15). */
+  /** The generation protectedKey was wrapped for. */
   keyGeneration: number;
+  /** The account id, which its passkeys carry as their user handle: a browser keys its memory of a passkey by it. */
+  userId: string;
 }
 
 /**
@@ -41,5 +43,11 @@ export async function completeSignIn(
   if (options.remember) setRememberCookie(reply, ctx.config, user.id, user.two_factor_epoch, ctx.now());
   ctx.metrics.signInSucceeded();
   if (!options.knownDevice && !firstSignIn) queueSignInAlert(ctx, user, 'newSignIn', storedClient(client));
-  return { username: user.username, email: user.email, protectedKey: user.protected_key, keyGeneration: user.key_generation };
+  return {
+    username: user.username,
+    email: user.email,
+    protectedKey: user.protected_key,
+    keyGeneration: user.key_generation,
+    userId: user.id,
+  };
 }

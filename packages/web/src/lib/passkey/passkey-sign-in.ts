@@ -1,10 +1,12 @@
+import { accountRefOf, AnsweredAccountMismatchError } from '@lockit/client-core';
 import { unwrapVaultKeyWithPasskey } from '@lockit/crypto';
 import { getKeyMaterial } from '@/api/get-key-material';
 import { getPasskeyOptions, signInWithAssertion } from '@/api/passkey-sign-in';
 import { checkServerKeySettings } from '@/lib/account-key-policy';
+import { deviceMemory } from '@/lib/device-memory';
 import type { UnlockedVault } from '@/lib/keyring';
 import { unlockedVaultFromKeyBytes } from '@/lib/unlocked-vault-from-key-bytes';
-import { getAssertion } from './prf-ceremonies';
+import { getAssertion, userHandleOf } from './prf-ceremonies';
 
 /**
  * The passkey's unlock key did not verify: nothing is unlocked. At passkey sign-in the session it
@@ -12,8 +14,8 @@ import { getAssertion } from './prf-ceremonies';
  */
 export class PasskeyUnlockError extends Error {
   override readonly name = 'PasskeyUnlockError';
-  constructor() {
-    super("Lockit could not unlock your vault: the server's key data failed verification.");
+  constructor(message = "Lockit could not unlock your vault: the server's key data failed verification.") {
+    super(message);
   }
 }
 
@@ -47,11 +49,12 @@ export async function signInWithPasskey(): Promise<PasskeySignInResult> {
   try {
     const answer = await signInWithAssertion({ challengeId: challenge.challengeId, response: assertion.response });
     const { username, userId, unlockKey } = answer.data;
+    const account = await passkeyAccount(assertion.response, userId, username);
     if (unlockKey === null) return { kind: 'signed-in', message: answer.message, username, reason: 'no-unlock-key' };
     if (!assertion.prfOutput) return { kind: 'signed-in', message: answer.message, username, reason: 'no-prf' };
 
     const material = await getKeyMaterial();
-    const { kdf, keyGeneration } = await checkServerKeySettings(username, material);
+    const { kdf, keyGeneration } = await checkServerKeySettings(account, material);
 
     let vault: UnlockedVault;
     try {
@@ -61,6 +64,7 @@ export async function signInWithPasskey(): Promise<PasskeySignInResult> {
       });
       vault = await unlockedVaultFromKeyBytes(bytes, {
         username,
+        account,
         kdf,
         salt: material.salt,
         protectedKey: material.protectedKey,
@@ -73,6 +77,25 @@ export async function signInWithPasskey(): Promise<PasskeySignInResult> {
   } finally {
     assertion.prfOutput?.fill(0);
   }
+}
+
+/**
+ * The account a passkey sign-in opened, as this browser knows it, bound as the session's account.
+ *
+ * Security invariants: the account is found by the user handle the AUTHENTICATOR gave, in this
+ * browser's own record (made when a passkey was added here or first used here), never by the name
+ * the server answers; an answer for another account than the handle's is refused. Only a passkey
+ * this browser has never seen takes the server's name, as a new browser must.
+ */
+async function passkeyAccount(response: Record<string, unknown>, answeredUserId: string, answeredName: string) {
+  const handle = userHandleOf(response);
+  // Ended like a key that failed verification: the session is not the passkey's account.
+  if (handle !== undefined && handle !== answeredUserId) throw new PasskeyUnlockError(new AnsweredAccountMismatchError().message);
+  const known = handle === undefined ? null : await deviceMemory.accountOfUserHandle(handle);
+  const account = known ?? (await accountRefOf(answeredName));
+  if (handle !== undefined && known === null) await deviceMemory.rememberUserHandle(handle, account);
+  await deviceMemory.bindSession(account);
+  return account;
 }
 
 /** What the Unlock screen says when a passkey signed in but could not open the vault. */

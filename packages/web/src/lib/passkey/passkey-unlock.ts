@@ -1,11 +1,12 @@
-import { fromBase64Url, unwrapVaultKeyWithPasskey } from '@lockit/crypto';
+import { unwrapVaultKeyWithPasskey } from '@lockit/crypto';
 import { getKeyMaterial } from '@/api/get-key-material';
 import { getPasskeyUnlockOptions, unlockWithAssertion } from '@/api/passkey-unlock';
 import { checkServerKeySettings } from '@/lib/account-key-policy';
+import { deviceMemory } from '@/lib/device-memory';
 import type { UnlockedVault } from '@/lib/keyring';
 import { unlockedVaultFromKeyBytes } from '@/lib/unlocked-vault-from-key-bytes';
 import { CANNOT_UNLOCK_TEXT, PasskeyUnlockError } from './passkey-sign-in';
-import { getAssertion } from './prf-ceremonies';
+import { getAssertion, userHandleOf } from './prf-ceremonies';
 
 /** The authenticator gave no PRF output for the passkey: nothing was sent, nothing unlocked. */
 export class PasskeyNoPrfError extends Error {
@@ -28,20 +29,22 @@ export class PasskeyNoPrfError extends Error {
  *   only this browser ever made a wrap for it). A server that answers another passkey's or
  *   another account's unlock key fails the tag: PasskeyUnlockError, nothing unlocked.
  * - The key material must pass checkServerKeySettings (policy, device, no rollback of params or
- *   generation) before anything is unwrapped, as the other unlock paths require.
+ *   generation) before anything is unwrapped, as the other unlock paths require, against the
+ *   memory of the account this browser's sign-in bound (never the server's name for it).
  * - The PRF output is wiped on every path; the key bytes inside unlockedVaultFromKeyBytes.
  *
  * Errors: PasskeyCeremonyError (cancelled, timed out, no WebAuthn), PasskeyNoPrfError,
  * PasskeyUnlockError, KdfParamsRejectedError, and the API client's errors.
  */
 export async function unlockWithPasskey(username: string): Promise<UnlockedVault> {
+  const account = await deviceMemory.requireSessionAccount();
   const challenge = await getPasskeyUnlockOptions();
   const assertion = await getAssertion(challenge.options);
   try {
     if (!assertion.prfOutput) throw new PasskeyNoPrfError();
     const answer = await unlockWithAssertion({ challengeId: challenge.challengeId, response: assertion.response });
     const material = await getKeyMaterial();
-    const { kdf, keyGeneration } = await checkServerKeySettings(username, material);
+    const { kdf, keyGeneration } = await checkServerKeySettings(account, material);
     const binding = { userId: userHandleOf(assertion.response) ?? answer.userId, credentialId: assertion.credentialId };
     let bytes: Uint8Array;
     try {
@@ -51,6 +54,7 @@ export async function unlockWithPasskey(username: string): Promise<UnlockedVault
     }
     return await unlockedVaultFromKeyBytes(bytes, {
       username,
+      account,
       kdf,
       salt: material.salt,
       protectedKey: material.protectedKey,
@@ -58,16 +62,5 @@ export async function unlockWithPasskey(username: string): Promise<UnlockedVault
     });
   } finally {
     assertion.prfOutput?.fill(0);
-  }
-}
-
-/** The account id the authenticator's user handle names (the server makes it from the id's UTF-8). */
-function userHandleOf(response: Record<string, unknown>): string | undefined {
-  const handle = (response.response as { userHandle?: unknown } | undefined)?.userHandle;
-  if (typeof handle !== 'string' || handle === '') return undefined;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(fromBase64Url(handle)) || undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -5,6 +5,7 @@ import {
   formatCiphertext,
   parseCiphertext,
 } from '@lockit/crypto';
+import { parseAccountRef } from '@lockit/client-core';
 import { z } from 'zod';
 import type { ReloadSeal, UnlockedVault } from '../keyring';
 import {
@@ -41,6 +42,8 @@ const recordSchema = z.object({
   id: z.uuid(),
   wrappedKey: z.string().max(200),
   username: z.string().max(200),
+  // This browser's ref of the account (a record from before it had one is not restored).
+  account: z.string().max(100),
   kdf: z.unknown(),
   salt: z.string().max(200),
   protectedKey: z.string().max(500),
@@ -72,6 +75,7 @@ export function reloadRecordText(vault: UnlockedVault, seal: ReloadSeal): string
     id: seal.id,
     wrappedKey: seal.wrappedKey,
     username: vault.username,
+    account: vault.account,
     kdf: vault.kdf,
     salt: vault.salt,
     protectedKey: vault.protectedKey,
@@ -115,8 +119,9 @@ export async function restoreFromReload(context: RestoreContext): Promise<Unlock
 }
 
 async function open(store: TabKeyStore, record: z.infer<typeof recordSchema>, now: number): Promise<UnlockedVault | null> {
+  const account = parseAccountRef(record.account);
   const tabKey = await store.get(record.id);
-  if (!tabKey) return null;
+  if (!tabKey || !account) return null;
   const { iv, data } = parseCiphertext(record.wrappedKey);
   const unwrap = (algorithm: AesKeyAlgorithm | 'HKDF', usages: KeyUsage[]) =>
     crypto.subtle.unwrapKey(
@@ -136,6 +141,7 @@ async function open(store: TabKeyStore, record: z.infer<typeof recordSchema>, no
   void store.sweep(now - ORPHAN_AFTER_MS).catch(() => undefined);
   return {
     username: record.username,
+    account,
     vaultKey,
     integrityKey,
     // This tab's own record of params that already opened the vault: the old floor is theirs to keep until re-wrapped.

@@ -1,3 +1,4 @@
+import { accountRefOf } from '@lockit/client-core';
 import { apiPaths } from '@lockit/contract';
 import {
   decryptField,
@@ -29,6 +30,7 @@ async function signedInVault(): Promise<{ vault: UnlockedVault; bytes: Uint8Arra
   const bytes = generateVaultKeyBytes();
   const vault: UnlockedVault = {
     username: 'alice',
+    account: await accountRefOf('alice'),
     vaultKey: await importVaultKey(bytes),
     integrityKey: await deriveVaultIntegrityKey(bytes),
     kdf: FLOOR_KDF,
@@ -80,7 +82,7 @@ describe('a reload keeps the vault open (decision 0048)', () => {
     expect(row.key.usages.sort()).toEqual(['encrypt', 'unwrapKey']);
 
     const record = JSON.parse(window.sessionStorage.getItem(RELOAD_RECORD_KEY)!) as Record<string, unknown>;
-    expect(Object.keys(record).sort()).toEqual(['id', 'kdf', 'protectedKey', 'salt', 'username', 'v', 'wrappedKey']);
+    expect(Object.keys(record).sort()).toEqual(['account', 'id', 'kdf', 'protectedKey', 'salt', 'username', 'v', 'wrappedKey']);
     expect(record).toMatchObject({ v: 1, id, username: 'alice', wrappedKey: vault.reloadSeal!.wrappedKey });
     expect(record.wrappedKey).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/);
     // Nothing of the reload seal in localStorage: the vault key never goes there. (The app's

@@ -2,7 +2,10 @@ import { apiPaths } from '@lockit/contract';
 import { decryptField, encryptField, importVaultKey, passkeyPrfInputBase64Url, toBase64Url } from '@lockit/crypto';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { accountRefOf } from '@lockit/client-core';
+import { deviceMemory } from '@/lib/device-memory';
 import { FLOOR_KDF } from '@/testing/crypto-fixtures';
+import { rememberKeyGeneration } from '@/testing/device-memory-by-name';
 import { fakeApi, route, signedInRoutes } from '@/testing/fake-api';
 import { devicePasskey } from '@/testing/passkey-fixtures';
 import { renderApp } from '@/testing/render-app';
@@ -15,7 +18,9 @@ const CHALLENGE_ID = '5b0e6bd4-0c7b-4d6f-a3f4-0d1c0e3f9a11';
  * A passkey on the device and the server's record of it. `wrappedFor` is the credential id the
  * unlock key was bound to (the passkey's own by default); `unlock: false` registers it without PRF.
  */
-async function passkeyAccount(options: { wrappedFor?: string; unlock?: boolean } = {}) {
+async function passkeyAccount(
+  options: { wrappedFor?: string; unlock?: boolean; serverName?: string; serverUserId?: string } = {},
+) {
   const { account, credentialId, unlockKey } = await devicePasskey(USER_ID, options);
   const api = fakeApi({
     ...signedInRoutes(),
@@ -31,9 +36,9 @@ async function passkeyAccount(options: { wrappedFor?: string; unlock?: boolean }
       body: {
         message: 'Login successful',
         data: {
-          username: 'alice',
+          username: options.serverName ?? 'alice',
           email: 'alice@example.com',
-          userId: USER_ID,
+          userId: options.serverUserId ?? USER_ID,
           // The server's word for the credential is never what the unwrap binds.
           credentialId: options.wrappedFor ?? credentialId,
           unlockKey,
@@ -90,6 +95,27 @@ describe('Sign in with a passkey', () => {
     expect(app.keyring.vault).toBeNull();
     await waitFor(() => expect(api.to('POST', apiPaths.logout)).toHaveLength(1));
     expect(app.pathname()).toBe('/signin');
+  });
+
+  it("finds this browser's memory by the authenticator's user handle, whatever name the server answers", async () => {
+    // This browser signed in as alice before and learnt her passkeys' user handle then.
+    await deviceMemory.rememberUserHandle(USER_ID, await accountRefOf('alice'));
+    await rememberKeyGeneration('alice', 1);
+    const { api } = await passkeyAccount({ serverName: '\u0430lice' });
+    const app = await signInWithPasskey();
+
+    expect(await screen.findByText(/The server answered an older key \(generation 0\)/)).toBeInTheDocument();
+    expect(app.keyring.vault).toBeNull();
+    await waitFor(() => expect(api.to('POST', apiPaths.logout)).toHaveLength(1));
+  });
+
+  it("refuses an answer for another account than the passkey's user handle, and ends the session", async () => {
+    const { api } = await passkeyAccount({ serverUserId: '9f0e5c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b' });
+    const app = await signInWithPasskey();
+
+    expect(await screen.findByText(/The server answered for a different account than the one you typed/)).toBeInTheDocument();
+    expect(app.keyring.vault).toBeNull();
+    await waitFor(() => expect(api.to('POST', apiPaths.logout)).toHaveLength(1));
   });
 
   it('with a passkey that cannot unlock, opens the session and shows Unlock saying why', async () => {

@@ -9,8 +9,8 @@ import {
 } from '@lockit/crypto';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { checkRememberedKdfParams, rememberKdfParams } from '@/lib/kdf-memory';
-import { checkRememberedKeyGeneration, rememberKeyGeneration } from '@/lib/key-generation-memory';
+import { checkRememberedKdfParams, rememberKdfParams } from '@/testing/device-memory-by-name';
+import { checkRememberedKeyGeneration, rememberKeyGeneration } from '@/testing/device-memory-by-name';
 import { FLOOR_KDF } from '@/testing/crypto-fixtures';
 import { fakeApi, route, type FakeRoute } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
@@ -23,8 +23,8 @@ import { installFakeClockWithRealTime } from '@/testing/timers';
 const PASSWORD = 'correct horse battery staple';
 const OLD_FLOOR: KdfParams = { algorithm: 'argon2id', memoryKiB: 19 * 1024, iterations: 2, parallelism: 1 };
 
-/** A verified account "alice" whose wrap is of `keyGeneration`, under `kdf`. */
-async function account(kdf: KdfParams = FLOOR_KDF, keyGeneration = 0) {
+/** A verified account "alice" whose wrap is of `keyGeneration`, under `kdf`; its login answer names `answeredName`. */
+async function account(kdf: KdfParams = FLOOR_KDF, keyGeneration = 0, answeredName = 'alice') {
   const salt = randomSalt();
   const keys = await deriveKeysFromPassword(PASSWORD, salt, kdf, { legacyFloor: true });
   const vaultKeyBytes = generateVaultKeyBytes();
@@ -33,7 +33,10 @@ async function account(kdf: KdfParams = FLOOR_KDF, keyGeneration = 0) {
     [route('POST', apiPaths.prelogin)]: { status: 200, body: { message: 'OK', data: { kdf, salt, keyGeneration } } },
     [route('POST', apiPaths.login)]: {
       status: 200,
-      body: { message: 'Login successful', data: { username: 'alice', email: 'alice@example.com', protectedKey, keyGeneration } },
+      body: {
+        message: 'Login successful',
+        data: { username: answeredName, email: 'alice@example.com', protectedKey, keyGeneration },
+      },
     },
     [route('POST', apiPaths.verifySession)]: { status: 200, body: { message: 'Success', data: { username: 'alice' } } },
     [route('POST', apiPaths.logout)]: { status: 200, body: { message: 'Logged out' } },
@@ -70,6 +73,34 @@ describe('sign-in: key generations and KDF bounds', () => {
     );
     expect(sentAfterPrelogin(api)).toHaveLength(0);
     expect(app.keyring.vault).toBeNull();
+  });
+
+  // The account a login answer names must be the typed one: a server that answers another
+  // spelling would otherwise point this browser at an empty memory (no rollback caught).
+  for (const [what, answered] of [
+    ['a look-alike name (Cyrillic а)', '\u0430lice'],
+    ['another account', 'mallory'],
+    ['no name', ''],
+  ] as const) {
+    it(`refuses a login answer that names ${what}, ends that session and remembers nothing`, async () => {
+      const api = fakeApi((await account(FLOOR_KDF, 1, answered)).routes);
+      const app = await signIn();
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The server answered for a different account than the one you typed. Lockit stopped the sign-in',
+      );
+      await waitFor(() => expect(api.to('POST', apiPaths.logout)).toHaveLength(1));
+      expect(app.keyring.vault).toBeNull();
+      // Nothing of that answer was remembered, under either name.
+      await expect(checkRememberedKeyGeneration('alice', 0)).resolves.toBeUndefined();
+      await expect(checkRememberedKeyGeneration(answered, 0)).resolves.toBeUndefined();
+    });
+  }
+
+  it('accepts a login answer that spells the typed name in another case, and remembers it under the typed name', async () => {
+    fakeApi((await account(FLOOR_KDF, 2, 'Alice')).routes);
+    const app = await signIn();
+    await waitFor(() => expect(app.pathname()).toBe('/home'));
+    await expect(checkRememberedKeyGeneration('alice', 1)).rejects.toThrow(/older key/);
   });
 
   it('remembers the key generation once the vault key unwrapped under it', async () => {

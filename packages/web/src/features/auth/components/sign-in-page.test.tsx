@@ -3,7 +3,7 @@ import { decryptField, encryptField, importVaultKey } from '@lockit/crypto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { checkRememberedKdfParams, rememberKdfParams } from '@/lib/kdf-memory';
+import { checkRememberedKdfParams, rememberKdfParams } from '@/testing/device-memory-by-name';
 import { makeAccountKeys, FLOOR_KDF } from '@/testing/crypto-fixtures';
 import { fakeApi, route, type FakeRoute } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';

@@ -3,8 +3,8 @@ import { DEFAULT_KDF_PARAMS, deriveKeysFromPassword, unwrapVaultKey, type KdfPar
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfilePage } from '@/features/profile/components/profile-page';
-import { checkRememberedKeyGeneration } from '@/lib/key-generation-memory';
-import { checkRememberedKdfParams } from '@/lib/kdf-memory';
+import { checkRememberedKeyGeneration } from '@/testing/device-memory-by-name';
+import { checkRememberedKdfParams } from '@/testing/device-memory-by-name';
 import { FLOOR_KDF } from '@/testing/crypto-fixtures';
 import { deferred } from '@/testing/deferred';
 import { fakeApi, route, signedInRoutes, type FakeAnswer } from '@/testing/fake-api';

@@ -1,7 +1,7 @@
+import { accountRefOf } from '@lockit/client-core';
 import { DEFAULT_KDF_PARAMS, generateVaultKeyBytes, randomSalt, wrapVaultKey } from '@lockit/crypto';
 import { deriveKeys } from '@/lib/derive-keys';
-import { rememberKdfParams } from '@/lib/kdf-memory';
-import { rememberKeyGeneration } from '@/lib/key-generation-memory';
+import { deviceMemory } from '@/lib/device-memory';
 import { createUser } from '../api/create-user';
 
 /** A new account's first wrapped key is generation 1; every password change adds 1. */
@@ -47,7 +47,8 @@ export async function createAccount(fields: SignUpFields, invite?: string) {
     keyGeneration: FIRST_KEY_GENERATION,
     ...(invite !== undefined ? { invite } : {}),
   });
-  await rememberKdfParams(fields.username, kdf);
-  await rememberKeyGeneration(fields.username, FIRST_KEY_GENERATION);
+  const account = await accountRefOf(fields.username);
+  await deviceMemory.rememberKdfParams(account, kdf);
+  await deviceMemory.rememberKeyGeneration(account, FIRST_KEY_GENERATION);
   return created;
 }

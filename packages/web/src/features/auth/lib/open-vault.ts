@@ -1,20 +1,23 @@
+import { AnsweredAccountMismatchError, checkAnsweredAccount, type AccountRef } from '@lockit/client-core';
 import { unwrapVaultKey, type KdfParams } from '@lockit/crypto';
-import { rememberKdfParams } from '@/lib/kdf-memory';
-import { rememberKeyGeneration } from '@/lib/key-generation-memory';
+import { deviceMemory } from '@/lib/device-memory';
 import type { UnlockedVault } from '@/lib/keyring';
 import { unlockedVaultFromKeyBytes } from '@/lib/unlocked-vault-from-key-bytes';
 
 /** The server's key data did not verify: the session must be ended and nothing unlocked. */
 export class VaultUnlockError extends Error {
   override readonly name = 'VaultUnlockError';
-  constructor() {
-    super("Lockit could not unlock your vault: the server's key data failed verification.");
+  constructor(message = "Lockit could not unlock your vault: the server's key data failed verification.") {
+    super(message);
   }
 }
 
 /** What the sign-in checked before it sent anything: prelogin's params and salt, and the derived wrapKey. */
 export interface CheckedSignInKeys {
+  /** As the person typed it. */
   username: string;
+  /** This browser's ref of the typed name: where its memory of the account is kept. */
+  account: AccountRef;
   kdf: KdfParams;
   salt: string;
   /** The key generation checked at prelogin (no lower than this browser saw). */
@@ -31,16 +34,27 @@ export interface CheckedSignInKeys {
  * prelogin (`keys`), never anything a later answer carries; the wrap's associated data binds
  * them, so a server that changed them fails here (VaultUnlockError). Raw key bytes are wiped
  * once imported (unlockedVaultFromKeyBytes). The params and generation are remembered only after the key unwrapped under them.
+ * The answer must name the account the person typed (checkAnsweredAccount: a look-alike or another
+ * name is refused before anything is unwrapped); what this browser remembers is kept under the
+ * typed name's ref, and this browser's session is bound to it for later Unlocks.
  */
 export async function openVault(
   keys: CheckedSignInKeys,
-  answer: { username: string; protectedKey: string },
+  answer: { username: string; protectedKey: string; userId?: string | undefined },
 ): Promise<UnlockedVault> {
+  try {
+    checkAnsweredAccount(keys.username, answer.username);
+  } catch (error) {
+    // The session the server opened is not the typed account's: ended like any unverified key.
+    if (error instanceof AnsweredAccountMismatchError) throw new VaultUnlockError(error.message);
+    throw error;
+  }
   let vault: UnlockedVault;
   try {
     const bytes = await unwrapVaultKey(answer.protectedKey, keys.wrapKey, keys.kdf, keys.salt, keys.keyGeneration);
     vault = await unlockedVaultFromKeyBytes(bytes, {
       username: answer.username,
+      account: keys.account,
       kdf: keys.kdf,
       salt: keys.salt,
       protectedKey: answer.protectedKey,
@@ -50,7 +64,10 @@ export async function openVault(
     throw new VaultUnlockError();
   }
   // The key unwrapped under these params, so someone holding the password chose them.
-  await rememberKdfParams(keys.username, keys.kdf);
-  await rememberKeyGeneration(keys.username, keys.keyGeneration);
+  await deviceMemory.rememberKdfParams(keys.account, keys.kdf);
+  await deviceMemory.rememberKeyGeneration(keys.account, keys.keyGeneration);
+  await deviceMemory.bindSession(keys.account);
+  // A passkey of this account used here later finds this memory by its user handle.
+  if (answer.userId) await deviceMemory.rememberUserHandle(answer.userId, keys.account);
   return vault;
 }

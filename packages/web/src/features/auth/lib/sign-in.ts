@@ -1,3 +1,4 @@
+import { accountRefOf } from '@lockit/client-core';
 import type { AccountKeys } from '@lockit/crypto';
 import { checkServerKeySettings } from '@/lib/account-key-policy';
 import { deriveKeys } from '@/lib/derive-keys';
@@ -44,11 +45,12 @@ export interface SecondFactorNeeded {
  * UnexpectedResponseError, and VaultUnlockError after a successful login.
  */
 export async function signIn(username: string, password: string): Promise<SignInResult | SecondFactorNeeded> {
+  const account = await accountRefOf(username);
   const pre = await prelogin({ username });
-  const { kdf, keyGeneration, belowFloor } = await checkServerKeySettings(username, pre);
+  const { kdf, keyGeneration, belowFloor } = await checkServerKeySettings(account, pre);
   const keys = await deriveKeys(password, pre.salt, kdf, { legacyFloor: belowFloor });
   const answer = await login({ username, password: keys.authKey });
-  const checked = { username, kdf, salt: pre.salt, keyGeneration, wrapKey: keys.wrapKey };
+  const checked = { username, account, kdf, salt: pre.salt, keyGeneration, wrapKey: keys.wrapKey };
   if (needsSecondFactor(answer)) return { secondFactor: new PendingSecondFactor(answer.data.secondFactor, checked) };
   const vault = await openVault(checked, answer.data);
   return { message: answer.message, vault: belowFloor ? await upgradeKdf(vault, keys, password) : vault };
@@ -62,7 +64,7 @@ export async function signIn(username: string, password: string): Promise<SignIn
  */
 async function upgradeKdf(vault: UnlockedVault, keys: AccountKeys, password: string): Promise<UnlockedVault> {
   try {
-    const { material } = await rewrapVaultKey(vault.username, vault, keys, password);
+    const { material } = await rewrapVaultKey(vault.account, vault, keys, password);
     return { ...vault, ...material };
   } catch {
     return vault;

@@ -4,9 +4,7 @@ import { markSignedOut } from '@/api/session-cache';
 import { anyResponse } from '@/lib/any-response';
 import { apiRequest } from '@/lib/api-client';
 import { useKeyring } from '@/lib/keyring-context';
-import { forgetRememberedKdfParams } from '@/lib/kdf-memory';
-import { forgetRememberedKeyGeneration } from '@/lib/key-generation-memory';
-import { forgetRememberedVaultCounter } from '@/lib/vault-counter-memory';
+import { deviceMemory } from '@/lib/device-memory';
 
 /** DELETE /api/users/delete-account: the account, its entries, codes and sessions. Any 2xx is success. */
 export async function deleteAccount(): Promise<void> {
@@ -24,16 +22,11 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: async () => {
-      const username = keyring.vault?.username;
+      // The account this browser signed in as, never the name the server shows.
+      const account = keyring.vault?.account ?? (await deviceMemory.sessionAccount());
       keyring.clear();
       markSignedOut(queryClient);
-      if (username !== undefined) {
-        await Promise.all([
-          forgetRememberedKdfParams(username),
-          forgetRememberedKeyGeneration(username),
-          forgetRememberedVaultCounter(username),
-        ]);
-      }
+      if (account !== null) await deviceMemory.forgetAccount(account);
     },
   });
 }

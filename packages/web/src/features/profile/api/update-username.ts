@@ -1,10 +1,9 @@
+import { accountRefOf } from '@lockit/client-core';
 import { apiPaths, updateUsernameResponseSchema, type UpdateUsernameRequest } from '@lockit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { profileQueryKey, type Profile } from '@/api/get-profile';
 import { apiRequest } from '@/lib/api-client';
-import { moveRememberedKdfParams } from '@/lib/kdf-memory';
-import { moveRememberedKeyGeneration } from '@/lib/key-generation-memory';
-import { moveRememberedVaultCounter } from '@/lib/vault-counter-memory';
+import { deviceMemory } from '@/lib/device-memory';
 import { useKeyring } from '@/lib/keyring-context';
 
 /** PUT /api/users/update-username. Resolves with the name the server stored. */
@@ -20,24 +19,21 @@ export async function updateUsername(body: UpdateUsernameRequest): Promise<strin
 
 /**
  * On success the shown profile, the unlocked vault's owner name and this browser's memory of
- * the account's KDF params follow the new name.
+ * the account (DeviceMemory) follow the new name. The memory moves to the name the person typed,
+ * never to the one the server answered: a server that answers a look-alike cannot lead it away.
  */
 export function useUpdateUsername() {
   const queryClient = useQueryClient();
   const keyring = useKeyring();
   return useMutation({
     mutationFn: updateUsername,
-    onSuccess: (username) => {
-      const previous = queryClient.getQueryData<Profile>(profileQueryKey)?.username ?? keyring.vault?.username;
+    onSuccess: async (username, typed) => {
       queryClient.setQueryData<Profile>(profileQueryKey, (profile) => (profile ? { ...profile, username } : profile));
-      keyring.rename(username);
-      return previous
-        ? Promise.all([
-            moveRememberedKdfParams(previous, username),
-            moveRememberedKeyGeneration(previous, username),
-            moveRememberedVaultCounter(previous, username),
-          ])
-        : undefined;
+      const previous = keyring.vault?.account ?? (await deviceMemory.sessionAccount());
+      const next = await accountRefOf(typed.username);
+      keyring.rename(username, next);
+      if (previous !== null) await deviceMemory.moveAccount(previous, next);
+      else await deviceMemory.bindSession(next);
     },
   });
 }

@@ -2,7 +2,10 @@ import { apiPaths } from '@lockit/contract';
 import { DEFAULT_KDF_PARAMS, deriveKeysFromPassword, unwrapVaultKey, type KdfParams } from '@lockit/crypto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountRefOf } from '@lockit/client-core';
+import { deviceMemory } from '@/lib/device-memory';
 import { Keyring } from '@/lib/keyring';
+import { checkRememberedKeyGeneration, rememberKeyGeneration } from '@/testing/device-memory-by-name';
 import { makeUnlockedVault } from '@/testing/crypto-fixtures';
 import { deferred } from '@/testing/deferred';
 import { fakeApi, route, signedInRoutes, type FakeAnswer, type FakeRoute } from '@/testing/fake-api';
@@ -73,6 +76,27 @@ describe('Profile page', () => {
       expect(screen.getByRole('img', { name: 'Avatar of bob' })).toHaveTextContent('B');
       expect(screen.queryByLabelText('New Username')).not.toBeInTheDocument();
       expect(api.to('PUT', apiPaths.updateUsername)[0]?.body).toEqual({ username: 'bob' });
+    });
+
+    it("moves this browser's memory of the account to the name typed, whatever name the server answers", async () => {
+      await rememberKeyGeneration('alice', 4);
+      const { app } = await renderProfile({
+        // A look-alike of what was typed: the memory must not follow it there.
+        [route('PUT', apiPaths.updateUsername)]: {
+          status: 200,
+          body: { message: 'Username updated', data: { username: 'b\u043eb' } },
+        },
+      });
+      await app.user.click(screen.getByRole('button', { name: 'Edit username' }));
+      await app.user.clear(screen.getByLabelText('New Username'));
+      await app.user.type(screen.getByLabelText('New Username'), 'bob');
+      await app.user.click(screen.getByRole('button', { name: 'Update Username' }));
+      await screen.findByRole('heading', { name: 'b\u043eb' });
+
+      await waitFor(async () => expect(await deviceMemory.sessionAccount()).toBe(await accountRefOf('bob')));
+      await expect(checkRememberedKeyGeneration('bob', 3)).rejects.toThrow(/older key/);
+      await expect(checkRememberedKeyGeneration('alice', 0)).resolves.toBeUndefined();
+      await expect(checkRememberedKeyGeneration('b\u043eb', 0)).resolves.toBeUndefined();
     });
 
     it('alerts "Username update failed." on failure and keeps the old name', async () => {

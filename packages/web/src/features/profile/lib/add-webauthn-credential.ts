@@ -7,6 +7,7 @@ import {
 } from '@lockit/crypto';
 import type { WebauthnCredential } from '@lockit/contract';
 import { deriveKeys } from '@/lib/derive-keys';
+import { deviceMemory } from '@/lib/device-memory';
 import { createCredential, evaluatePrf, PasskeyCeremonyError } from '@/lib/passkey/prf-ceremonies';
 import { getRegistrationOptions, putUnlockKey, registerCredential } from '../api/webauthn-credentials';
 import { CurrentPasswordIncorrectError, type AccountKeyMaterial } from './change-master-password';
@@ -66,6 +67,8 @@ export async function addWebauthnCredential(input: AddCredentialInput): Promise<
     const challenge = await getRegistrationOptions({ password: keys.authKey, passkey: input.passkey });
     const userId = userIdOf(challenge.options);
     if (userId === undefined) throw new Error('The server sent registration options without an account id.');
+    // A sign-in with this passkey later finds this browser's memory of the account by its user handle.
+    await deviceMemory.rememberUserHandle(userId, material.account);
     const rpId = rpIdOf(challenge.options);
     const created = await createCredential(challenge.options, input.passkey);
     prfOutput = created.prfOutput;

@@ -1,7 +1,9 @@
+import type { AccountRef } from '@lockit/client-core';
 import { VaultKeyRejectedError } from '@lockit/crypto';
 import { getKeyMaterial } from '@/api/get-key-material';
 import { checkServerKeySettings } from '@/lib/account-key-policy';
 import { deriveKeys } from '@/lib/derive-keys';
+import { deviceMemory } from '@/lib/device-memory';
 import type { KeyMaterial } from '@/lib/keyring';
 import { rewrapVaultKey } from '@/lib/rewrap-vault-key';
 
@@ -22,16 +24,18 @@ export interface PasswordChanged {
  * The key material of the session's account when this tab's vault is locked (e.g. after a
  * reload). Untrusted: the params and key generation pass this browser's checks here
  * (checkServerKeySettings), and the unwrap in changeMasterPassword verifies params, salt,
- * generation and wrapped key together.
+ * generation and wrapped key together. The account is the one this browser signed in as
+ * (UnknownSessionAccountError when it does not know), never the name the server shows.
  */
 export async function fetchKeyMaterial(username: string): Promise<AccountKeyMaterial> {
+  const account = await deviceMemory.requireSessionAccount();
   const material = await getKeyMaterial();
-  const { kdf, keyGeneration } = await checkServerKeySettings(username, material);
-  return { username, kdf, salt: material.salt, protectedKey: material.protectedKey, keyGeneration };
+  const { kdf, keyGeneration } = await checkServerKeySettings(account, material);
+  return { username, account, kdf, salt: material.salt, protectedKey: material.protectedKey, keyGeneration };
 }
 
 /** What a password change needs: whose account, and its current (checked) key material. */
-export type AccountKeyMaterial = KeyMaterial & { username: string };
+export type AccountKeyMaterial = KeyMaterial & { username: string; account: AccountRef };
 
 /**
  * Change the master password without touching any entry:
@@ -51,7 +55,7 @@ export async function changeMasterPassword(
 ): Promise<PasswordChanged> {
   const oldKeys = await deriveKeys(currentPassword, vault.salt, vault.kdf, { legacyFloor: true });
   try {
-    return await rewrapVaultKey(vault.username, vault, oldKeys, newPassword);
+    return await rewrapVaultKey(vault.account, vault, oldKeys, newPassword);
   } catch (error) {
     if (error instanceof VaultKeyRejectedError) throw new CurrentPasswordIncorrectError();
     throw error;

@@ -3,10 +3,10 @@ import { importVaultKey, randomSalt } from '@lockit/crypto';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deriveKeys } from '@/lib/derive-keys';
-import { checkRememberedKdfParams, rememberKdfParams } from '@/lib/kdf-memory';
+import { checkRememberedKdfParams, rememberKdfParams, rememberKeyGeneration } from '@/testing/device-memory-by-name';
 import { Keyring } from '@/lib/keyring';
 import { FLOOR_KDF, makeAccountKeys } from '@/testing/crypto-fixtures';
-import { fakeApi, route, signedInRoutes, type FakeRoute } from '@/testing/fake-api';
+import { bindSessionInThisBrowser, fakeApi, route, signedInAnswers, type FakeRoute } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
 import { fakeEntryRoutes, sealedEntry } from '@/testing/vault-fixtures';
@@ -27,16 +27,22 @@ interface Material {
   protectedKey: string;
 }
 
-/** A signed-in tab without the vault key; `answer` turns the true key material into the server's answer. */
+/**
+ * A tab signed in as "alice" without the vault key; `answer` turns the true key material into the
+ * server's answer. `serverName` is the name the server gives the session's account; `bound: false`
+ * is a browser that has no record of signing this session in.
+ */
 async function lockedVault(
   answer: (material: Material) => FakeRoute = (data) => ({ status: 200, body: { message: 'Success', data } }),
+  { serverName = 'alice', bound = true }: { serverName?: string; bound?: boolean } = {},
 ) {
+  if (bound) bindSessionInThisBrowser('alice');
   const account = await makeAccountKeys(MASTER);
   const vaultKey = await importVaultKey(account.vaultKeyBytes.slice());
   const entry = await sealedEntry(vaultKey, { serviceName: 'GitHub', username: 'alice', password: 'gh-secret' });
   const material = { kdf: account.kdf, salt: account.salt, protectedKey: account.protectedKey };
   const api = fakeApi({
-    ...signedInRoutes(),
+    ...signedInAnswers({ username: serverName, email: 'alice@example.com', fullname: 'Alice Liddell' }),
     ...fakeEntryRoutes([entry]).routes,
     [route('GET', apiPaths.keyMaterial)]: answer(material),
   });
@@ -127,6 +133,39 @@ describe('Unlock', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The server asked for key-derivation settings weaker than the ones this browser already used for this account (passes 3, this browser used 4).',
+    );
+    expect(deriveKeys).not.toHaveBeenCalled();
+    expect(keyring.vault).toBeNull();
+  });
+
+  // The server chooses the name the session check and the profile answer; this browser's memory
+  // is found by the account its own sign-in bound, so no name the server picks can hide it.
+  for (const [what, serverName] of [
+    ['a look-alike name (Cyrillic а)', '\u0430lice'],
+    ['the name in another case', 'ALICE'],
+    ['no name at all', ''],
+  ] as const) {
+    it(`refuses a key older than this browser saw when the server gives the account ${what}`, async () => {
+      await rememberKeyGeneration('alice', 1);
+      const { keyring, unlock } = await lockedVault(undefined, { serverName });
+      vi.mocked(deriveKeys).mockClear();
+      await unlock(MASTER);
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The server answered an older key (generation 0) than this browser has already seen for this account (generation 1)',
+      );
+      expect(deriveKeys).not.toHaveBeenCalled();
+      expect(keyring.vault).toBeNull();
+    });
+  }
+
+  it('refuses to unlock a session this browser has no record of signing in, and says how to go on', async () => {
+    const { keyring, unlock } = await lockedVault(undefined, { bound: false });
+    vi.mocked(deriveKeys).mockClear();
+    await unlock(MASTER);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This browser does not know which account this session belongs to. Log out, then sign in again to unlock.',
     );
     expect(deriveKeys).not.toHaveBeenCalled();
     expect(keyring.vault).toBeNull();

@@ -1,3 +1,4 @@
+import { UnknownSessionAccountError } from '@lockit/client-core';
 import { KdfParamsRejectedError } from '@lockit/crypto';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -20,7 +21,10 @@ const UNREACHABLE = "Lockit could not get your vault's key from the server. Plea
 /** Lockit's own readable sentences (never text the server chose) are shown as they are. */
 function isOwnRefusal(error: unknown): error is Error {
   return (
-    error instanceof WrongMasterPasswordError || error instanceof KdfParamsRejectedError || error instanceof KeyDerivationError
+    error instanceof WrongMasterPasswordError ||
+    error instanceof KdfParamsRejectedError ||
+    error instanceof KeyDerivationError ||
+    error instanceof UnknownSessionAccountError
   );
 }
 

@@ -13,8 +13,8 @@ export function vaultIntegrityOf(keyring: Keyring): VaultIntegrity | null {
   if (!vault) return null;
   const held = trackers.get(keyring);
   if (held?.integrityKey === vault.integrityKey) return held;
-  const { integrityKey, vaultKey, username } = vault;
-  const tracker = new VaultIntegrity(integrityKey, vaultKey, username, (names) =>
+  const { integrityKey, vaultKey, account } = vault;
+  const tracker = new VaultIntegrity(integrityKey, vaultKey, account, (names) =>
     loadVaultSnapshot(integrityKey, vaultKey, names),
   );
   trackers.set(keyring, tracker);

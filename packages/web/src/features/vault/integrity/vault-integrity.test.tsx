@@ -19,7 +19,7 @@ import { stateDescribes, stateOfStore, withVaultState } from '@/testing/vault-st
 import { VaultPage } from '../components/vault-page';
 import { emptyDraft } from '../lib/seal-entry';
 import { INTEGRITY_ALERT_HEADING } from './integrity-report-text';
-import { rememberedVaultCounter, rememberVaultCounter } from '@/lib/vault-counter-memory';
+import { rememberedVaultCounter, rememberVaultCounter } from '@/testing/device-memory-by-name';
 import { INTEGRITY_REFUSED } from './vault-integrity';
 import { loadVaultSnapshot } from './load-vault-snapshot';
 import { saveVaultManifest } from './vault-manifest';
@@ -207,7 +207,7 @@ describe('Whole-vault integrity: the report', () => {
   it('shows the alert above the list, naming the withheld entry from the manifest; served entries still show', async () => {
     const setup = await setUp({ withheld: true, initialCounter: 2, username: 'carol' });
     const [github, bank] = setup.entries;
-    await saveVaultManifest(setup.vault.vaultKey, 'carol', {
+    await saveVaultManifest(setup.vault.vaultKey, setup.vault.account, {
       counter: 2,
       entries: [
         { id: github!.id, revision: 1, name: 'GitHub' },

@@ -1,3 +1,4 @@
+import type { AccountRef } from '@lockit/client-core';
 import { formatVaultState } from '@lockit/contract';
 import {
   addElement,
@@ -13,7 +14,7 @@ import {
 } from '@lockit/crypto';
 import { logFailure, logInfo } from '@/lib/log';
 import { checkVaultState, type IntegrityReport, type LiveMember } from './check-vault-state';
-import { rememberedVaultCounter, rememberVaultCounter } from '@/lib/vault-counter-memory';
+import { deviceMemory } from '@/lib/device-memory';
 import { loadVaultManifest, saveVaultManifest, type VaultManifest } from './vault-manifest';
 import type { EntryElement } from './vault-members';
 import { initVaultState, isVaultStateRefusal } from './vault-state-api';
@@ -109,7 +110,8 @@ export class VaultIntegrity {
   constructor(
     readonly integrityKey: CryptoKey,
     private readonly vaultKey: CryptoKey,
-    private readonly username: string,
+    /** This browser's ref of the account (from the typed name): where its counter and manifest are kept. */
+    private readonly account: AccountRef,
     private readonly load: (knownNames: ReadonlyMap<string, string>) => Promise<VaultSnapshot>,
   ) {}
 
@@ -198,7 +200,7 @@ export class VaultIntegrity {
    * from the vault fetched after it.
    */
   async #ready(): Promise<void> {
-    if (this.#status !== 'unchecked' || (await rememberedVaultCounter(this.username)) === 0) return;
+    if (this.#status !== 'unchecked' || (await deviceMemory.vaultCounter(this.account)) === 0) return;
     await this.#checkSnapshot(await this.load(this.#names), true);
   }
 
@@ -248,7 +250,7 @@ export class VaultIntegrity {
 
   async #checkSnapshot(snapshot: VaultSnapshot, mayRefetch: boolean): Promise<void> {
     const tracked = trackedOf(snapshot);
-    const remembered = await rememberedVaultCounter(this.username);
+    const remembered = await deviceMemory.vaultCounter(this.account);
     let result = await checkVaultState(this.integrityKey, snapshot.state, tracked, remembered, null);
     if (!result.ok && mayRefetch) {
       // A failed refetch does not clear the mismatch: the vault as served is what is reported.
@@ -258,7 +260,7 @@ export class VaultIntegrity {
     if (!result.ok) {
       // Only now the manifest is opened: it names what is wrong, it never decides whether.
       // What this tab saw last is newer than the stored one until the debounced save ran.
-      const stored = await loadVaultManifest(this.vaultKey, this.username);
+      const stored = await loadVaultManifest(this.vaultKey, this.account);
       const seen = this.#seenManifest();
       const manifest = seen && (!stored || seen.counter >= stored.counter) ? seen : stored;
       if (manifest) result = await checkVaultState(this.integrityKey, snapshot.state, tracked, remembered, manifest);
@@ -311,7 +313,7 @@ export class VaultIntegrity {
       this.#report = null;
       this.#emit();
     }
-    await rememberVaultCounter(this.username, next.state.counter);
+    await deviceMemory.rememberVaultCounter(this.account, next.state.counter);
     this.#scheduleManifest();
   }
 
@@ -320,7 +322,7 @@ export class VaultIntegrity {
     this.#manifestTimer = setTimeout(() => {
       const manifest = this.#seenManifest();
       if (manifest === null) return;
-      saveVaultManifest(this.vaultKey, this.username, manifest).catch((error: unknown) =>
+      saveVaultManifest(this.vaultKey, this.account, manifest).catch((error: unknown) =>
         logFailure('Remembering the vault', error),
       );
     }, MANIFEST_DELAY_MS);

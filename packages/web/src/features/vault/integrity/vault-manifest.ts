@@ -1,7 +1,7 @@
 import { decryptField, encryptField } from '@lockit/crypto';
 import { z } from 'zod';
-import { accountStorageKey } from '@/lib/kdf-memory';
-import { VAULT_MANIFEST_STORAGE_PREFIX } from '@/lib/vault-counter-memory';
+import type { AccountRef } from '@lockit/client-core';
+import { deviceMemory } from '@/lib/device-memory';
 
 /**
  * What this browser last saw of the vault's live set (ids, revisions and names), sealed under
@@ -14,7 +14,7 @@ import { VAULT_MANIFEST_STORAGE_PREFIX } from '@/lib/vault-counter-memory';
  *   entry fields' associated data over a purpose of its own (`vault-manifest`), which no entry
  *   id (a bare UUID), folder (`folder:<id>`) or account document (`account-document:<kind>`)
  *   has, so nothing else can be passed off as a manifest, nor a manifest as anything else.
- * - Stored under a SHA-256 of the folded account name, never the name (as kdf-memory does).
+ * - Kept in this browser's DeviceMemory under the account's ref (a digest of the typed name).
  * - A manifest that does not open under this vault key (another account, a rotated key,
  *   tampering) is read as none.
  *
@@ -36,7 +36,6 @@ export interface VaultManifest {
 }
 
 const MANIFEST_PURPOSE = 'vault-manifest';
-const STORAGE_PREFIX = VAULT_MANIFEST_STORAGE_PREFIX;
 /** Far above any vault Lockit can open (the list's caps), so a damaged record cannot grow without end. */
 const MAX_MEMBERS = 200_000;
 
@@ -48,24 +47,15 @@ const manifestSchema = z.object({
   folders: z.array(memberSchema).max(MAX_MEMBERS),
 });
 
-export async function saveVaultManifest(vaultKey: CryptoKey, username: string, manifest: VaultManifest): Promise<void> {
+export async function saveVaultManifest(vaultKey: CryptoKey, account: AccountRef, manifest: VaultManifest): Promise<void> {
   const sealed = await encryptField(vaultKey, MANIFEST_PURPOSE, 'notes', JSON.stringify({ v: 1, ...manifest }));
-  const key = await accountStorageKey(STORAGE_PREFIX, username);
-  try {
-    window.localStorage.setItem(key, sealed);
-  } catch {
-    // Storage full or unavailable: a later failure is reported without names.
-  }
+  // Storage full or unavailable: the store keeps it for this tab, and a later failure may be reported without names.
+  await deviceMemory.saveSealedManifest(account, sealed);
 }
 
-/** The manifest this browser keeps for `username`, or null (none, or it does not open under `vaultKey`). */
-export async function loadVaultManifest(vaultKey: CryptoKey, username: string): Promise<VaultManifest | null> {
-  let sealed: string | null;
-  try {
-    sealed = window.localStorage.getItem(await accountStorageKey(STORAGE_PREFIX, username));
-  } catch {
-    return null;
-  }
+/** The manifest this browser keeps for `account`, or null (none, or it does not open under `vaultKey`). */
+export async function loadVaultManifest(vaultKey: CryptoKey, account: AccountRef): Promise<VaultManifest | null> {
+  const sealed = await deviceMemory.sealedManifest(account);
   if (sealed === null) return null;
   try {
     const parsed = manifestSchema.safeParse(JSON.parse(await decryptField(vaultKey, MANIFEST_PURPOSE, 'notes', sealed)));

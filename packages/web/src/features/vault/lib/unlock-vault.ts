@@ -1,8 +1,7 @@
 import { unwrapVaultKey, VaultKeyRejectedError, type AccountKeys } from '@lockit/crypto';
 import { checkServerKeySettings } from '@/lib/account-key-policy';
 import { deriveKeys } from '@/lib/derive-keys';
-import { rememberKdfParams } from '@/lib/kdf-memory';
-import { rememberKeyGeneration } from '@/lib/key-generation-memory';
+import { deviceMemory } from '@/lib/device-memory';
 import { rewrapVaultKey } from '@/lib/rewrap-vault-key';
 import type { UnlockedVault } from '@/lib/keyring';
 import { getKeyMaterial } from '@/api/get-key-material';
@@ -32,9 +31,12 @@ export class WrongMasterPasswordError extends Error {
  * - Nothing derived from the password is sent anywhere: the unwrap proves the password
  *   locally, and the wrap's associated data binds params and salt, so altered material fails.
  * - The raw vault key bytes are wiped once imported (unlockedVaultFromKeyBytes).
+ * - The account whose memory is checked is the one this browser's sign-in bound
+ *   (UnknownSessionAccountError when there is none), never the name the server shows: a server
+ *   that answers a look-alike or no name cannot point the checks at an empty memory.
  * - `whileDeriving` runs only after the params passed the policy, and receives nothing.
  *
- * Errors: KdfParamsRejectedError, WrongMasterPasswordError, KeyDerivationError, and the API
+ * Errors: UnknownSessionAccountError, KdfParamsRejectedError, WrongMasterPasswordError, KeyDerivationError, and the API
  * client's errors for the key-material call.
  */
 export async function unlockVault(
@@ -42,8 +44,9 @@ export async function unlockVault(
   username: string,
   { whileDeriving }: { whileDeriving?: () => void } = {},
 ): Promise<UnlockedVault> {
+  const account = await deviceMemory.requireSessionAccount();
   const material = await getKeyMaterial();
-  const { kdf, keyGeneration, belowFloor } = await checkServerKeySettings(username, material);
+  const { kdf, keyGeneration, belowFloor } = await checkServerKeySettings(account, material);
   // Argon2id takes a second or more: work that needs no key (e.g. fetching the ciphertexts)
   // can run meanwhile. Only once the params passed the policy.
   whileDeriving?.();
@@ -57,22 +60,21 @@ export async function unlockVault(
   }
   const vault = await unlockedVaultFromKeyBytes(bytes, {
     username,
+    account,
     kdf,
     salt: material.salt,
     protectedKey: material.protectedKey,
     keyGeneration,
   });
-  if (username) {
-    await rememberKdfParams(username, kdf);
-    await rememberKeyGeneration(username, keyGeneration);
-  }
-  return belowFloor && username ? upgradeKdf(vault, keys, password) : vault;
+  await deviceMemory.rememberKdfParams(account, kdf);
+  await deviceMemory.rememberKeyGeneration(account, keyGeneration);
+  return belowFloor ? upgradeKdf(vault, keys, password) : vault;
 }
 
 /** As at sign-in: best effort, the vault stays open if the re-wrap fails. */
 async function upgradeKdf(vault: UnlockedVault, keys: AccountKeys, password: string): Promise<UnlockedVault> {
   try {
-    const { material } = await rewrapVaultKey(vault.username, vault, keys, password);
+    const { material } = await rewrapVaultKey(vault.account, vault, keys, password);
     return { ...vault, ...material };
   } catch {
     return vault;

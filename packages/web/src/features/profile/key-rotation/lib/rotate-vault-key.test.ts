@@ -14,12 +14,12 @@ import {
   verifyVaultState,
 } from '@lockit/crypto';
 import { describe, expect, it } from 'vitest';
-import { rememberVaultCounter } from '@/lib/vault-counter-memory';
+import { rememberVaultCounter } from '@/testing/device-memory-by-name';
 import { z } from 'zod';
 import { openFolder } from '@/features/vault/lib/seal-folder';
 import { openAccountDocument, sealAccountDocument } from '@/lib/account-documents';
 import { ApiError, NetworkError } from '@/lib/api-errors';
-import { checkRememberedKeyGeneration } from '@/lib/key-generation-memory';
+import { checkRememberedKeyGeneration } from '@/testing/device-memory-by-name';
 import type { UnlockedVault } from '@/lib/keyring';
 import { makeUnlockedVault } from '@/testing/crypto-fixtures';
 import { fakeApi, route, routePrefix, signedInRoutes, type FakeRoute } from '@/testing/fake-api';
@@ -273,7 +273,7 @@ describe('rotateVaultKey', () => {
 
   it('refuses to rotate on top of an older state than this browser saw (a whole vault rolled back), or none after one', async () => {
     const { vault, serverVault, serverAccount } = await makeVault();
-    await rememberVaultCounter(vault.username, 42);
+    await rememberVaultCounter('alice', 42);
     for (const state of [serverVault.state, null]) {
       const rotation = keyRotationRoutes({ ...serverVault, state }, serverAccount);
       const { api, result } = await run(vault, rotation.routes);

@@ -1,12 +1,11 @@
 import { deriveVaultIntegrityKey, generateVaultKeyBytes, importVaultKey, wrapVaultKey } from '@lockit/crypto';
 import { getKeyMaterial } from '@/api/get-key-material';
 import { ApiError, serverMessageOf } from '@/lib/api-errors';
-import { rememberKeyGeneration } from '@/lib/key-generation-memory';
+import { deviceMemory } from '@/lib/device-memory';
 import type { UnlockedVault } from '@/lib/keyring';
 import { sealForReload } from '@/lib/reload-unlock/reload-vault';
 import { commitKeyRotation, type RotationCommitted } from '../api/commit-key-rotation';
 import { putKeyRotationPart } from '../api/put-key-rotation-part';
-import { rememberedVaultCounter } from '@/lib/vault-counter-memory';
 import { startKeyRotation } from '../api/start-key-rotation';
 import { readVault } from './read-vault';
 import type { ResealKeys } from './reseal';
@@ -97,7 +96,7 @@ export async function rotateVaultKey({ vault, authKey, wrapKey, onProgress }: Ro
       `${plural(damaged, 'item')} could not be opened; fix or delete ${damaged === 1 ? 'it' : 'them'} first.`,
     );
   }
-  const remembered = await rememberedVaultCounter(vault.username);
+  const remembered = await deviceMemory.vaultCounter(vault.account);
   if (!(await servedVaultMatchesState(resealed, snapshot.state, vault.integrityKey, remembered))) {
     throw new RotationStoppedError(
       "The server's copy of your vault is older or incomplete, so Lockit will not rotate the key on top of it. Open your vault to see what is wrong.",
@@ -113,7 +112,7 @@ export async function rotateVaultKey({ vault, authKey, wrapKey, onProgress }: Ro
 
   onProgress({ step: 'switching' });
   const committed = await commit(started.id, { protectedKey, keyGeneration: generation, vaultState });
-  await rememberKeyGeneration(vault.username, generation);
+  await deviceMemory.rememberKeyGeneration(vault.account, generation);
   return {
     vault: { ...vault, vaultKey: newKey, integrityKey: newIntegrityKey, protectedKey, keyGeneration: generation, reloadSeal },
     committed,
