@@ -359,6 +359,22 @@ describe('a hostile server against the whole vault', () => {
     expect(await rowOf(other, 'Gum Tree').count()).toBe(0);
     await fresh.close();
 
+    // What an operator's restore of a backup looks like: the person may take the older copy,
+    // once, after being told what is lost. It is never taken without that choice.
+    await integrityAlert().getByRole('button', { name: "Use the server's copy…" }).click();
+    const dialog = page.getByRole('dialog', { name: "Use the server's older copy?" });
+    await dialog
+      .getByText(
+        `This browser saw your vault at change ${counterOf(newState)}; the server now has change ${counterOf(oldState)}.`,
+      )
+      .waitFor();
+    await dialog.getByRole('button', { name: "Use the server's copy", exact: true }).click();
+    await expectNoAlert();
+    expect(await rowOf(page, 'Gum Tree').count()).toBe(0);
+    // The entry served older than this tab had shown it is the copy taken now, not a damaged one.
+    await rowOf(page, 'Dogwood Git').waitFor();
+    expect(await page.getByText('Damaged entry').count()).toBe(0);
+
     await honestAgain(typed.length);
   });
 

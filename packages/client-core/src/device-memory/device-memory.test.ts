@@ -110,6 +110,30 @@ describe('vault counter memory', () => {
   });
 });
 
+describe("the person's choice of an older vault", () => {
+  it('lowers the counter to exactly the one shown, and forgets the newer manifest', async () => {
+    const { memory } = fresh();
+    const alice = await accountRefOf('alice');
+    await memory.rememberVaultCounter(alice, 12);
+    await memory.saveSealedManifest(alice, 'v1.sealed');
+    await memory.acceptOlderVault(alice, 9);
+    expect(await memory.vaultCounter(alice)).toBe(9);
+    expect(await memory.sealedManifest(alice)).toBeNull();
+    // From there it only rises again.
+    await memory.rememberVaultCounter(alice, 8);
+    expect(await memory.vaultCounter(alice)).toBe(9);
+  });
+
+  it('refuses a counter that is not a whole number, changing nothing', async () => {
+    const { memory } = fresh();
+    const alice = await accountRefOf('alice');
+    await memory.rememberVaultCounter(alice, 12);
+    await expect(memory.acceptOlderVault(alice, -1)).rejects.toThrow(RangeError);
+    await expect(memory.acceptOlderVault(alice, 1.5)).rejects.toThrow(RangeError);
+    expect(await memory.vaultCounter(alice)).toBe(12);
+  });
+});
+
 describe('an account renamed on this device', () => {
   it('takes its whole memory and the session to the new name', async () => {
     const { store, memory } = fresh();

@@ -124,6 +124,18 @@ export class DeviceMemory {
     await this.store.set(VAULT_COUNTER + account, JSON.stringify(next));
   }
 
+  /**
+   * The one way the counter goes down: the person chose, knowing what is lost, to take the
+   * server's older copy of the vault (an operator restored a backup). Only the very counter the
+   * person was shown is accepted (0: a vault with no state at all), so a server that meanwhile
+   * serves an even older copy is caught again. The sealed manifest goes with the newer copy.
+   */
+  async acceptOlderVault(account: AccountRef, shownCounter: number): Promise<void> {
+    if (!Number.isSafeInteger(shownCounter) || shownCounter < 0) throw new RangeError('A vault counter is a whole number.');
+    await this.store.set(VAULT_COUNTER + account, JSON.stringify(shownCounter));
+    await this.store.remove(VAULT_MANIFEST + account);
+  }
+
   /** The sealed manifest (a ciphertext under the vault key), or null. */
   async sealedManifest(account: AccountRef): Promise<string | null> {
     return this.store.get(VAULT_MANIFEST + account);

@@ -7,6 +7,7 @@ import { useEntryActions } from '../hooks/use-entry-actions';
 import { useRevealedPasswords } from '../hooks/use-revealed-passwords';
 import { useVaultEntries } from '../hooks/use-vault-entries';
 import { useVaultListing } from '../hooks/use-vault-listing';
+import { revisionMemoryOf } from '../lib/revision-memory';
 import { useEditFromAddress } from '../hooks/use-edit-from-address';
 import { IntegrityAlert } from '../integrity/integrity-alert';
 import { vaultIntegrityOf } from '../integrity/vault-integrity-of';
@@ -48,7 +49,7 @@ interface VaultViewProps {
  * shows a plain message in a polite status region, never a blocking alert.
  */
 export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
-  const { state, folders, dispatch } = useVaultEntries(vaultKey, prefetchedEntries);
+  const { state, folders, dispatch, reload } = useVaultEntries(vaultKey, prefetchedEntries);
   const keyring = useKeyring();
   const account = keyring.vault?.username ?? '';
 
@@ -64,6 +65,11 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
   );
   const { revealed, toggleReveal, hide } = useRevealedPasswords(vaultKey, markDamaged);
   const actions = useEntryActions(vaultKey, dispatch, { onChanged: hide });
+  /** The person took the server's older copy: entries older than this tab saw are no rollback now. */
+  const acceptedServerCopy = useCallback(() => {
+    revisionMemoryOf(keyring).forget();
+    reload();
+  }, [keyring, reload]);
   const rowCopies = useCopyFeedback<RowCopyField>();
   const paneCopies = useCopyFeedback<'copied'>();
 
@@ -271,7 +277,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
 
   return (
     <div className="mt-6 flex flex-col gap-4">
-      <IntegrityAlert integrity={vaultIntegrityOf(keyring)} />
+      <IntegrityAlert integrity={vaultIntegrityOf(keyring)} onAccepted={acceptedServerCopy} />
       {message !== null && (
         <div
           role="status"

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { FolderWire } from '@lockit/contract';
 import { listEntries, servedVaultStateOf } from '@/api/list-entries';
 import { useKeyring } from '@/lib/keyring-context';
@@ -184,6 +184,9 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
   useLayoutEffect(() => {
     latest.current = state;
   }, [state]);
+  /** How many times the vault was fetched again on request; a fetch made before the first load serves only that one. */
+  const [reloads, setReloads] = useState(0);
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -193,7 +196,8 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
       // key derivation), and its decryption does not wait for the folders.
       const folders = loadFolders(vaultKey);
       try {
-        const raw = await (prefetchedEntries ?? keyring.takePrefetchedList(vaultKey) ?? listEntries());
+        const prefetched = reloads === 0 ? (prefetchedEntries ?? keyring.takePrefetchedList(vaultKey)) : undefined;
+        const raw = await (prefetched ?? listEntries());
         const [loadedFolders, { entries, elements }] = await Promise.all([
           folders,
           openEntriesWithElements(vaultKey, integrity?.integrityKey, raw, { signal: controller.signal, revisions }),
@@ -213,7 +217,7 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
     };
     void load();
     return () => controller.abort();
-  }, [vaultKey, prefetchedEntries, keyring, revisions, integrity]);
+  }, [vaultKey, prefetchedEntries, keyring, revisions, integrity, reloads]);
 
   const ready = state.entries.status === 'ready';
   useEffect(() => {
@@ -234,5 +238,5 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
     };
   }, [ready, vaultKey, revisions, integrity]);
 
-  return { state: state.entries, folders: state.folders, dispatch };
+  return { state: state.entries, folders: state.folders, dispatch, reload };
 }

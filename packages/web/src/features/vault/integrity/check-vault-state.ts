@@ -37,6 +37,12 @@ export interface IntegrityReport {
   counts: { entries: number; folders: number; stateEntries: number | null; stateFolders: number | null };
   /** The served state's counter (null: none or unreadable) and the highest this browser remembers. */
   counters: { served: number | null; remembered: number };
+  /**
+   * The served vault is whole, only older than this browser saw: a state sealed under this
+   * vault's key that its members match, below the remembered counter (or no state at all).
+   * What an operator's restore of a backup looks like; the person may choose to take it.
+   */
+  olderButWhole: boolean;
 }
 
 export type VaultStateCheck =
@@ -64,17 +70,18 @@ export async function checkVaultState(
   remembered: number,
   manifest: VaultManifest | null,
 ): Promise<VaultStateCheck> {
-  const fail = (kind: IntegrityProblem, state: SealedVaultState | null): VaultStateCheck => ({
+  const fail = (kind: IntegrityProblem, state: SealedVaultState | null, olderButWhole = false): VaultStateCheck => ({
     ok: false,
-    report: reportOf(kind, state, live, remembered, manifest),
+    report: { ...reportOf(kind, state, live, remembered, manifest), olderButWhole },
   });
-  if (served === null) return remembered > 0 ? fail('missing-state', null) : { ok: true, state: null };
+  if (served === null) return remembered > 0 ? fail('missing-state', null, true) : { ok: true, state: null };
   const state = parseVaultState(served);
   if (state === null || !(await verifyVaultState(key, state))) return fail('bad-tag', null);
-  if (state.counter < remembered) return fail('older', state);
   const sum = sumOfElements([...live.entries.values(), ...live.folders.values()].map((member) => member.element));
   const sameSum = equalBytes(sum, sumFromState(state));
-  if (sameSum && state.entries === live.entries.size && state.folders === live.folders.size) return { ok: true, state };
+  const whole = sameSum && state.entries === live.entries.size && state.folders === live.folders.size;
+  if (state.counter < remembered) return fail('older', state, whole);
+  if (whole) return { ok: true, state };
   const members = live.entries.size + live.folders.size;
   const expected = state.entries + state.folders;
   if (members < expected) return fail('incomplete', state);
@@ -104,6 +111,7 @@ function reportOf(
       stateFolders: state?.folders ?? null,
     },
     counters: { served: state?.counter ?? null, remembered },
+    olderButWhole: false,
   };
   if (state) report.unknown = Math.max(0, live.entries.size + live.folders.size - state.entries - state.folders);
   if (!manifest) return report;

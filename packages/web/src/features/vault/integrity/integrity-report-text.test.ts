@@ -10,6 +10,7 @@ const report = (parts: Partial<IntegrityReport>): IntegrityReport => ({
   unknown: 0,
   counts: { entries: 4, folders: 1, stateEntries: 4, stateFolders: 1 },
   counters: { served: 7, remembered: 7 },
+  olderButWhole: false,
   ...parts,
 });
 

@@ -1,6 +1,6 @@
 import { apiPaths, formatVaultState, parseVaultState } from '@lockit/contract';
 import { sealVaultState } from '@lockit/crypto';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '@/testing/deferred';
 import { fakeApi, route, signedInRoutes, type FakeAnswer } from '@/testing/fake-api';
@@ -18,6 +18,7 @@ import {
 import { stateDescribes, stateOfStore, withVaultState } from '@/testing/vault-state-routes';
 import { VaultPage } from '../components/vault-page';
 import { emptyDraft } from '../lib/seal-entry';
+import { USE_SERVER_COPY } from './integrity-alert';
 import { INTEGRITY_ALERT_HEADING } from './integrity-report-text';
 import { rememberedVaultCounter, rememberVaultCounter } from '@/testing/device-memory-by-name';
 import { INTEGRITY_REFUSED } from './vault-integrity';
@@ -250,6 +251,44 @@ describe('Whole-vault integrity: the report', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This browser saw a newer copy (change 42; the server sent change 40).',
     );
+  });
+
+  it("offers the server's whole older copy (a restored backup) and takes it only after the person confirms", async () => {
+    const setup = await setUp({ initialCounter: 40, username: 'grace' });
+    await rememberVaultCounter('grace', 42);
+    const app = renderApp('/vault', { routes: pageRoutes({ '/vault': <VaultPage /> }), keyring: setup.keyring });
+    const alert = await screen.findByRole('alert');
+    await app.user.click(within(alert).getByRole('button', { name: `${USE_SERVER_COPY}…` }));
+    const dialog = screen.getByRole('dialog', { name: "Use the server's older copy?" });
+    expect(dialog).toHaveTextContent('This browser saw your vault at change 42; the server now has change 40.');
+    // Cancel keeps everything as it was.
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await rememberedVaultCounter('grace')).toBe(42);
+    expect(screen.getByRole('alert')).toHaveTextContent(INTEGRITY_ALERT_HEADING);
+
+    await app.user.click(within(screen.getByRole('alert')).getByRole('button', { name: `${USE_SERVER_COPY}…` }));
+    await app.user.click(
+      within(screen.getByRole('dialog', { name: "Use the server's older copy?" })).getByRole('button', {
+        name: USE_SERVER_COPY,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText(INTEGRITY_ALERT_HEADING)).not.toBeInTheDocument());
+    expect(await rememberedVaultCounter('grace')).toBe(40);
+    expect(vaultIntegrityOf(setup.keyring)!.report).toBeNull();
+  });
+
+  it('offers no such choice when the served vault is not whole (an entry withheld), even at an older counter', async () => {
+    const setup = await setUp({ initialCounter: 40, withheld: true, username: 'heidi' });
+    await rememberVaultCounter('heidi', 42);
+    renderApp('/vault', { routes: pageRoutes({ '/vault': <VaultPage /> }), keyring: setup.keyring });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This browser saw a newer copy (change 42; the server sent change 40).',
+    );
+    expect(screen.queryByRole('button', { name: `${USE_SERVER_COPY}…` })).not.toBeInTheDocument();
+    expect(vaultIntegrityOf(setup.keyring)!.report?.olderButWhole).toBe(false);
+    // Asked anyway (not through the page), it changes nothing.
+    await vaultIntegrityOf(setup.keyring)!.acceptServedCopy();
+    expect(await rememberedVaultCounter('heidi')).toBe(42);
   });
 
   it('cannot be skipped by failing the folders call: the check counts no folders, and the vault holds one', async () => {

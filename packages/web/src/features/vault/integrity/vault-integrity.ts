@@ -168,6 +168,30 @@ export class VaultIntegrity {
     }
   }
 
+  /**
+   * The person chose to take the server's older copy of the vault (an operator restored a
+   * backup): this browser's counter goes down to the one the report showed, and the vault is
+   * checked again against it. Nothing happens unless the last check found the served vault whole
+   * and only older (`report.olderButWhole`); a server that serves anything else meanwhile is
+   * reported again.
+   */
+  acceptServedCopy(): Promise<void> {
+    const run = this.#queue.then(async () => {
+      const report = this.#report;
+      if (this.#status !== 'failed' || !report?.olderButWhole) return;
+      await deviceMemory.acceptOlderVault(this.account, report.counters.served ?? 0);
+      // What this tab saw of the newer copy is not the vault any more.
+      this.#state = null;
+      this.#tracked = { entries: new Map(), folders: new Map() };
+      this.#status = 'unchecked';
+      this.#report = null;
+      await this.#checkSnapshot(await this.load(this.#names), true);
+      this.#emit();
+    });
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
   async #write<T>(change: () => MemberChange, send: (state: string | undefined) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       await this.#ready();

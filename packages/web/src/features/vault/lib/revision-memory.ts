@@ -22,7 +22,15 @@ export class RevisionMemory {
     return seen !== undefined && revision < seen;
   }
 
-  /** Records that `id` opened at `revision`; the memory never goes down. */
+  /**
+   * Forgets every revision: only when the person chose to take the server's older copy of the
+   * vault (its whole-vault check passed against it), whose entries are then not rollbacks.
+   */
+  forget(): void {
+    this.#highest.clear();
+  }
+
+  /** Records that `id` opened at `revision`; the memory never goes down otherwise. */
   note(id: string, revision: number): void {
     const key = id.toLowerCase();
     const seen = this.#highest.get(key);
