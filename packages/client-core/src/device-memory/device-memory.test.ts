@@ -110,6 +110,23 @@ describe('vault counter memory', () => {
   });
 });
 
+describe('account document memory', () => {
+  it('keeps the highest sealed revision per kind, reading 0 for none and for a damaged record', async () => {
+    const { store, memory } = fresh();
+    const alice = await accountRefOf('alice');
+    expect(await memory.documentRevision(alice, 'health-settings')).toBe(0);
+    await memory.rememberDocumentRevision(alice, 'health-settings', 4);
+    await memory.rememberDocumentRevision(alice, 'health-settings', 2);
+    await memory.rememberDocumentRevision(alice, 'generator-settings', 1);
+    expect(await memory.documentRevision(alice, 'health-settings')).toBe(4);
+    expect(await memory.documentRevision(alice, 'generator-settings')).toBe(1);
+    // A kind named like an object's own property is just a kind.
+    expect(await memory.documentRevision(alice, '__proto__')).toBe(0);
+    await store.set(`lockit.documentRevisions.${alice}`, '["not", "ours"]');
+    expect(await memory.documentRevision(alice, 'health-settings')).toBe(0);
+  });
+});
+
 describe("the person's choice of an older vault", () => {
   it('lowers the counter to exactly the one shown, and forgets the newer manifest', async () => {
     const { memory } = fresh();
@@ -142,6 +159,7 @@ describe('an account renamed on this device', () => {
     await memory.rememberKeyGeneration(alice, 2);
     await memory.rememberVaultCounter(alice, 9);
     await memory.saveSealedManifest(alice, 'v1.sealed');
+    await memory.rememberDocumentRevision(alice, 'health-settings', 6);
     await memory.bindSession(alice);
 
     await memory.moveAccount(alice, alicia);
@@ -151,6 +169,7 @@ describe('an account renamed on this device', () => {
     expect(await memory.sealedManifest(alicia)).toBe('v1.sealed');
     expect(await memory.remembersKdfParams(alicia)).toBe(true);
     expect(await memory.sessionAccount()).toBe(alicia);
+    expect(await memory.documentRevision(alicia, 'health-settings')).toBe(6);
     expect(store.keys().filter((key) => key.endsWith(alice))).toEqual([]);
   });
 });
@@ -163,6 +182,7 @@ describe('a deleted account', () => {
     await memory.rememberKeyGeneration(alice, 3);
     await memory.rememberVaultCounter(alice, 5);
     await memory.saveSealedManifest(alice, 'v1.sealed');
+    await memory.rememberDocumentRevision(alice, 'generator-history', 2);
     await memory.bindSession(alice);
 
     await memory.forgetAccount(alice);

@@ -145,6 +145,29 @@ export class DeviceMemory {
     await this.store.set(VAULT_MANIFEST + account, sealed);
   }
 
+  // --- account documents ---------------------------------------------------------------
+
+  /** The highest revision sealed inside a document of `kind` this device opened or wrote; 0 when none. */
+  async documentRevision(account: AccountRef, kind: string): Promise<number> {
+    return (await this.#documentRevisions(account))[kind] ?? 0;
+  }
+
+  async rememberDocumentRevision(account: AccountRef, kind: string, revision: number): Promise<void> {
+    const revisions = await this.#documentRevisions(account);
+    revisions[kind] = Math.max(revision, revisions[kind] ?? 0);
+    await this.store.set(DOCUMENT_REVISIONS + account, JSON.stringify(revisions));
+  }
+
+  /** Kind -> revision; damaged or foreign values read as none. */
+  async #documentRevisions(account: AccountRef): Promise<Record<string, number>> {
+    const value = parseJson(await this.store.get(DOCUMENT_REVISIONS + account));
+    const revisions: Record<string, number> = Object.create(null) as Record<string, number>;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return revisions;
+    for (const [kind, revision] of Object.entries(value))
+      if (Number.isSafeInteger(revision) && (revision as number) >= 0) revisions[kind] = revision as number;
+    return revisions;
+  }
+
   // --- the account as a whole ------------------------------------------------------------
 
   /**
@@ -161,6 +184,8 @@ export class DeviceMemory {
     if (counter > 0) await this.rememberVaultCounter(to, counter);
     const manifest = await this.sealedManifest(from);
     if (manifest !== null) await this.saveSealedManifest(to, manifest);
+    for (const [kind, revision] of Object.entries(await this.#documentRevisions(from)))
+      await this.rememberDocumentRevision(to, kind, revision);
     await this.#removeAll(from);
     if ((await this.sessionAccount()) === from) await this.bindSession(to);
   }
@@ -172,7 +197,8 @@ export class DeviceMemory {
   }
 
   async #removeAll(account: AccountRef): Promise<void> {
-    await Promise.all([KDF, KEY_GENERATION, VAULT_COUNTER, VAULT_MANIFEST].map((prefix) => this.store.remove(prefix + account)));
+    const prefixes = [KDF, KEY_GENERATION, VAULT_COUNTER, VAULT_MANIFEST, DOCUMENT_REVISIONS];
+    await Promise.all(prefixes.map((prefix) => this.store.remove(prefix + account)));
   }
 
   async #count(key: string): Promise<number | null> {
@@ -217,6 +243,7 @@ const KEY_GENERATION = 'lockit.keyGeneration.';
 const VAULT_COUNTER = 'lockit.vaultCounter.';
 const VAULT_MANIFEST = 'lockit.vaultManifest.';
 const SESSION_ACCOUNT = 'lockit.sessionAccount';
+const DOCUMENT_REVISIONS = 'lockit.documentRevisions.';
 const USER_HANDLE = 'lockit.passkeyAccount.';
 
 /** A user handle is an account id: stored as a digest, like the names. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiPaths, type AccountDocumentWire } from '@lockit/contract';
-import { generateVaultKeyBytes, importVaultKey } from '@lockit/crypto';
+import { decryptField, generateVaultKeyBytes, importVaultKey } from '@lockit/crypto';
 import { AppProvider } from '@/app/provider';
 import { Keyring } from '@/lib/keyring';
 import { accountDocumentRoutes } from '@/testing/account-document-routes';
@@ -69,6 +69,59 @@ describe('useAccountDocument', () => {
     });
     expect((api.to('PUT', PATH)[0]!.body as { revision: number }).revision).toBe(7);
     await waitFor(() => expect(result.current.value).toEqual({ words: ['one', 'two'] }));
+  });
+
+  it('refuses an older document the server serves again (a replay), under any revision number, and never shows it', async () => {
+    const { keyring, vault } = await unlockedKeyring();
+    const older = await sealAccountDocument(vault.vaultKey, 'generator-history', { words: ['old'] }, 3);
+    const newer = await sealAccountDocument(vault.vaultKey, 'generator-history', { words: ['old', 'new'] }, 4);
+    const server = accountDocumentRoutes({ 'generator-history': wire(newer, 4) });
+    fakeApi(server.routes);
+    const first = renderDocument(keyring);
+    await waitFor(() => expect(first.result.current.value).toEqual({ words: ['old', 'new'] }));
+    first.unmount();
+
+    // The server goes back to the older ciphertext, even under the current revision number.
+    for (const revision of [3, 4, 9]) {
+      server.documents.set('generator-history', wire(older, revision));
+      const again = renderDocument(keyring);
+      await waitFor(() => expect(again.result.current.status).toBe('damaged'));
+      expect(again.result.current.value).toEqual(EMPTY);
+      again.unmount();
+    }
+    // Or says there is none at all.
+    server.documents.delete('generator-history');
+    const none = renderDocument(keyring);
+    await waitFor(() => expect(none.result.current.status).toBe('damaged'));
+  });
+
+  it('seals each write with the revision it creates, above any this browser saw, so starting over after a replay sticks', async () => {
+    const { keyring, vault } = await unlockedKeyring();
+    const newer = await sealAccountDocument(vault.vaultKey, 'generator-history', { words: ['a'] }, 6);
+    const server = accountDocumentRoutes({ 'generator-history': wire(newer, 6) });
+    const api = fakeApi(server.routes);
+    const seen = renderDocument(keyring);
+    await waitFor(() => expect(seen.result.current.status).toBe('ready'));
+    seen.unmount();
+    // A restored server holds revision 2 of it.
+    const older = await sealAccountDocument(vault.vaultKey, 'generator-history', { words: [] }, 2);
+    server.documents.set('generator-history', wire(older, 2));
+    const { result } = renderDocument(keyring);
+    await waitFor(() => expect(result.current.status).toBe('damaged'));
+    await act(async () => {
+      expect(await result.current.reset()).toEqual({ ok: true });
+    });
+    const body = api.to('PUT', PATH).at(-1)!.body as { ciphertext: string; revision: number };
+    expect(body.revision).toBe(2);
+    // Sealed at 7: above the 6 this browser saw, so it opens here again.
+    expect(
+      JSON.parse(await decryptField(vault.vaultKey, 'account-document:generator-history', 'notes', body.ciphertext)),
+    ).toEqual({
+      lockitDocument: 2,
+      revision: 7,
+      value: EMPTY,
+    });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
   });
 
   it('on a conflict re-applies the change to what another device saved, keeping both changes', async () => {

@@ -5,7 +5,9 @@ import { ACCOUNT_DOCUMENT_MAX_CIPHERTEXT, type AccountDocumentKind, type Account
 import { getAccountDocument, putAccountDocument } from '@/api/account-documents';
 import { ApiError, NetworkError, NoSessionError } from '@/lib/api-errors';
 import { useUnlockedVault } from '@/lib/keyring-context';
-import { openAccountDocument, sealAccountDocument } from './seal-account-document';
+import type { AccountRef } from '@lockit/client-core';
+import { deviceMemory } from '@/lib/device-memory';
+import { openSealedDocument, sealAccountDocument } from './seal-account-document';
 
 export type AccountDocumentStatus = 'loading' | 'ready' | 'error' | 'damaged';
 export type AccountDocumentUpdate = { ok: true } | { ok: false; message: string };
@@ -54,18 +56,25 @@ function keyIdOf(vaultKey: CryptoKey | null): number {
 export const accountDocumentQueryKey = (kind: AccountDocumentKind, vaultKey: CryptoKey | null) =>
   ['account-document', kind, keyIdOf(vaultKey)] as const;
 
+/**
+ * Opens what the server sent. Security invariant: a document sealed at a lower revision than
+ * this browser already opened or wrote for the account and kind (a server replaying an older
+ * one, under any revision number) is `damaged`: never shown, never written over unasked.
+ */
 async function openWire<T>(
   vaultKey: CryptoKey,
+  account: AccountRef,
   kind: AccountDocumentKind,
   wire: AccountDocumentWire | null,
   schema: z.ZodType<T>,
   empty: T,
 ): Promise<Loaded<T>> {
-  if (wire === null) return { status: 'ready', value: empty, revision: 0 };
-  const opened = await openAccountDocument(vaultKey, kind, wire.ciphertext, schema);
-  return opened.ok
-    ? { status: 'ready', value: opened.value, revision: wire.revision }
-    : { status: 'damaged', revision: wire.revision };
+  const seen = await deviceMemory.documentRevision(account, kind);
+  if (wire === null) return seen > 0 ? { status: 'damaged', revision: 0 } : { status: 'ready', value: empty, revision: 0 };
+  const opened = await openSealedDocument(vaultKey, kind, wire.ciphertext, schema);
+  if (!opened.ok || opened.revision < seen) return { status: 'damaged', revision: wire.revision };
+  await deviceMemory.rememberDocumentRevision(account, kind, opened.revision);
+  return { status: 'ready', value: opened.value, revision: wire.revision };
 }
 
 /** Writes to one document run one after another in this tab, so they do not conflict with each other. */
@@ -92,6 +101,7 @@ function failureMessage(error: unknown): string {
 interface Write<T> {
   queryClient: QueryClient;
   vaultKey: CryptoKey;
+  account: AccountRef;
   kind: AccountDocumentKind;
   schema: z.ZodType<T>;
   empty: T;
@@ -99,9 +109,12 @@ interface Write<T> {
   overDamaged: boolean;
 }
 
-async function write<T>({ queryClient, vaultKey, kind, schema, empty, overDamaged }: Write<T>, change: (current: T) => T) {
+async function write<T>(
+  { queryClient, vaultKey, account, kind, schema, empty, overDamaged }: Write<T>,
+  change: (current: T) => T,
+) {
   const queryKey = accountDocumentQueryKey(kind, vaultKey);
-  const load = async () => openWire(vaultKey, kind, await getAccountDocument(kind), schema, empty);
+  const load = async () => openWire(vaultKey, account, kind, await getAccountDocument(kind), schema, empty);
   try {
     let base: Loaded<T> =
       queryClient.getQueryData<Loaded<T>>(queryKey) ?? (await queryClient.fetchQuery<Loaded<T>>({ queryKey, queryFn: load }));
@@ -109,17 +122,20 @@ async function write<T>({ queryClient, vaultKey, kind, schema, empty, overDamage
       if (base.status === 'damaged' && !overDamaged) return { ok: false as const, message: DAMAGED_DOCUMENT_MESSAGE };
       const parsed = schema.safeParse(change(base.status === 'ready' ? base.value : empty));
       if (!parsed.success) return { ok: false as const, message: 'Not saved: the new value is not valid.' };
-      const ciphertext = await sealAccountDocument(vaultKey, kind, parsed.data);
+      // Sealed above anything this browser saw, even when replacing a replayed older document.
+      const sealedRevision = Math.max(base.revision, await deviceMemory.documentRevision(account, kind)) + 1;
+      const ciphertext = await sealAccountDocument(vaultKey, kind, parsed.data, sealedRevision);
       if (ciphertext.length > ACCOUNT_DOCUMENT_MAX_CIPHERTEXT[kind]) {
         return { ok: false as const, message: 'Not saved: it is larger than Lockit keeps for this.' };
       }
       const outcome = await putAccountDocument(kind, ciphertext, base.revision);
       if (outcome.status === 'saved') {
+        await deviceMemory.rememberDocumentRevision(account, kind, sealedRevision);
         const saved: Loaded<T> = { status: 'ready', value: parsed.data, revision: outcome.document.revision };
         queryClient.setQueryData<Loaded<T>>(queryKey, () => saved);
         return { ok: true as const };
       }
-      const current = await openWire(vaultKey, kind, outcome.current, schema, empty);
+      const current = await openWire(vaultKey, account, kind, outcome.current, schema, empty);
       queryClient.setQueryData<Loaded<T>>(queryKey, () => current);
       base = current;
     }
@@ -136,22 +152,24 @@ async function write<T>({ queryClient, vaultKey, kind, schema, empty, overDamage
  * as nothing shows them (gcTime 0); a document that fails to open is `damaged`, never reset.
  */
 export function useAccountDocument<T>(kind: AccountDocumentKind, schema: z.ZodType<T>, empty: T): AccountDocument<T> {
-  const vaultKey = useUnlockedVault()?.vaultKey ?? null;
+  const vault = useUnlockedVault();
+  const vaultKey = vault?.vaultKey ?? null;
+  const account = vault?.account ?? null;
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: accountDocumentQueryKey(kind, vaultKey),
-    queryFn: async (): Promise<Loaded<T>> => openWire(vaultKey!, kind, await getAccountDocument(kind), schema, empty),
-    enabled: vaultKey !== null,
+    queryFn: async (): Promise<Loaded<T>> => openWire(vaultKey!, account!, kind, await getAccountDocument(kind), schema, empty),
+    enabled: vaultKey !== null && account !== null,
     gcTime: 0,
   });
 
   const run = useCallback(
     (change: (current: T) => T, overDamaged: boolean): Promise<AccountDocumentUpdate> => {
-      if (vaultKey === null) return Promise.resolve({ ok: false, message: LOCKED_MESSAGE });
-      const job = { queryClient, vaultKey, kind, schema, empty, overDamaged };
+      if (vaultKey === null || account === null) return Promise.resolve({ ok: false, message: LOCKED_MESSAGE });
+      const job = { queryClient, vaultKey, account, kind, schema, empty, overDamaged };
       return enqueue(`${kind}:${keyIdOf(vaultKey)}`, () => write(job, change));
     },
-    [queryClient, vaultKey, kind, schema, empty],
+    [queryClient, vaultKey, account, kind, schema, empty],
   );
   const update = useCallback((change: (current: T) => T) => run(change, false), [run]);
   const reset = useCallback(() => run(() => empty, true), [run, empty]);
