@@ -45,6 +45,11 @@ export interface ParseResult {
   format: ImportFormatId;
   items: TransferItem[];
   skipped: SkippedRecord[];
+  /**
+   * Records that were imported but may be wrong (a CSV row whose values do not line up with
+   * the header), each with its line and what to check: the preview shows them before saving.
+   */
+  warnings?: SkippedRecord[];
 }
 
 export interface ImportFormat {
