@@ -30,6 +30,8 @@ export interface ImportFile {
 export interface ParseOptions {
   /** For password-protected files (Bitwarden's encrypted JSON, KDBX, a Lockit backup). */
   password?: string;
+  /** A KeePass key file's bytes, for a KDBX that needs one beside its password. */
+  keyFile?: Uint8Array;
   /** Progress from 0 to 1 for long files; called at most every few milliseconds. */
   onProgress?: (fraction: number) => void;
 }
@@ -75,10 +77,16 @@ export class ImportFileError extends Error {
   }
 }
 
-/** The file is protected and needs (another) password; the UI asks and parses again. */
+/**
+ * The file is protected and needs (another) password; the UI asks and parses again. A format
+ * may say more than the default sentence (a KDBX may need a key file too).
+ */
 export class ImportPasswordError extends Error {
   override readonly name = 'ImportPasswordError';
-  constructor(readonly reason: 'missing' | 'wrong') {
-    super(reason === 'missing' ? 'This file is protected by a password.' : 'That password does not open this file.');
+  constructor(
+    readonly reason: 'missing' | 'wrong',
+    message?: string,
+  ) {
+    super(message ?? (reason === 'missing' ? 'This file is protected by a password.' : 'That password does not open this file.'));
   }
 }

@@ -108,6 +108,7 @@ function entryOf(node: XmlNode): KeePassEntry {
     tags: textOf(node.Tags).split(/[;,]/),
     createdAt: keepassDate(textOf(times?.CreationTime)),
     updatedAt: keepassDate(textOf(times?.LastModificationTime)),
+    expiresAt: textOf(times?.Expires).trim().toLowerCase() === 'true' ? keepassDate(textOf(times?.ExpiryTime)) : null,
     history,
     attachments: children(node, 'Binary').map((binary) => textOf(binary.Key) || 'attachment'),
   };
