@@ -17,6 +17,7 @@ export const IMPORT_FORMAT_IDS = [
   'proton-csv',
   'proton-json',
   'dashlane-csv',
+  'nordpass-csv',
   'csv-mapped',
 ] as const;
 export type ImportFormatId = (typeof IMPORT_FORMAT_IDS)[number];

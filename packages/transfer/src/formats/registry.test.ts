@@ -28,6 +28,11 @@ const OWN: Record<string, ImportFormatId> = {
   'generic-semicolon.csv': 'csv-mapped',
   'bitwarden-everything.json': 'bitwarden-json',
   'bitwarden-bom-crlf.csv': 'bitwarden-csv',
+  'bitwarden-organization.csv': 'bitwarden-csv',
+  'bitwarden-old.json': 'bitwarden-json',
+  'onepassword7-mac.csv': '1password-csv',
+  'proton-pass-older.csv': 'proton-csv',
+  'nordpass.csv': 'nordpass-csv',
 };
 
 const registered = new Set(IMPORT_FORMATS.map((format) => format.id));

@@ -17,6 +17,7 @@ import { keepassXmlFormat } from './keepass-xml';
 import { keepassxcCsvFormat } from './keepassxc-csv';
 import { lastpassCsvFormat } from './lastpass-csv';
 import { lockitBackupFormat } from './lockit-backup';
+import { nordpassCsvFormat } from './nordpass-csv';
 import { onePasswordPuxFormat } from './onepassword-1pux';
 import { onePasswordCsvFormat } from './onepassword-csv';
 import { protonCsvFormat } from './proton-csv';
@@ -44,6 +45,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   lastpassCsvFormat,
   onePasswordCsvFormat,
   dashlaneCsvFormat,
+  nordpassCsvFormat,
   csvMappedFormat,
 ];
 
