@@ -18,6 +18,7 @@ export const IMPORT_FORMAT_IDS = [
   'proton-json',
   'dashlane-csv',
   'nordpass-csv',
+  'enpass-json',
   'csv-mapped',
 ] as const;
 export type ImportFormatId = (typeof IMPORT_FORMAT_IDS)[number];

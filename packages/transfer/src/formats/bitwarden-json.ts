@@ -6,6 +6,7 @@ import { emptyTransferItem, type TransferField, type TransferIdentity, type Tran
 import { bitwardenItemSchema, bitwardenPlainSchema, type BitwardenItemInput } from './bitwarden-json-schema';
 import { bitwardenProtectedSchema, openBitwardenProtected } from './bitwarden-protected';
 import { hasContent, nameFor, ownValue } from './item-rules';
+import { parseJson } from './read-json';
 
 /** What a linked field (type 3) points at, by Bitwarden's LinkedIdType numbers. */
 const LINKED_TARGETS: Record<number, string> = {
@@ -39,21 +40,6 @@ const LINKED_TARGETS: Record<number, string> = {
 };
 
 const TYPE_NAMES: Record<number, string> = { 1: 'login', 2: 'secure note', 3: 'card', 4: 'identity', 5: 'SSH key' };
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    // A file cut short names no position ("Unexpected end of JSON input"): it ends at its last line.
-    const position =
-      /position (\d+)/.exec(String(error))?.[1] ?? (/end of JSON input/.test(String(error)) ? text.length : undefined);
-    const line = position === undefined ? null : text.slice(0, Number(position)).split('\n').length;
-    throw new ImportFileError(
-      `${line === null ? 'The file' : `Line ${line}: the file`} is not valid JSON (it may be cut short or edited by hand).`,
-      line,
-    );
-  }
-}
 
 const s = (value: string | null | undefined): string => value ?? '';
 

@@ -33,6 +33,7 @@ const OWN: Record<string, ImportFormatId> = {
   'onepassword7-mac.csv': '1password-csv',
   'proton-pass-older.csv': 'proton-csv',
   'nordpass.csv': 'nordpass-csv',
+  'enpass.json': 'enpass-json',
 };
 
 const registered = new Set(IMPORT_FORMATS.map((format) => format.id));

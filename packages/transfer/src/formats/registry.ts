@@ -11,6 +11,7 @@ import { bitwardenJsonFormat } from './bitwarden-json';
 import { chromeCsvFormat } from './chrome-csv';
 import { csvMappedFormat } from './csv-mapped';
 import { dashlaneCsvFormat } from './dashlane-csv';
+import { enpassJsonFormat } from './enpass-json';
 import { firefoxCsvFormat } from './firefox-csv';
 import { kdbxFormat } from './kdbx';
 import { keepassXmlFormat } from './keepass-xml';
@@ -46,6 +47,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   onePasswordCsvFormat,
   dashlaneCsvFormat,
   nordpassCsvFormat,
+  enpassJsonFormat,
   csvMappedFormat,
 ];
 
