@@ -19,6 +19,7 @@ export const IMPORT_FORMAT_IDS = [
   'dashlane-csv',
   'nordpass-csv',
   'enpass-json',
+  'keeper-json',
   'csv-mapped',
 ] as const;
 export type ImportFormatId = (typeof IMPORT_FORMAT_IDS)[number];

@@ -34,6 +34,7 @@ const OWN: Record<string, ImportFormatId> = {
   'proton-pass-older.csv': 'proton-csv',
   'nordpass.csv': 'nordpass-csv',
   'enpass.json': 'enpass-json',
+  'keeper.json': 'keeper-json',
 };
 
 const registered = new Set(IMPORT_FORMATS.map((format) => format.id));

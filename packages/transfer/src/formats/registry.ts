@@ -15,6 +15,7 @@ import { enpassJsonFormat } from './enpass-json';
 import { firefoxCsvFormat } from './firefox-csv';
 import { kdbxFormat } from './kdbx';
 import { keepassXmlFormat } from './keepass-xml';
+import { keeperJsonFormat } from './keeper-json';
 import { keepassxcCsvFormat } from './keepassxc-csv';
 import { lastpassCsvFormat } from './lastpass-csv';
 import { lockitBackupFormat } from './lockit-backup';
@@ -48,6 +49,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   dashlaneCsvFormat,
   nordpassCsvFormat,
   enpassJsonFormat,
+  keeperJsonFormat,
   csvMappedFormat,
 ];
 
