@@ -20,6 +20,7 @@ export const IMPORT_FORMAT_IDS = [
   'nordpass-csv',
   'enpass-json',
   'keeper-json',
+  '1pif',
   'csv-mapped',
 ] as const;
 export type ImportFormatId = (typeof IMPORT_FORMAT_IDS)[number];

@@ -35,6 +35,7 @@ const OWN: Record<string, ImportFormatId> = {
   'nordpass.csv': 'nordpass-csv',
   'enpass.json': 'enpass-json',
   'keeper.json': 'keeper-json',
+  'onepassword.1pif': '1pif',
 };
 
 const registered = new Set(IMPORT_FORMATS.map((format) => format.id));

@@ -22,6 +22,7 @@ import { lockitBackupFormat } from './lockit-backup';
 import { nordpassCsvFormat } from './nordpass-csv';
 import { onePasswordPuxFormat } from './onepassword-1pux';
 import { onePasswordCsvFormat } from './onepassword-csv';
+import { onePasswordPifFormat } from './onepassword-1pif';
 import { protonCsvFormat } from './proton-csv';
 import { protonJsonFormat } from './proton-json';
 import { safariCsvFormat } from './safari-csv';
@@ -50,6 +51,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   nordpassCsvFormat,
   enpassJsonFormat,
   keeperJsonFormat,
+  onePasswordPifFormat,
   csvMappedFormat,
 ];
 
