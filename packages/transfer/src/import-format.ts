@@ -21,6 +21,7 @@ export const IMPORT_FORMAT_IDS = [
   'enpass-json',
   'keeper-json',
   '1pif',
+  'keepassx-xml',
   'csv-mapped',
 ] as const;
 export type ImportFormatId = (typeof IMPORT_FORMAT_IDS)[number];

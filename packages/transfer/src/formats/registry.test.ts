@@ -36,6 +36,7 @@ const OWN: Record<string, ImportFormatId> = {
   'enpass.json': 'enpass-json',
   'keeper.json': 'keeper-json',
   'onepassword.1pif': '1pif',
+  'keepassx-0.4.xml': 'keepassx-xml',
 };
 
 const registered = new Set(IMPORT_FORMATS.map((format) => format.id));

@@ -17,6 +17,7 @@ import { kdbxFormat } from './kdbx';
 import { keepassXmlFormat } from './keepass-xml';
 import { keeperJsonFormat } from './keeper-json';
 import { keepassxcCsvFormat } from './keepassxc-csv';
+import { keepassxXmlFormat } from './keepassx-xml';
 import { lastpassCsvFormat } from './lastpass-csv';
 import { lockitBackupFormat } from './lockit-backup';
 import { nordpassCsvFormat } from './nordpass-csv';
@@ -52,6 +53,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   enpassJsonFormat,
   keeperJsonFormat,
   onePasswordPifFormat,
+  keepassxXmlFormat,
   csvMappedFormat,
 ];
 
