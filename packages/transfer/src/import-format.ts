@@ -22,6 +22,7 @@ export const IMPORT_FORMAT_IDS = [
   'keeper-json',
   '1pif',
   'keepassx-xml',
+  'roboform-csv',
   'csv-mapped',
 ] as const;
 export type ImportFormatId = (typeof IMPORT_FORMAT_IDS)[number];

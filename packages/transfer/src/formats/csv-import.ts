@@ -17,6 +17,8 @@ export interface CsvRow {
   cell(...names: string[]): string;
   /** Every column whose name matches, marked read: for families like "SECTION 1: ...". */
   columns(test: (name: string) => boolean): { name: string; value: string }[];
+  /** The values past the header's last column, marked read (RoboForm writes its fields there). */
+  extra(): string[];
 }
 
 export interface CsvFormatSpec {
@@ -122,10 +124,17 @@ export function rowOf(table: CsvTable, record: CsvRecord, ignored: string[]): { 
           return { name, value: record.cells[name] ?? '' };
         });
     },
+    extra() {
+      extraRead = true;
+      return extraValues(table, record);
+    },
   };
+  let extraRead = false;
   const rest = (): TransferField[] => [
     ...table.header.filter((name) => !read.has(name.toLowerCase())).flatMap((name) => fieldOf(name, record.cells[name] ?? '')),
-    ...extraValues(table, record).flatMap((value, index) => fieldOf(`Column ${table.header.length + index + 1}`, value)),
+    ...(extraRead
+      ? []
+      : extraValues(table, record).flatMap((value, index) => fieldOf(`Column ${table.header.length + index + 1}`, value))),
   ];
   return { row, rest };
 }

@@ -37,6 +37,7 @@ const OWN: Record<string, ImportFormatId> = {
   'keeper.json': 'keeper-json',
   'onepassword.1pif': '1pif',
   'keepassx-0.4.xml': 'keepassx-xml',
+  'roboform.csv': 'roboform-csv',
 };
 
 const registered = new Set(IMPORT_FORMATS.map((format) => format.id));

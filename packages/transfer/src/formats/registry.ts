@@ -26,6 +26,7 @@ import { onePasswordCsvFormat } from './onepassword-csv';
 import { onePasswordPifFormat } from './onepassword-1pif';
 import { protonCsvFormat } from './proton-csv';
 import { protonJsonFormat } from './proton-json';
+import { roboformCsvFormat } from './roboform-csv';
 import { safariCsvFormat } from './safari-csv';
 
 /**
@@ -54,6 +55,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   keeperJsonFormat,
   onePasswordPifFormat,
   keepassxXmlFormat,
+  roboformCsvFormat,
   csvMappedFormat,
 ];
 
