@@ -23,6 +23,10 @@ export const IMPORT_FORMAT_IDS = [
   '1pif',
   'keepassx-xml',
   'roboform-csv',
+  'dashlane-payments-csv',
+  'dashlane-ids-csv',
+  'dashlane-personal-info-csv',
+  'dashlane-notes-csv',
   'csv-mapped',
 ] as const;
 export type ImportFormatId = (typeof IMPORT_FORMAT_IDS)[number];

@@ -11,6 +11,12 @@ import { bitwardenJsonFormat } from './bitwarden-json';
 import { chromeCsvFormat } from './chrome-csv';
 import { csvMappedFormat } from './csv-mapped';
 import { dashlaneCsvFormat } from './dashlane-csv';
+import {
+  dashlaneIdsCsvFormat,
+  dashlaneNotesCsvFormat,
+  dashlanePaymentsCsvFormat,
+  dashlanePersonalInfoCsvFormat,
+} from './dashlane-more-csv';
 import { enpassJsonFormat } from './enpass-json';
 import { firefoxCsvFormat } from './firefox-csv';
 import { kdbxFormat } from './kdbx';
@@ -50,6 +56,10 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   lastpassCsvFormat,
   onePasswordCsvFormat,
   dashlaneCsvFormat,
+  dashlanePaymentsCsvFormat,
+  dashlaneIdsCsvFormat,
+  dashlanePersonalInfoCsvFormat,
+  dashlaneNotesCsvFormat,
   nordpassCsvFormat,
   enpassJsonFormat,
   keeperJsonFormat,
