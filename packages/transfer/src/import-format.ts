@@ -27,6 +27,7 @@ export const IMPORT_FORMAT_IDS = [
   'dashlane-ids-csv',
   'dashlane-personal-info-csv',
   'dashlane-notes-csv',
+  'dashlane-old-csv',
   'csv-mapped',
 ] as const;
 export type ImportFormatId = (typeof IMPORT_FORMAT_IDS)[number];

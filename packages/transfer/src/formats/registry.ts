@@ -17,6 +17,7 @@ import {
   dashlanePaymentsCsvFormat,
   dashlanePersonalInfoCsvFormat,
 } from './dashlane-more-csv';
+import { dashlaneOldCsvFormat } from './dashlane-old-csv';
 import { enpassJsonFormat } from './enpass-json';
 import { firefoxCsvFormat } from './firefox-csv';
 import { kdbxFormat } from './kdbx';
@@ -60,6 +61,7 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   dashlaneIdsCsvFormat,
   dashlanePersonalInfoCsvFormat,
   dashlaneNotesCsvFormat,
+  dashlaneOldCsvFormat,
   nordpassCsvFormat,
   enpassJsonFormat,
   keeperJsonFormat,
