@@ -17,6 +17,17 @@ export const IMPORT_FORMAT_IDS = [
   'proton-csv',
   'proton-json',
   'dashlane-csv',
+  'nordpass-csv',
+  'enpass-json',
+  'keeper-json',
+  '1pif',
+  'keepassx-xml',
+  'roboform-csv',
+  'dashlane-payments-csv',
+  'dashlane-ids-csv',
+  'dashlane-personal-info-csv',
+  'dashlane-notes-csv',
+  'dashlane-old-csv',
   'csv-mapped',
 ] as const;
 export type ImportFormatId = (typeof IMPORT_FORMAT_IDS)[number];
@@ -30,6 +41,8 @@ export interface ImportFile {
 export interface ParseOptions {
   /** For password-protected files (Bitwarden's encrypted JSON, KDBX, a Lockit backup). */
   password?: string;
+  /** A KeePass key file's bytes, for a KDBX that needs one beside its password. */
+  keyFile?: Uint8Array;
   /** Progress from 0 to 1 for long files; called at most every few milliseconds. */
   onProgress?: (fraction: number) => void;
 }
@@ -45,6 +58,11 @@ export interface ParseResult {
   format: ImportFormatId;
   items: TransferItem[];
   skipped: SkippedRecord[];
+  /**
+   * Records that were imported but may be wrong (a CSV row whose values do not line up with
+   * the header), each with its line and what to check: the preview shows them before saving.
+   */
+  warnings?: SkippedRecord[];
 }
 
 export interface ImportFormat {
@@ -70,10 +88,16 @@ export class ImportFileError extends Error {
   }
 }
 
-/** The file is protected and needs (another) password; the UI asks and parses again. */
+/**
+ * The file is protected and needs (another) password; the UI asks and parses again. A format
+ * may say more than the default sentence (a KDBX may need a key file too).
+ */
 export class ImportPasswordError extends Error {
   override readonly name = 'ImportPasswordError';
-  constructor(readonly reason: 'missing' | 'wrong') {
-    super(reason === 'missing' ? 'This file is protected by a password.' : 'That password does not open this file.');
+  constructor(
+    readonly reason: 'missing' | 'wrong',
+    message?: string,
+  ) {
+    super(message ?? (reason === 'missing' ? 'This file is protected by a password.' : 'That password does not open this file.'));
   }
 }

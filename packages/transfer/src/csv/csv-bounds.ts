@@ -17,7 +17,8 @@ export const CSV_LIMITS = {
  * would become one row of 50 million fields (gigabytes and seconds on the main thread). This
  * scan allocates nothing and stops at the first record past a limit. `text` has '\n' line ends.
  */
-export function checkCsvBounds(text: string, delimiter: string): void {
+export function checkCsvBounds(text: string, delimiter: string, escapeChar = '"'): void {
+  const backslashEscapes = escapeChar === '\\';
   const delim = delimiter.charCodeAt(0);
   const QUOTE = 0x22;
   const NEWLINE = 0x0a;
@@ -56,7 +57,10 @@ export function checkCsvBounds(text: string, delimiter: string): void {
             recordEnded = true;
             break;
           }
-          if (text.charCodeAt(q + 1) === QUOTE) {
+          if (backslashEscapes) {
+            // 1Password 7 for Mac writes \" for a quote inside a value, as papaparse reads it then.
+            if (text.charCodeAt(q - 1) === 0x5c) continue;
+          } else if (text.charCodeAt(q + 1) === QUOTE) {
             q++;
             continue;
           }

@@ -25,6 +25,8 @@ export interface CsvTable {
 export interface ReadCsvOptions {
   /** ',' unless given; 'auto' lets papaparse guess among , ; tab and |. */
   delimiter?: string;
+  /** How a quote inside a quoted value is written: '"' doubles it (RFC 4180, the default), '\\' escapes it (1Password 7 for Mac). */
+  escapeChar?: '"' | '\\';
 }
 
 /**
@@ -43,7 +45,8 @@ export function readCsv(file: ImportFile, options: ReadCsvOptions = {}): CsvTabl
   const text = decodeText(file).replace(/\r\n?/g, '\n');
   if (text.trim() === '') throw new ImportFileError('The file is empty.', null);
   const delimiter = chooseDelimiter(text, options.delimiter ?? ',');
-  checkCsvBounds(text, delimiter);
+  const escapeChar = options.escapeChar ?? '"';
+  checkCsvBounds(text, delimiter, escapeChar);
 
   const rows: { line: number; raw: string[] }[] = [];
   let failure: ImportFileError | null = null;
@@ -53,7 +56,7 @@ export function readCsv(file: ImportFile, options: ReadCsvOptions = {}): CsvTabl
     delimiter,
     newline: '\n',
     quoteChar: '"',
-    escapeChar: '"',
+    escapeChar,
     header: false,
     dynamicTyping: false,
     skipEmptyLines: false,

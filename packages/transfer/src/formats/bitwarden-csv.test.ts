@@ -70,6 +70,37 @@ describe('Bitwarden CSV', () => {
     expect(result.skipped).toEqual([{ line: 4, reason: 'Line 4: the row is empty.' }]);
   });
 
+  it("keeps an organisation export's collections as tags and its re-prompt setting as a field", async () => {
+    const file = ownFixture('bitwarden-organization.csv');
+    expect(bitwardenCsvFormat.detect(file)).toBe(1);
+    const { items, skipped } = await parse(file);
+    expect(skipped).toEqual([]);
+    expect(items.map((item) => [item.type, item.name, item.tags, item.folder])).toEqual([
+      ['login', 'Bank', ['Finance', 'Finance/Banks'], null],
+      ['note', 'Brand guide', ['Marketing'], null],
+      ['login', 'No collection', [], null],
+    ]);
+    expect(items[0]).toMatchObject({
+      urls: ['https://bank.example'],
+      username: 'ops@example.org',
+      password: 'pw,1',
+      fields: [{ label: 'Bitwarden: ask for the master password', kind: 'boolean', value: 'true' }],
+    });
+    expect(items[1]).toMatchObject({ notes: 'Fonts: Inter', fields: [] });
+    expect(items[2]?.totp).toBe('JBSWY3DPEHPK3PXP');
+  });
+
+  it('keeps a column it does not know as a custom field, and a value past the header too', async () => {
+    const file = textFile(
+      'folder,favorite,type,name,notes,fields,login_uri,login_username,login_password,login_totp,archivedDate\n' +
+        ',,login,Site,,,https://s.example,u,p,,2026-01-02\n' +
+        ',,login,Other,,,https://o.example,u,p,,,extra value\n',
+    );
+    const { items } = await parse(file);
+    expect(items[0]?.fields).toEqual([{ label: 'archivedDate', kind: 'text', value: '2026-01-02' }]);
+    expect(items[1]?.fields).toEqual([{ label: 'Column 12', kind: 'text', value: 'extra value' }]);
+  });
+
   it("reads Lockit's own Bitwarden CSV back, tags included", async () => {
     const item = {
       ...emptyTransferItem('login', 'Site'),
@@ -86,7 +117,7 @@ describe('Bitwarden CSV', () => {
     const error = await parse(textFile('name,url,username,password\nx,y,z,w')).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImportFileError);
     expect((error as ImportFileError).message).toBe(
-      'Line 1: this is not a Bitwarden CSV export: the header has no "type", "login_username", "login_password" column.',
+      'Line 1: this is not a Bitwarden (CSV) export: the header has no "type", "login_username", "login_password" column.',
     );
   });
 

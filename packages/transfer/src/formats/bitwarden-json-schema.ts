@@ -17,7 +17,8 @@ export const bitwardenItemSchema = z.object({
   id: z.string().nullish(),
   organizationId: z.string().nullish(),
   folderId: z.string().nullish(),
-  collectionIds: z.array(z.string()).nullish(),
+  // Older exports write [null] for an item in no collection.
+  collectionIds: z.array(z.string().nullable()).nullish(),
   type: z.number().int(),
   name: text,
   notes: text,

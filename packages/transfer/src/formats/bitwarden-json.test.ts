@@ -147,6 +147,31 @@ describe('Bitwarden JSON (plain)', () => {
   });
 });
 
+describe('Bitwarden JSON (older exports)', () => {
+  it('recognises and imports an export without "encrypted" whose collectionIds hold null', async () => {
+    const file = ownFixture('bitwarden-old.json');
+    expect(bitwardenJsonFormat.detect(file)).toBeGreaterThan(0.8);
+    const { items, skipped } = await parse(file);
+    expect(skipped).toEqual([]);
+    expect(items).toEqual([
+      expect.objectContaining({
+        type: 'login',
+        name: 'Forum',
+        folder: 'Personal',
+        favorite: true,
+        notes: 'signed up in 2018',
+        urls: ['https://forum.example'],
+        username: 'reader',
+        password: 'old"pass,1',
+        totp: '',
+        tags: [],
+        fields: [{ label: 'Security question', kind: 'hidden', value: 'Blue' }],
+      }),
+      expect.objectContaining({ type: 'note', name: 'Door code', notes: '4711', folder: null, tags: [] }),
+    ]);
+  });
+});
+
 describe('Bitwarden JSON refuses', () => {
   it('truncated JSON, naming the line', async () => {
     const text = readFileSync(new URL('../../../../../shared/fixtures/imports/bitwarden.json', import.meta.url), 'utf8');
@@ -179,7 +204,9 @@ describe('Bitwarden JSON refuses', () => {
       ),
     ).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImportFileError);
-    expect((error as Error).message).toMatch(/^Item 2: "login\.password"/);
+    expect((error as Error).message).toBe(
+      'Item 2: its "login.password" holds the number 42 where Bitwarden writes text, so the file was changed after export or is not Bitwarden\'s. Export the vault from Bitwarden again and import that file.',
+    );
   });
 
   it('a JSON file without items', async () => {

@@ -5,7 +5,8 @@ import { ImportFileError, type ImportFile, type ImportFormat, type ParseResult, 
 import { emptyTransferItem, type TransferField, type TransferIdentity, type TransferItem } from '../transfer-item';
 import { bitwardenItemSchema, bitwardenPlainSchema, type BitwardenItemInput } from './bitwarden-json-schema';
 import { bitwardenProtectedSchema, openBitwardenProtected } from './bitwarden-protected';
-import { hasContent, nameFor } from './item-rules';
+import { hasContent, nameFor, ownValue } from './item-rules';
+import { parseJson } from './read-json';
 
 /** What a linked field (type 3) points at, by Bitwarden's LinkedIdType numbers. */
 const LINKED_TARGETS: Record<number, string> = {
@@ -39,21 +40,6 @@ const LINKED_TARGETS: Record<number, string> = {
 };
 
 const TYPE_NAMES: Record<number, string> = { 1: 'login', 2: 'secure note', 3: 'card', 4: 'identity', 5: 'SSH key' };
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    // A file cut short names no position ("Unexpected end of JSON input"): it ends at its last line.
-    const position =
-      /position (\d+)/.exec(String(error))?.[1] ?? (/end of JSON input/.test(String(error)) ? text.length : undefined);
-    const line = position === undefined ? null : text.slice(0, Number(position)).split('\n').length;
-    throw new ImportFileError(
-      `${line === null ? 'The file' : `Line ${line}: the file`} is not valid JSON (it may be cut short or edited by hand).`,
-      line,
-    );
-  }
-}
 
 const s = (value: string | null | undefined): string => value ?? '';
 
@@ -116,7 +102,7 @@ export function bitwardenItemToTransfer(
     fields.splice(fields.indexOf(tagsField), 1);
   }
   for (const id of input.collectionIds ?? []) {
-    const collection = collections.get(id);
+    const collection = id === null ? undefined : collections.get(id);
     if (collection !== undefined && !item.tags.includes(collection)) item.tags.push(collection);
   }
   if (login) {
@@ -167,11 +153,7 @@ function itemsOfPlain(json: unknown): { items: TransferItem[]; skipped: SkippedR
   const items: TransferItem[] = [];
   plain.data.items.forEach((raw, index) => {
     const parsed = bitwardenItemSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.join('.') || 'item';
-      throw new ImportFileError(`Item ${index + 1}: "${where}" ${issue?.message.toLowerCase() ?? 'is not valid'}.`);
-    }
+    if (!parsed.success) throw new ImportFileError(shapeProblem(raw, index + 1, parsed.error.issues[0]));
     const item = bitwardenItemToTransfer(parsed.data, folders, collections, skipped, index + 1);
     if (hasContent(item, s(parsed.data.name).trim() !== '')) items.push(item);
     else
@@ -180,13 +162,51 @@ function itemsOfPlain(json: unknown): { items: TransferItem[]; skipped: SkippedR
   return { items, skipped };
 }
 
+/**
+ * One sentence a person can act on for an item Lockit cannot read: which item (by number and
+ * name), which value, what it holds and what Bitwarden would have written there.
+ */
+function shapeProblem(raw: unknown, number: number, issue: { path: PropertyKey[]; expected?: unknown } | undefined): string {
+  const name =
+    typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string'
+      ? ` ("${(raw as { name: string }).name.slice(0, 60)}")`
+      : '';
+  const path = issue?.path ?? [];
+  let found: unknown = raw;
+  for (const key of path)
+    found = typeof found === 'object' && found !== null ? (found as Record<PropertyKey, unknown>)[key] : undefined;
+  const expected = ownValue(EXPECTED_WORDS, String(issue?.expected)) ?? 'something else';
+  return `Item ${number}${name}: its "${path.map(String).join('.') || 'item'}" holds ${describeValue(found)} where Bitwarden writes ${expected}, so the file was changed after export or is not Bitwarden's. Export the vault from Bitwarden again and import that file.`;
+}
+
+const EXPECTED_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a group of values',
+};
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a group of values';
+  if (typeof value === 'string') return value.length > 1_048_576 ? 'text longer than 1 MB' : 'text';
+  return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
+}
+
 function looksLikeBitwarden(text: string): number {
   const head = text.slice(0, 4096);
   if (!head.trimStart().startsWith('{')) return 0;
   if (/"passwordProtected"\s*:\s*true/.test(head) && /"encKeyValidation_DO_NOT_EDIT"/.test(head)) return 1;
   // Proton Pass's export also says "encrypted" and has "items", inside "vaults".
   if (/"vaults"\s*:/.test(head)) return 0;
-  if (/"encrypted"\s*:\s*(false|true)/.test(head) && /"items"\s*:/.test(text.slice(0, 64 * 1024))) return 0.95;
+  const items = /"items"\s*:/.test(text.slice(0, 64 * 1024));
+  if (/"encrypted"\s*:\s*(false|true)/.test(head) && items) return 0.95;
+  // Older exports (before "encrypted" was written): a folders list and items with Bitwarden's own keys.
+  if (items && /"folders"\s*:\s*\[/.test(head) && /"(organizationId|folderId|collectionIds)"\s*:/.test(text.slice(0, 64 * 1024)))
+    return 0.9;
   return 0;
 }
 

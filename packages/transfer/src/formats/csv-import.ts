@@ -1,5 +1,5 @@
 import { peekCsvHeader } from '../csv/peek-header';
-import { extraValues, isBlankRecord, readCsv, type CsvRecord, type CsvTable } from '../csv/read-csv';
+import { extraValues, isBlankRecord, readCsv, type CsvRecord, type CsvTable, type ReadCsvOptions } from '../csv/read-csv';
 import { ImportFileError, type ImportFormat, type ImportFormatId, type SkippedRecord } from '../import-format';
 import type { TransferField, TransferItem } from '../transfer-item';
 import { fieldOf, hasContent } from './item-rules';
@@ -17,6 +17,8 @@ export interface CsvRow {
   cell(...names: string[]): string;
   /** Every column whose name matches, marked read: for families like "SECTION 1: ...". */
   columns(test: (name: string) => boolean): { name: string; value: string }[];
+  /** The values past the header's last column, marked read (RoboForm writes its fields there). */
+  extra(): string[];
 }
 
 export interface CsvFormatSpec {
@@ -30,6 +32,13 @@ export interface CsvFormatSpec {
   ignored?: string[];
   /** The item of a row, or the reason the row is not one. */
   toItem(row: CsvRow): TransferItem | { skip: string };
+  /**
+   * Keep a row that has a name and nothing else. Only for a manager that lets a person save
+   * such an item on purpose (Bitwarden does), so it comes back as it was saved.
+   */
+  keepNameOnly?: boolean;
+  /** How to read the file, chosen from its header (1Password 7 for Mac escapes quotes with a backslash). */
+  readOptions?: (header: readonly string[]) => ReadCsvOptions;
 }
 
 /** Whether `header` has every `required` column and nothing outside `required` + `optional` (case-insensitive). */
@@ -52,7 +61,8 @@ export function defineCsvFormat(spec: CsvFormatSpec): ImportFormat {
       return header ? spec.detect(header) : 0;
     },
     async parse(file, options) {
-      const table = readCsv(file);
+      const header = spec.readOptions ? peekCsvHeader(file) : null;
+      const table = readCsv(file, header && spec.readOptions ? spec.readOptions(header) : {});
       const lower = new Set(table.header.map((name) => name.toLowerCase()));
       const missing = spec.required.filter((name) => !lower.has(name.toLowerCase()));
       if (missing.length > 0) {
@@ -75,7 +85,7 @@ export function defineCsvFormat(spec: CsvFormatSpec): ImportFormat {
           continue;
         }
         result.fields.push(...rest());
-        if (!hasContent(result, false)) {
+        if (!hasContent(result, spec.keepNameOnly === true)) {
           skipped.push({ line: record.line, reason: `Line ${record.line}: "${result.name}" has nothing in it but its name.` });
           continue;
         }
@@ -87,7 +97,12 @@ export function defineCsvFormat(spec: CsvFormatSpec): ImportFormat {
   };
 }
 
-function rowOf(table: CsvTable, record: CsvRecord, ignored: string[]): { row: CsvRow; rest: () => TransferField[] } {
+/**
+ * A record as a CsvRow, and `rest()`: the columns the mapping never read that hold a value, as
+ * custom fields (values past the header named by their column number). For formats that read
+ * their rows themselves.
+ */
+export function rowOf(table: CsvTable, record: CsvRecord, ignored: string[]): { row: CsvRow; rest: () => TransferField[] } {
   const read = new Set(ignored.map((name) => name.toLowerCase()));
   const find = (name: string) => table.header.find((column) => column.toLowerCase() === name.toLowerCase());
   const row: CsvRow = {
@@ -109,10 +124,17 @@ function rowOf(table: CsvTable, record: CsvRecord, ignored: string[]): { row: Cs
           return { name, value: record.cells[name] ?? '' };
         });
     },
+    extra() {
+      extraRead = true;
+      return extraValues(table, record);
+    },
   };
+  let extraRead = false;
   const rest = (): TransferField[] => [
     ...table.header.filter((name) => !read.has(name.toLowerCase())).flatMap((name) => fieldOf(name, record.cells[name] ?? '')),
-    ...extraValues(table, record).flatMap((value, index) => fieldOf(`Column ${table.header.length + index + 1}`, value)),
+    ...(extraRead
+      ? []
+      : extraValues(table, record).flatMap((value, index) => fieldOf(`Column ${table.header.length + index + 1}`, value))),
   ];
   return { row, rest };
 }

@@ -90,6 +90,35 @@ describe('parseMappedCsv', () => {
     ]);
   });
 
+  it('gives a type cell naming an Object member ("constructor", "__proto__", "toString") a real type, keeping the cell', () => {
+    const file = textFile('name,type,note\na,constructor,x\nb,__proto__,y\nc,toString,z');
+    const { items } = parseMappedCsv(file, { name: 'name', type: 'type', notes: 'note' });
+    expect(items.map((item) => typeof item.type)).toEqual(['string', 'string', 'string']);
+    expect(items.map((item) => [item.type, item.fields])).toEqual([
+      ['note', [{ label: 'type', kind: 'text', value: 'constructor' }]],
+      ['note', [{ label: 'type', kind: 'text', value: '__proto__' }]],
+      ['note', [{ label: 'type', kind: 'text', value: 'toString' }]],
+    ]);
+  });
+
+  it('flags rows whose number of values differs from the header, and only those', () => {
+    const file = textFile('name,username,password\nGood,u,p\nShort,u\nLong,u,p,q\n');
+    const { items, warnings } = parseMappedCsv(file, { name: 'name', username: 'username', password: 'password' });
+    expect(items).toHaveLength(3);
+    expect(warnings).toEqual([
+      {
+        line: 3,
+        reason:
+          'Line 3: "Short" has 2 values where the header has 3 columns, so its values may sit under the wrong names. Check this item after the import, or fix the row in the file.',
+      },
+      {
+        line: 4,
+        reason:
+          'Line 4: "Long" has 4 values where the header has 3 columns, so its values may sit under the wrong names. Check this item after the import, or fix the row in the file.',
+      },
+    ]);
+  });
+
   it('refuses a mapping naming a column the file lacks', () => {
     const error = (() => {
       try {

@@ -2,7 +2,7 @@ import type { EntryType } from '@lockit/contract';
 import { isBlankRecord, readCsv, type CsvRecord, type CsvTable } from '../csv/read-csv';
 import { ImportFileError, type ImportFile, type ImportFormat, type ParseResult, type SkippedRecord } from '../import-format';
 import type { TransferField, TransferItem } from '../transfer-item';
-import { isTruthy, loginOrNote } from './item-rules';
+import { isTruthy, loginOrNote, ownValue } from './item-rules';
 
 /**
  * Any other CSV, through a column mapping the person checks against example values. Each
@@ -119,7 +119,7 @@ function itemOf(table: CsvTable, record: CsvRecord, mapping: CsvMapping, mapped:
   });
   // The stated type is taken when nothing is lost by it: a login's values need a login.
   const stated = get(mapping.type).trim();
-  const type = TYPES[stated.toLowerCase()];
+  const type = ownValue(TYPES, stated.toLowerCase());
   const hasLogin = item.type === 'login';
   const statedFields: TransferField[] = [];
   if (type !== undefined && (type === 'login' ? hasLogin : !hasLogin)) item.type = type;
@@ -161,11 +161,25 @@ export function parseMappedCsv(file: ImportFile, mapping: CsvMapping): ParseResu
   const mapped = new Set(columns);
   const items: TransferItem[] = [];
   const skipped: SkippedRecord[] = [];
+  const warnings: SkippedRecord[] = [];
   for (const record of table.records) {
-    if (isBlankRecord(record)) skipped.push({ line: record.line, reason: `Line ${record.line}: the row is empty.` });
-    else items.push(itemOf(table, record, mapping, mapped));
+    if (isBlankRecord(record)) {
+      skipped.push({ line: record.line, reason: `Line ${record.line}: the row is empty.` });
+      continue;
+    }
+    const item = itemOf(table, record, mapping, mapped);
+    items.push(item);
+    // A row that does not line up with the header (an unquoted comma, a cell too few) puts
+    // values under the wrong names: the item is kept whole, and flagged for the person.
+    const count = record.raw.length;
+    if (count !== table.header.length) {
+      warnings.push({
+        line: record.line,
+        reason: `Line ${record.line}: "${item.name.slice(0, 60)}" has ${count} ${count === 1 ? 'value' : 'values'} where the header has ${table.header.length} columns, so its values may sit under the wrong names. Check this item after the import, or fix the row in the file.`,
+      });
+    }
   }
-  return { format: 'csv-mapped', items, skipped };
+  return { format: 'csv-mapped', items, skipped, warnings };
 }
 
 export const csvMappedFormat: ImportFormat = {

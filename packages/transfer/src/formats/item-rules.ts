@@ -93,3 +93,12 @@ export function isoDate(value: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * The table's value for a key the file chose, or undefined. A plain `table[key]` would answer
+ * "constructor" or "__proto__" with Object's own members, so a cell naming one would give an
+ * item a function or an object where a string belongs.
+ */
+export function ownValue<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}

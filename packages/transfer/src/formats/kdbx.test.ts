@@ -41,6 +41,8 @@ async function buildDatabase(kdf: Kdf): Promise<ImportFile> {
   bank.fields.set('Title', 'Bank');
   bank.fields.set('UserName', '12345');
   bank.fields.set('Password', kdbxweb.ProtectedValue.fromString('bank'));
+  bank.times.expires = true;
+  bank.times.expiryTime = new Date('2027-03-31T12:00:00Z');
 
   const deleted = db.createEntry(root);
   deleted.fields.set('Title', 'Old account');
@@ -105,6 +107,50 @@ describe('KDBX import', () => {
       ['Mail', 'ana@example.org', 'p,a"s\'s`\\ w|{}$'],
       ['Bank', '12345', 'bank'],
     ]);
+  });
+
+  it("keeps an entry's expiry date as an Expires field", async () => {
+    const { items } = await kdbxFormat.parse(argon2d, { password: PASSWORD });
+    expect(items.find((item) => item.name === 'Bank')?.fields).toEqual([
+      { label: 'Expires', kind: 'text', value: '2027-03-31T12:00:00.000Z' },
+    ]);
+    expect(items.find((item) => item.name === 'Mail')?.fields.map((field) => field.label)).not.toContain('Expires');
+  });
+
+  it('opens a database that needs a key file beside its password, and says so when the key file is missing', async () => {
+    const keyFile = await kdbxweb.Credentials.createRandomKeyFile(2);
+    const credentials = new kdbxweb.Credentials(kdbxweb.ProtectedValue.fromString(PASSWORD), keyFile);
+    await credentials.ready;
+    const db = kdbxweb.Kdbx.create(credentials, 'Keyed');
+    db.setKdf(kdbxweb.Consts.KdfId.Aes);
+    db.header.kdfParameters?.set('R', kdbxweb.VarDictionary.ValueType.UInt64, kdbxweb.Int64.from(2000));
+    const entry = db.createEntry(db.getDefaultGroup());
+    entry.fields.set('Title', 'Keyed site');
+    entry.fields.set('Password', kdbxweb.ProtectedValue.fromString('k'));
+    const file = { name: 'keyed.kdbx', bytes: new Uint8Array(await db.save()) };
+
+    const without = await kdbxFormat.parse(file, { password: PASSWORD }).catch((caught: unknown) => caught);
+    expect(without).toBeInstanceOf(ImportPasswordError);
+    expect((without as ImportPasswordError).message).toBe(
+      'That password does not open this database. If the database also needs a key file, choose the key file too and try again.',
+    );
+    const wrongKey = await kdbxweb.Credentials.createRandomKeyFile(2);
+    await expect(kdbxFormat.parse(file, { password: PASSWORD, keyFile: wrongKey })).rejects.toThrow(
+      'That password and key file do not open this database.',
+    );
+    const { items } = await kdbxFormat.parse(file, { password: PASSWORD, keyFile });
+    expect(items.map((item) => [item.name, item.password])).toEqual([['Keyed site', 'k']]);
+  });
+
+  it('names a KDBX 2 database (KeePassX) and how to upgrade it, instead of calling it damaged', async () => {
+    const kdbx3 = await buildDatabase('kdbx3');
+    const bytes = kdbx3.bytes.slice();
+    bytes.set([0x01, 0x00, 0x02, 0x00], 8);
+    const error = await kdbxFormat.parse({ name: 'old.kdbx', bytes }, { password: PASSWORD }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportFileError);
+    expect((error as Error).message).toMatch(
+      /^This is a KDBX 2 database \(written by KeePassX or an early KeePass 2\), a version Lockit cannot read\. Open it in KeePassXC/,
+    );
   });
 
   it('asks for the password when none is given, and says a wrong one is wrong', async () => {

@@ -31,9 +31,12 @@ export const KDBX_LIMITS = {
   aesRounds: 100_000_000,
 } as const;
 
-/** What the import page shows beside the password box: a KDBX needing more than a password cannot be opened here. */
+/** What the import page shows beside the password and key file boxes. */
 export const KDBX_KEY_FILE_NOTE =
-  'Databases that also need a key file or a hardware key cannot be opened here: export them from KeePass or KeePassXC as XML and import that.';
+  'If the database also needs a key file, choose it too. A database that needs a hardware key (YubiKey) cannot be opened here: export it from KeePass or KeePassXC as XML and import that.';
+
+/** A key file is read whole into memory; KeePass's own are under 1 KB, any file may be one. */
+export const KDBX_KEY_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 const KDBX_SIGNATURE = [0x03, 0xd9, 0xa2, 0x9a];
 const KDBX2_TYPE = [0x67, 0xfb, 0x4b, 0xb5];
@@ -94,6 +97,7 @@ async function parseKdbx(file: ImportFile, options: ParseOptions): Promise<Parse
   if (!startsWith(bytes, KDBX_SIGNATURE, 0) || !startsWith(bytes, KDBX2_TYPE, 4)) {
     throw new ImportFileError('The file is not a KeePass database (.kdbx): its first bytes are not the KDBX signature.');
   }
+  checkVersion(bytes);
   if (bytes.length > KDBX_LIMITS.fileBytes) {
     throw new ImportFileError(
       `The file is larger than ${KDBX_LIMITS.fileBytes / 1024 / 1024} MB; Lockit does not read a KeePass database that large.`,
@@ -101,18 +105,34 @@ async function parseKdbx(file: ImportFile, options: ParseOptions): Promise<Parse
   }
   const data = bytes.slice().buffer;
   checkKdfCost(data);
-  if (options.password === undefined) throw new ImportPasswordError('missing');
+  const { keyFile } = options;
+  if (options.password === undefined && keyFile === undefined) throw new ImportPasswordError('missing');
+  if (keyFile !== undefined && keyFile.length > KDBX_KEY_FILE_MAX_BYTES) {
+    throw new ImportFileError(
+      `The key file is larger than ${KDBX_KEY_FILE_MAX_BYTES / 1024 / 1024} MB; that is not a KeePass key file. Choose the key file of this database.`,
+    );
+  }
   configureKdbxweb();
   options.onProgress?.(0);
 
   let db: kdbxNamespace.Kdbx;
   try {
-    const credentials = new kdbxweb.Credentials(kdbxweb.ProtectedValue.fromString(options.password));
+    // A database may need a password, a key file, or both; an empty password box means none.
+    const password =
+      options.password === undefined || options.password === '' ? null : kdbxweb.ProtectedValue.fromString(options.password);
+    const credentials = new kdbxweb.Credentials(password);
+    if (keyFile !== undefined) await credentials.setKeyFile(keyFile.slice());
     db = await kdbxweb.Kdbx.load(data, credentials);
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
     if (error instanceof kdbxweb.KdbxError && error.code === kdbxweb.Consts.ErrorCodes.InvalidKey)
-      throw new ImportPasswordError('wrong');
+      // KDBX cannot tell a wrong password from a missing key file: both give another key.
+      throw new ImportPasswordError(
+        'wrong',
+        keyFile === undefined
+          ? 'That password does not open this database. If the database also needs a key file, choose the key file too and try again.'
+          : 'That password and key file do not open this database. Check both: the key file must be the one chosen when the database was made.',
+      );
     const detail = error instanceof kdbxweb.KdbxError ? error.message : String(error);
     throw new ImportFileError(`The database cannot be read: it is damaged or cut short (${detail}).`);
   }
@@ -122,6 +142,21 @@ async function parseKdbx(file: ImportFile, options: ParseOptions): Promise<Parse
   const result = keepassItems(groupOf(top, recycleBin && !recycleBin.empty ? recycleBin.id : ''));
   options.onProgress?.(1);
   return { format: 'kdbx', ...result };
+}
+
+/**
+ * kdbxweb reads KDBX 3 and 4 only (its header refuses a major version below 3). KDBX 2, which
+ * KeePass 2.0x and KeePassX wrote, is named as such rather than called damaged, with the way
+ * to a file Lockit reads.
+ */
+function checkVersion(bytes: Uint8Array): void {
+  if (bytes.length < 12) return;
+  const major = bytes[10]! | (bytes[11]! << 8);
+  if (major < 3) {
+    throw new ImportFileError(
+      `This is a KDBX ${major} database (written by KeePassX or an early KeePass 2), a version Lockit cannot read. Open it in KeePassXC or KeePass 2 and save it (that writes KDBX 4), or export it as KeePass XML, and import that file.`,
+    );
+  }
 }
 
 /**
@@ -192,6 +227,7 @@ function entryOf(entry: kdbxNamespace.KdbxEntry): KeePassEntry {
     tags: entry.tags,
     createdAt: entry.times.creationTime?.toISOString() ?? null,
     updatedAt: entry.times.lastModTime?.toISOString() ?? null,
+    expiresAt: entry.times.expires === true ? (entry.times.expiryTime?.toISOString() ?? null) : null,
     history: entry.history.map((version) => {
       const password = version.fields.get('Password');
       return {

@@ -21,6 +21,8 @@ export interface KeePassEntry {
   tags: string[];
   createdAt: string | null;
   updatedAt: string | null;
+  /** When the entry expires, if KeePass's "Expires" box is ticked; null when it never does. */
+  expiresAt: string | null;
   /** Earlier versions of the entry, as the file lists them (oldest first in KeePass). */
   history: { password: string; updatedAt: string | null }[];
   /** Names of attached files: Lockit holds none, so each is reported, never silently lost. */
@@ -94,6 +96,8 @@ function entryToItem(entry: KeePassEntry, folder: string | null, number: number,
     if (STANDARD_KEYS.has(string.key) || EXTRA_URL_KEY.test(string.key) || totp.usedKeys.has(string.key)) continue;
     fields.push(...fieldOf(string.key, string.value, string.protected ? 'hidden' : 'text'));
   }
+  // Lockit items do not expire; the date is kept where the person sees it.
+  if (entry.expiresAt !== null) fields.push({ label: 'Expires', kind: 'text', value: entry.expiresAt });
   item.fields = fields;
   item.folder = folder;
   item.tags = [...new Set(entry.tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];

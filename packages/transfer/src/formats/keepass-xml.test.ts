@@ -72,6 +72,18 @@ describe('KeePass 2 XML import', () => {
     );
   });
 
+  it("keeps an entry's expiry date as an Expires field, only when its Expires box is ticked", async () => {
+    const entry = (title: string, expires: string) =>
+      `<Entry><Times><Expires>${expires}</Expires><ExpiryTime>2027-03-31T12:00:00Z</ExpiryTime></Times>` +
+      `<String><Key>Title</Key><Value>${title}</Value></String><String><Key>Password</Key><Value>p</Value></String></Entry>`;
+    const xml = `<KeePassFile><Root><Group><Name>Root</Name>${entry('Ends', 'True')}${entry('Stays', 'False')}</Group></Root></KeePassFile>`;
+    const { items } = await parse(textFile(xml, 'db.xml'));
+    expect(items.map((item) => [item.name, item.fields])).toEqual([
+      ['Ends', [{ label: 'Expires', kind: 'text', value: '2027-03-31T12:00:00.000Z' }]],
+      ['Stays', []],
+    ]);
+  });
+
   it('refuses an entity bomb (billion laughs) before parsing, naming the line', async () => {
     const bomb = [
       '<?xml version="1.0"?>',

@@ -1,10 +1,8 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { decodeText } from '../csv/decode-text';
 import { ImportFileError, type ImportFile, type ImportFormat, type ParseResult } from '../import-format';
 import { keepassItems, type KeePassEntry, type KeePassGroup } from './keepass-tree';
 import { isoDate } from './item-rules';
-
-type XmlNode = Record<string, unknown>;
+import { child, children, lineAt, parseXml, textOf, type XmlNode } from './xml-read';
 
 /** Elements that may repeat; fast-xml-parser gives them as arrays even when there is one. */
 const REPEATED = new Set(['Group', 'Entry', 'String', 'Binary']);
@@ -40,25 +38,7 @@ function parseKeepassXml(file: ImportFile): ParseResult {
       line,
     );
   }
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) {
-    throw new ImportFileError(`Line ${valid.err.line}: the file is not well-formed XML (${valid.err.msg})`, valid.err.line);
-  }
-  let document: XmlNode;
-  try {
-    document = new XMLParser({
-      ignoreAttributes: false,
-      attributeNamePrefix: '@_',
-      processEntities: false,
-      htmlEntities: false,
-      parseTagValue: false,
-      parseAttributeValue: false,
-      trimValues: false,
-      isArray: (name) => REPEATED.has(name),
-    }).parse(text) as XmlNode;
-  } catch (error) {
-    throw new ImportFileError(`The file cannot be read as XML: ${error instanceof Error ? error.message : String(error)}.`);
-  }
+  const document = parseXml(text, REPEATED);
   const keepass = child(document, 'KeePassFile');
   const topGroup = children(child(keepass, 'Root'), 'Group')[0];
   if (!keepass || !topGroup) {
@@ -108,6 +88,7 @@ function entryOf(node: XmlNode): KeePassEntry {
     tags: textOf(node.Tags).split(/[;,]/),
     createdAt: keepassDate(textOf(times?.CreationTime)),
     updatedAt: keepassDate(textOf(times?.LastModificationTime)),
+    expiresAt: textOf(times?.Expires).trim().toLowerCase() === 'true' ? keepassDate(textOf(times?.ExpiryTime)) : null,
     history,
     attachments: children(node, 'Binary').map((binary) => textOf(binary.Key) || 'attachment'),
   };
@@ -122,42 +103,4 @@ export function keepassDate(text: string): string | null {
     return isoDate(Number(seconds - 62135596800n));
   }
   return isoDate(trimmed);
-}
-
-function child(node: XmlNode | undefined, name: string): XmlNode | undefined {
-  const value = node?.[name];
-  const single = Array.isArray(value) ? value[0] : value;
-  return typeof single === 'object' && single !== null ? (single as XmlNode) : undefined;
-}
-
-function children(node: XmlNode | undefined, name: string): XmlNode[] {
-  const value = node?.[name];
-  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return list.filter((item): item is XmlNode => typeof item === 'object' && item !== null);
-}
-
-/** An element's text with entities decoded ('' for an empty or missing element). */
-function textOf(node: unknown): string {
-  if (typeof node === 'string') return decodeEntities(node);
-  if (typeof node === 'object' && node !== null) {
-    const text = (node as XmlNode)['#text'];
-    return typeof text === 'string' ? decodeEntities(text) : '';
-  }
-  return '';
-}
-
-const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-/** XML's predefined entities and character references; anything else is left as written. */
-function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|lt|gt|amp|quot|apos);/g, (whole, ref: string) => {
-    if (ref[0] !== '#') return NAMED[ref] ?? whole;
-    const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
-
-function lineAt(text: string, index: number): number {
-  return text.slice(0, index).split('\n').length;
 }

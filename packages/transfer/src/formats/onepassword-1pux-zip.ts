@@ -101,3 +101,39 @@ export function readExportData(bytes: Uint8Array): { text: string; attachments: 
     throw new ImportFileError('export.data is not UTF-8 text: the archive is not a 1Password export.');
   }
 }
+
+/** How many central directory entries detection reads: a .1pux has export.* first, then files/. */
+const MAX_LISTED_ENTRIES = 10_000;
+
+/**
+ * The entry names of a ZIP, from its central directory (at the end of the file), without
+ * inflating anything; an empty set for anything that is not a readable ZIP. Detection uses it,
+ * so it reads at most the last 64 KB for the end record and the directory it points at.
+ */
+export function zipEntryNames(bytes: Uint8Array): Set<string> {
+  const names = new Set<string>();
+  if (bytes.length < 22 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) return names;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end record is 22 bytes plus a comment of at most 65,535: search backwards that far.
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
+    if (view.getUint32(at, true) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end === -1) return names;
+  const count = Math.min(view.getUint16(end + 10, true), MAX_LISTED_ENTRIES);
+  let at = view.getUint32(end + 16, true);
+  const decoder = new TextDecoder();
+  for (let i = 0; i < count && at + 46 <= bytes.length; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) break;
+    const nameLength = view.getUint16(at + 28, true);
+    const extraLength = view.getUint16(at + 30, true);
+    const commentLength = view.getUint16(at + 32, true);
+    if (at + 46 + nameLength > bytes.length) break;
+    names.add(decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength)));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}

@@ -141,6 +141,52 @@ describe('1Password 1PUX import', () => {
     ]);
   });
 
+  it('gives the address of an email field, in a section and in an identity, not its JSON', async () => {
+    const email = (address: string) => ({ email: { email_address: address, provider: null } });
+    const data = JSON.stringify({
+      accounts: [
+        {
+          vaults: [
+            {
+              items: [
+                {
+                  categoryUuid: '001',
+                  overview: { title: 'Forum' },
+                  details: {
+                    loginFields: [{ designation: 'username', value: 'ana', fieldType: 'T' }],
+                    sections: [{ title: 'More', fields: [{ title: 'Recovery email', id: 'r', value: email('r@example.org') }] }],
+                  },
+                },
+                {
+                  categoryUuid: '004',
+                  overview: { title: 'Me' },
+                  details: { sections: [{ fields: [{ title: 'email', id: 'email', value: email('me@example.org') }] }] },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const { items } = await parse(pux(data));
+    expect(items[0]?.fields).toEqual([{ label: 'Recovery email', kind: 'text', value: 'r@example.org' }]);
+    expect(items[1]?.identity?.email).toBe('me@example.org');
+  });
+
+  it('recognises a renamed .1pux by its entries, wherever they sit in the archive', () => {
+    const data = strToU8(fixtureText('1pux-own.json'));
+    const attributes = strToU8('{"version":3}');
+    // An attachment first, stored as it is: export.* sit far past the archive's first bytes.
+    const receipt = Uint8Array.from({ length: 4096 }, (_, index) => (index * 151) % 256);
+    const bytes = zipSync(
+      { 'files/abc/receipt.pdf': [receipt, { level: 0 }], 'export.attributes': attributes, 'export.data': data },
+      { level: 1 },
+    );
+    expect(onePasswordPuxFormat.detect({ name: 'backup.zip', bytes })).toBeGreaterThan(0.9);
+    expect(onePasswordPuxFormat.detect({ name: 'notes.zip', bytes: zipSync({ 'a.txt': strToU8('x') }) })).toBe(0);
+    expect(onePasswordPuxFormat.detect({ name: 'x.1pux', bytes: strToU8('name,url\n') })).toBe(0);
+  });
+
   it('refuses a ZIP bomb: export.data inflating far past any real export', async () => {
     // 8 KB that inflate to 8 MB of zeros: a 1000:1 ratio no JSON export comes near.
     const bomb = pux(new Uint8Array(8 * 1024 * 1024));

@@ -6,9 +6,9 @@ import {
   type TransferItem,
   emptyTransferIdentity,
 } from '../transfer-item';
-import { fieldOf, isoDate, nameFor } from './item-rules';
+import { fieldOf, isoDate, nameFor, ownValue } from './item-rules';
 import { exportDataSchema, type OnePuxField, type OnePuxItem } from './onepassword-1pux-schema';
-import { readExportData } from './onepassword-1pux-zip';
+import { readExportData, zipEntryNames } from './onepassword-1pux-zip';
 
 /** 1Password's category numbers (categoryUuid) and what each becomes in Lockit. */
 const CATEGORIES: Record<string, string> = {
@@ -40,11 +40,10 @@ export const onePasswordPuxFormat: ImportFormat = {
   id: '1pux',
   label: '1Password (.1pux)',
   detect(file) {
-    const isZip = file.bytes[0] === 0x50 && file.bytes[1] === 0x4b && file.bytes[2] === 0x03 && file.bytes[3] === 0x04;
-    if (!isZip) return 0;
-    // The local header of the first entry names it; 1Password writes export.attributes / export.data first.
-    const head = new TextDecoder().decode(file.bytes.subarray(0, 512));
-    return /export\.(data|attributes)/.test(head) ? 0.95 : file.name.toLowerCase().endsWith('.1pux') ? 0.6 : 0;
+    // By the archive's own list of entries, never the file's name: a renamed .1pux is still one.
+    const names = zipEntryNames(file.bytes);
+    if (names.has('export.data') && names.has('export.attributes')) return 0.95;
+    return names.has('export.data') ? 0.6 : 0;
   },
   async parse(file) {
     return parse1pux(file);
@@ -146,7 +145,7 @@ function itemOf(input: OnePuxItem, skipped: SkippedRecord[], number: number): Tr
     }
   }
   if (category !== '' && !['001', '002', '003', '004', '005'].includes(category)) {
-    fields.unshift({ label: '1Password category', kind: 'text', value: CATEGORIES[category] ?? category });
+    fields.unshift({ label: '1Password category', kind: 'text', value: ownValue(CATEGORIES, category) ?? category });
   }
   const fileName = details.documentAttributes?.fileName;
   if (fileName) {
@@ -173,6 +172,11 @@ function fieldValue(field: OnePuxField): [string, string] {
     const address = raw as Record<string, unknown>;
     const parts = ['street', 'city', 'state', 'zip', 'country'].map((key) => String(address[key] ?? '').trim());
     return [kind, parts.filter((part) => part !== '').join(', ')];
+  }
+  if (kind === 'email' && typeof raw === 'object') {
+    // Newer exports wrap the address: {"email_address": "...", "provider": ...}.
+    const address = (raw as Record<string, unknown>).email_address;
+    if (typeof address === 'string') return [kind, address];
   }
   if (kind === 'sshKey' && typeof raw === 'object') {
     const key = raw as Record<string, unknown>;
@@ -235,7 +239,7 @@ function identityField(identity: TransferIdentity, field: OnePuxField): boolean 
     identity.country = String(address.country ?? '');
     return true;
   }
-  const key = IDENTITY_IDS[id];
+  const key = ownValue(IDENTITY_IDS, id);
   if (key === undefined || identity[key] !== '') return false;
   identity[key] = fieldValue(field)[1];
   return true;

@@ -78,6 +78,83 @@ describe('1Password CSV', () => {
     });
   });
 
+  it('keeps a 1Password 7 section field labelled "constructor" as a field, never as a card or identity key', async () => {
+    const file = textFile(
+      '"UUID","TITLE","USERNAME","PASSWORD","URL","NOTES","SECTION 1: x","x 1: CARDHOLDER NAME","x 1: constructor","x 1: toString"\n' +
+        '"u1","Card","","","","","","Ann","value one","value two"',
+    );
+    const { items } = await onePasswordCsvFormat.parse(file, {});
+    expect(items[0]?.card).toEqual({ holder: 'Ann', brand: '', number: '', code: '', expMonth: '', expYear: '' });
+    expect(items[0]?.fields).toEqual([
+      { label: 'Constructor', kind: 'text', value: 'value one' },
+      { label: 'Tostring', kind: 'text', value: 'value two' },
+    ]);
+  });
+
+  it('reads a 1Password 7 Mac export (backslash-escaped quotes): a login, an identity, a card and a note', async () => {
+    const file = ownFixture('onepassword7-mac.csv');
+    expect(onePasswordCsvFormat.detect(file)).toBeGreaterThan(0.9);
+    const { items, skipped } = await onePasswordCsvFormat.parse(file, {});
+    expect(skipped).toEqual([]);
+    const [login, identity, card, note] = items;
+    expect(items).toHaveLength(4);
+    expect(login).toMatchObject({
+      type: 'login',
+      name: 'Forum',
+      username: 'ana',
+      password: 'p"w,1',
+      urls: ['https://forum.example'],
+      notes: 'line one\nsaid "hi", twice',
+      totp: 'otpauth://totp/Forum?secret=JBSWY3DPEHPK3PXP',
+      tags: ['social', 'old'],
+      createdAt: '2020-09-13T12:26:40.000Z',
+      updatedAt: '2020-09-13T12:28:20.000Z',
+      fields: [],
+    });
+    expect(identity).toMatchObject({
+      type: 'identity',
+      name: 'Me',
+      identity: expect.objectContaining({
+        firstName: 'Ana',
+        middleName: 'B',
+        lastName: 'Cruz',
+        company: 'Example Ltd',
+        email: 'ana@example.org',
+        phone: '8005550100',
+      }),
+      fields: [
+        { label: 'address', kind: 'text', value: 'Main St 1\nTown ST 12345\nUnited States' },
+        { label: 'username', kind: 'text', value: 'anac' },
+      ],
+    });
+    expect(card).toMatchObject({
+      type: 'card',
+      name: 'Visa',
+      notes: 'backup card',
+      card: { holder: 'Ana Cruz', brand: '', number: '4111111111111111', code: '111', expMonth: '01', expYear: '2030' },
+      fields: [],
+    });
+    expect(note).toMatchObject({ type: 'note', name: 'Door', notes: '4711', fields: [] });
+  });
+
+  it('reads a 1Password 7 export of identities only, which has no user name or password column', async () => {
+    const file = textFile(
+      '"Created Date","first name(firstname)","last name(lastname)","Modified Date","Notes","Title","Type"\n' +
+        '"1600000000","Ana","Cruz","1600000000","","Me","Identity"\n',
+    );
+    const { items } = await onePasswordCsvFormat.parse(file, {});
+    expect(items).toMatchObject([
+      { type: 'identity', name: 'Me', identity: expect.objectContaining({ firstName: 'Ana', lastName: 'Cruz' }), fields: [] },
+    ]);
+    const windows = textFile(
+      '"UUID","TITLE","NOTES","SECTION 1: x","x 1: FIRST NAME","x 1: LAST NAME"\n"u1","Me","","","Ana","Cruz"\n',
+    );
+    expect((await onePasswordCsvFormat.parse(windows, {})).items[0]).toMatchObject({
+      type: 'identity',
+      identity: expect.objectContaining({ firstName: 'Ana', lastName: 'Cruz' }),
+    });
+  });
+
   it('refuses a file without its columns', async () => {
     await expect(onePasswordCsvFormat.parse(textFile('Name,Url\nx,y\n'), {})).rejects.toThrow(ImportFileError);
   });

@@ -1,29 +1,35 @@
 import { emptyTransferIdentity, emptyTransferItem, type TransferItem } from '../transfer-item';
 import { defineCsvFormat, hasExactColumns, type CsvRow } from './csv-import';
-import { fieldOf, isTruthy, loginOrNote, nameFor } from './item-rules';
+import { fieldOf, isTruthy, loginOrNote, nameFor, ownValue } from './item-rules';
+import { isMacHeader, macItem } from './onepassword-mac-csv';
 
 const V8_COLUMNS = ['Title', 'Url', 'Username', 'Password', 'OTPAuth', 'Favorite', 'Archived', 'Tags', 'Notes'];
 const V7_REQUIRED = ['UUID', 'TITLE', 'USERNAME', 'PASSWORD', 'URL'];
 
 /**
- * 1Password's CSV exports, two shapes:
+ * 1Password's CSV exports, three shapes:
  * - 1Password 8: `Title,Url,Username,Password,OTPAuth,Favorite,Archived,Tags,Notes`;
  * - 1Password 7 for Windows: upper-case `UUID,TITLE,USERNAME,PASSWORD,URL,URLS,...,TAGS,NOTES`
  *   then one column per section field, named "SECTION n: id" (the section's title) and
- *   "<section> n: LABEL" (a value). Cards and identities are recognised by their fields.
+ *   "<section> n: LABEL" (a value). Cards and identities are recognised by their fields;
+ * - 1Password 7 for Mac: "label(id)" columns and a Type column (onepassword-mac-csv.ts).
+ * Only a title is required: an export holding only cards or identities has no user name or
+ * password column.
  */
 export const onePasswordCsvFormat = defineCsvFormat({
   id: '1password-csv',
   label: '1Password (CSV)',
-  required: ['Title', 'Username', 'Password'],
+  required: ['Title'],
   // UUID is 1Password's item id; SCOPE and AUTOSUBMIT are fill settings, not data.
   ignored: ['UUID', 'SCOPE', 'AUTOSUBMIT'],
   detect: (header) => {
     if (hasExactColumns(header, V8_COLUMNS)) return 1;
+    if (isMacHeader(header)) return 0.95;
     const upper = new Set(header);
     return V7_REQUIRED.every((name) => upper.has(name)) && upper.has('NOTES') ? 1 : 0;
   },
-  toItem: (row) => (row.header.includes('UUID') ? v7Item(row) : v8Item(row)),
+  readOptions: (header) => (isMacHeader(header) ? { escapeChar: '\\' } : {}),
+  toItem: (row) => (row.header.includes('UUID') ? v7Item(row) : isMacHeader(row.header) ? macItem(row) : v8Item(row)),
 });
 
 function v8Item(row: CsvRow): TransferItem {
@@ -80,19 +86,17 @@ function v7Item(row: CsvRow): TransferItem {
   const card = { holder: '', brand: '', number: '', code: '', expMonth: '', expYear: '' };
   const identity = emptyTransferIdentity();
   for (const { label, value } of values) {
-    if (isCard && label in CARD_LABELS && card[CARD_LABELS[label as keyof typeof CARD_LABELS]] === '') {
-      card[CARD_LABELS[label as keyof typeof CARD_LABELS]] = value;
+    const cardKey = isCard ? ownValue<keyof typeof card>(CARD_LABELS, label) : undefined;
+    const identityKey = isIdentity ? ownValue<keyof typeof identity>(IDENTITY_LABELS, label) : undefined;
+    if (cardKey !== undefined && card[cardKey] === '') {
+      card[cardKey] = value;
     } else if (isCard && label === 'EXPIRY DATE' && /^\d{1,2}\/\d{1,2}\/\d{4}/.test(value)) {
       // 1Password 7 for Windows writes the month-year as a date: "1/3/1970 12:23 AM" → 01 / 1970.
       const [month = '', , year = ''] = value.split(/[/\s]/);
       card.expMonth = month.padStart(2, '0');
       card.expYear = year;
-    } else if (
-      isIdentity &&
-      label in IDENTITY_LABELS &&
-      identity[IDENTITY_LABELS[label as keyof typeof IDENTITY_LABELS]] === ''
-    ) {
-      identity[IDENTITY_LABELS[label as keyof typeof IDENTITY_LABELS]] = value;
+    } else if (identityKey !== undefined && identity[identityKey] === '') {
+      identity[identityKey] = value;
     } else {
       item.fields.push(
         ...fieldOf(sentenceCase(label), value, /PASSWORD|SECRET|KEY|PIN|VERIFICATION/.test(label) ? 'hidden' : 'text'),

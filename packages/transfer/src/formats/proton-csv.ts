@@ -1,7 +1,8 @@
 import { hasColumns, peekCsvHeader } from '../csv/peek-header';
-import { cellOf, isBlankRecord, readCsv, type CsvRecord, type CsvTable } from '../csv/read-csv';
+import { isBlankRecord, readCsv } from '../csv/read-csv';
 import { ImportFileError, type ImportFormat, type ParseResult, type SkippedRecord } from '../import-format';
 import { emptyTransferItem, type TransferItem } from '../transfer-item';
+import { rowOf, type CsvRow } from './csv-import';
 import { isoDate, loginOrNote, nameFor } from './item-rules';
 import { isObject, protonCard, protonIdentity, protonOtherAsNote } from './proton-items';
 
@@ -13,8 +14,8 @@ import { isObject, protonCard, protonIdentity, protonOtherAsNote } from './proto
  */
 const REQUIRED = ['name', 'url', 'username', 'password', 'note', 'totp'] as const;
 
-function itemOf(table: CsvTable, record: CsvRecord, skipped: SkippedRecord[]): TransferItem {
-  const cell = (name: string) => cellOf(table, record, name);
+function itemOf(row: CsvRow, skipped: SkippedRecord[]): TransferItem {
+  const cell = (name: string) => row.cell(name);
   const type = cell('type').trim();
   const name = cell('name');
   let item: TransferItem;
@@ -33,16 +34,21 @@ function itemOf(table: CsvTable, record: CsvRecord, skipped: SkippedRecord[]): T
       item = emptyTransferItem('note', nameFor(name, [], ''));
       item.notes = cell('note');
       skipped.push({
-        line: record.line,
-        reason: `Line ${record.line}: the ${type === 'creditCard' ? 'card' : 'identity'} details could not be read, so "${item.name}" was kept as a note with them as text.`,
+        line: row.line,
+        reason: `Line ${row.line}: the ${type === 'creditCard' ? 'card' : 'identity'} details could not be read, so "${item.name}" was kept as a note with them as text.`,
       });
     }
   } else if (type === 'alias') {
     // An alias is a Proton forwarding address: there is no alias in Lockit, the address is kept.
-    item = protonOtherAsNote(name, 'alias', { aliasEmail: cell('email') });
+    // The older layout has no email column and writes the address under username.
+    const email = cell('email');
+    const username = cell('username');
+    item = protonOtherAsNote(name, 'alias', { aliasEmail: email !== '' ? email : username });
+    if (email !== '' && username !== '' && username !== email)
+      item.fields.push({ label: 'Username', kind: 'text', value: username });
     item.notes = cell('note');
   } else if (type === '' || type === 'login' || type === 'note') {
-    const hasEmailColumn = hasColumns(table.header, 'email');
+    const hasEmailColumn = hasColumns(row.header, 'email');
     const email = hasEmailColumn ? cell('email') : '';
     const username = cell('username') !== '' ? cell('username') : email;
     item = loginOrNote({
@@ -88,7 +94,12 @@ export const protonCsvFormat: ImportFormat = {
     const skipped: SkippedRecord[] = [];
     for (const record of table.records) {
       if (isBlankRecord(record)) skipped.push({ line: record.line, reason: `Line ${record.line}: the row is empty.` });
-      else items.push(itemOf(table, record, skipped));
+      else {
+        const { row, rest } = rowOf(table, record, []);
+        const item = itemOf(row, skipped);
+        item.fields.push(...rest());
+        items.push(item);
+      }
     }
     options.onProgress?.(1);
     return { format: 'proton-csv', items, skipped };

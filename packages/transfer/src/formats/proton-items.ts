@@ -1,6 +1,6 @@
 import { IDENTITY_FIELDS } from '@lockit/contract';
 import { emptyTransferItem, type TransferField, type TransferIdentity, type TransferItem } from '../transfer-item';
-import { nameFor } from './item-rules';
+import { nameFor, ownValue } from './item-rules';
 
 /**
  * Proton Pass's item contents (its protobuf ItemV1 as JSON, as the JSON export holds it and as
@@ -105,7 +105,7 @@ export function protonIdentity(name: string, content: Json): TransferItem {
     content = { ...content, company: content.organization, organization: '' };
   for (const [key, value] of Object.entries(content)) {
     if (key === 'note') continue;
-    const target = IDENTITY_KEYS[key];
+    const target = ownValue(IDENTITY_KEYS, key);
     if (target !== undefined) identity[target] = str(value);
     else if (Array.isArray(value) && key.startsWith('extra') && key !== 'extraSections') item.fields.push(...extraFields(value));
     else if (key === 'extraSections' && Array.isArray(value)) {
@@ -116,7 +116,8 @@ export function protonIdentity(name: string, content: Json): TransferItem {
           item.fields.push(sectionName ? { ...field, label: `${sectionName}: ${field.label}` } : field);
         }
       }
-    } else if (str(value) !== '') item.fields.push({ label: IDENTITY_LABELS[key] ?? key, kind: 'text', value: str(value) });
+    } else if (str(value) !== '')
+      item.fields.push({ label: ownValue(IDENTITY_LABELS, key) ?? key, kind: 'text', value: str(value) });
   }
   item.identity = identity;
   item.notes = str(content.note);

@@ -71,6 +71,29 @@ describe('Proton Pass CSV', () => {
     expect(result.skipped).toEqual([{ line: 3, reason: 'Line 3: the row is empty.' }]);
   });
 
+  it("keeps an alias's address that the older layout writes under username", async () => {
+    const { items, skipped } = await protonCsvFormat.parse(ownFixture('proton-pass-older.csv'), {});
+    expect(skipped).toEqual([]);
+    expect(items[0]).toMatchObject({
+      type: 'note',
+      name: 'Newsletter alias',
+      notes: 'for newsletters',
+      folder: 'Personal',
+      createdAt: '2023-11-14T22:13:20.000Z',
+      fields: [
+        { label: 'Proton type', kind: 'text', value: 'alias' },
+        { label: 'aliasEmail', kind: 'text', value: 'newsletter.k2@passmail.net' },
+      ],
+    });
+    expect(items[1]).toMatchObject({ type: 'login', username: 'buyer@example.org', password: 's,3', fields: [] });
+  });
+
+  it('keeps a column it does not know as a custom field', async () => {
+    const file = textFile('name,url,username,password,note,totp,passkeys\nSite,https://a.example,me,p,,,one passkey\n');
+    const { items } = await protonCsvFormat.parse(file, {});
+    expect(items[0]?.fields).toEqual([{ label: 'passkeys', kind: 'text', value: 'one passkey' }]);
+  });
+
   it('refuses a CSV without its columns', async () => {
     const error = await protonCsvFormat.parse(sharedFixture('chrome.csv'), {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImportFileError);

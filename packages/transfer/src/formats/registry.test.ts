@@ -28,6 +28,16 @@ const OWN: Record<string, ImportFormatId> = {
   'generic-semicolon.csv': 'csv-mapped',
   'bitwarden-everything.json': 'bitwarden-json',
   'bitwarden-bom-crlf.csv': 'bitwarden-csv',
+  'bitwarden-organization.csv': 'bitwarden-csv',
+  'bitwarden-old.json': 'bitwarden-json',
+  'onepassword7-mac.csv': '1password-csv',
+  'proton-pass-older.csv': 'proton-csv',
+  'nordpass.csv': 'nordpass-csv',
+  'enpass.json': 'enpass-json',
+  'keeper.json': 'keeper-json',
+  'onepassword.1pif': '1pif',
+  'keepassx-0.4.xml': 'keepassx-xml',
+  'roboform.csv': 'roboform-csv',
 };
 
 const registered = new Set(IMPORT_FORMATS.map((format) => format.id));

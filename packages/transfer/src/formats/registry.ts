@@ -11,16 +11,29 @@ import { bitwardenJsonFormat } from './bitwarden-json';
 import { chromeCsvFormat } from './chrome-csv';
 import { csvMappedFormat } from './csv-mapped';
 import { dashlaneCsvFormat } from './dashlane-csv';
+import {
+  dashlaneIdsCsvFormat,
+  dashlaneNotesCsvFormat,
+  dashlanePaymentsCsvFormat,
+  dashlanePersonalInfoCsvFormat,
+} from './dashlane-more-csv';
+import { dashlaneOldCsvFormat } from './dashlane-old-csv';
+import { enpassJsonFormat } from './enpass-json';
 import { firefoxCsvFormat } from './firefox-csv';
 import { kdbxFormat } from './kdbx';
 import { keepassXmlFormat } from './keepass-xml';
+import { keeperJsonFormat } from './keeper-json';
 import { keepassxcCsvFormat } from './keepassxc-csv';
+import { keepassxXmlFormat } from './keepassx-xml';
 import { lastpassCsvFormat } from './lastpass-csv';
 import { lockitBackupFormat } from './lockit-backup';
+import { nordpassCsvFormat } from './nordpass-csv';
 import { onePasswordPuxFormat } from './onepassword-1pux';
 import { onePasswordCsvFormat } from './onepassword-csv';
+import { onePasswordPifFormat } from './onepassword-1pif';
 import { protonCsvFormat } from './proton-csv';
 import { protonJsonFormat } from './proton-json';
+import { roboformCsvFormat } from './roboform-csv';
 import { safariCsvFormat } from './safari-csv';
 
 /**
@@ -44,6 +57,17 @@ export const IMPORT_FORMATS: readonly ImportFormat[] = [
   lastpassCsvFormat,
   onePasswordCsvFormat,
   dashlaneCsvFormat,
+  dashlanePaymentsCsvFormat,
+  dashlaneIdsCsvFormat,
+  dashlanePersonalInfoCsvFormat,
+  dashlaneNotesCsvFormat,
+  dashlaneOldCsvFormat,
+  nordpassCsvFormat,
+  enpassJsonFormat,
+  keeperJsonFormat,
+  onePasswordPifFormat,
+  keepassxXmlFormat,
+  roboformCsvFormat,
   csvMappedFormat,
 ];
 

@@ -121,6 +121,20 @@ export function ImportPreview({
         </section>
       )}
 
+      {plan.warnings.length > 0 && (
+        <section aria-labelledby={`${id}-check`}>
+          <h3 id={`${id}-check`} className="font-semibold text-amber-300">
+            {plan.warnings.length} to check
+          </h3>
+          <ul aria-label="Rows to check" className="mt-2 list-disc pl-5 text-sm text-slate-200">
+            {plan.warnings.slice(0, SHOWN).map((warning, i) => (
+              <li key={i}>{warning.reason}</li>
+            ))}
+          </ul>
+          {plan.warnings.length > SHOWN && <p className="text-sm text-slate-300">…and {plan.warnings.length - SHOWN} more.</p>}
+        </section>
+      )}
+
       {counts.fields.length > 0 && (
         <section aria-labelledby={`${id}-fields`}>
           <h3 id={`${id}-fields`} className="font-semibold text-white">

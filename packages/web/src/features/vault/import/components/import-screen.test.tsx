@@ -122,6 +122,22 @@ describe('Import screen', () => {
     expect(within(screen.getByRole('list', { name: 'Custom fields' })).getByText('Branch (2)')).toBeInTheDocument();
   });
 
+  it('lists rows of a mapped CSV that do not line up with the header, to be checked', async () => {
+    const { app } = await openImport();
+    await pick(app, 'other.csv', `${OTHER_CSV}\nBank;carol;b-pass;https://bank.example;East;extra`);
+    expect(formatSelect().value).toBe('csv-mapped');
+    await app.user.click(screen.getByRole('button', { name: 'Show preview' }));
+    await preview();
+    const rows = screen.getByRole('list', { name: 'Rows to check' });
+    expect(
+      within(rows)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'Line 4: "Bank" has 6 values where the header has 5 columns, so its values may sit under the wrong names. Check this item after the import, or fix the row in the file.',
+    ]);
+  });
+
   it('asks for the password of a protected file, says so when it is wrong, and opens it with the right one', async () => {
     const { app } = await openImport();
     await pick(app, 'bitwarden_encrypted_export.json', await protectedBitwarden(PLAIN_BITWARDEN, 'file secret'));

@@ -23,6 +23,7 @@ import { forgetImport, packIds, readRecentImports, rememberImport, unpackIds, ty
 import { runImport, type ImportOutcome, type ImportProgress } from '../lib/run-import';
 import { CsvMappingForm } from './csv-mapping-form';
 import { FilePicker } from './file-picker';
+import { KeyFileInput } from './key-file-input';
 import { ImportPreview } from './import-preview';
 import { RecentImports } from './recent-imports';
 
@@ -55,6 +56,7 @@ export function ImportScreen({ vaultKey, account }: { vaultKey: CryptoKey; accou
   const [step, setStep] = useState<Step>({ kind: 'pick' });
   const [error, setError] = useState('');
   const [password, setPassword] = useState('');
+  const [keyFile, setKeyFile] = useState<Uint8Array | undefined>(undefined);
   const [mapping, setMapping] = useState<CsvMapping>({});
   const [all, setAll] = useState<DuplicateChoice>('skip');
   const [own, setOwn] = useState<Map<number, DuplicateChoice>>(new Map());
@@ -73,6 +75,7 @@ export function ImportScreen({ vaultKey, account }: { vaultKey: CryptoKey; accou
   const pick = async (picked: File) => {
     setError('');
     setPassword('');
+    setKeyFile(undefined);
     try {
       const file: ImportFile = { name: picked.name, bytes: new Uint8Array(await picked.arrayBuffer()) };
       const r = await registry();
@@ -105,6 +108,7 @@ export function ImportScreen({ vaultKey, account }: { vaultKey: CryptoKey; accou
     try {
       const parsed: ParseResult = await r.parse(file, format, {
         password: password === '' ? undefined : password,
+        keyFile: format === 'kdbx' ? keyFile : undefined,
         mapping: format === 'csv-mapped' ? mapping : undefined,
         onProgress: (fraction) => setStep({ kind: 'reading', fraction }),
       });
@@ -241,6 +245,7 @@ export function ImportScreen({ vaultKey, account }: { vaultKey: CryptoKey; accou
               autoComplete="off"
             />
           )}
+          {step.needsPassword && step.format === 'kdbx' && <KeyFileInput onKeyFile={setKeyFile} />}
           {step.format === 'csv-mapped' && step.csv && (
             <CsvMappingForm preview={step.csv} mapping={mapping} onChange={setMapping} />
           )}

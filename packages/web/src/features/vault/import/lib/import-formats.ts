@@ -18,7 +18,7 @@ export interface ImportFormats {
   parse(
     file: ImportFile,
     format: ImportFormatId,
-    options: { password?: string; mapping?: CsvMapping; onProgress?: (fraction: number) => void },
+    options: { password?: string; keyFile?: Uint8Array; mapping?: CsvMapping; onProgress?: (fraction: number) => void },
   ): Promise<ParseResult>;
   previewCsv(file: ImportFile): CsvPreview;
 }
@@ -33,8 +33,8 @@ export async function loadImportFormats(): Promise<ImportFormats> {
   return {
     formats: IMPORT_FORMATS.map(({ id, label }) => ({ id, label })),
     detect: (file) => detectFormat(file)[0]?.format.id ?? null,
-    parse: (file, format, { password, mapping, onProgress }) =>
-      parseInWorker({ file, format, password, mapping }, onProgress ?? (() => {})),
+    parse: (file, format, { password, keyFile, mapping, onProgress }) =>
+      parseInWorker({ file, format, password, keyFile, mapping }, onProgress ?? (() => {})),
     previewCsv,
   };
 }

@@ -26,6 +26,8 @@ export interface ImportPlan {
   items: PlannedItem[];
   /** The file's skipped records and the items refused by the vault's caps, each with its reason. */
   skipped: SkippedRecord[];
+  /** Records imported with a doubt (a CSV row not lined up with its header), each with what to check. */
+  warnings: SkippedRecord[];
 }
 
 /** What to do with an item that looks like one already in the vault. */
@@ -64,7 +66,7 @@ export async function planImport(
     },
     options,
   );
-  return { format: parsed.format, items, skipped };
+  return { format: parsed.format, items, skipped, warnings: [...(parsed.warnings ?? [])] };
 }
 
 /** The choice for one item: its own when set, else the one for all duplicates. */

@@ -27,7 +27,14 @@ describe('parsing an import off the page', () => {
   });
 
   it('carries a password request across, so the screen asks for it', async () => {
-    expect(() => resultOf({ kind: 'password-error', reason: 'missing' })).toThrow(ImportPasswordError);
+    expect(() =>
+      resultOf({ kind: 'password-error', reason: 'missing', message: 'This file is protected by a password.' }),
+    ).toThrow(ImportPasswordError);
+  });
+
+  it("carries a format's own password message across (a KDBX that may need its key file)", async () => {
+    const keyFileHint = 'That password does not open this database. If the database also needs a key file, choose it.';
+    expect(() => resultOf({ kind: 'password-error', reason: 'wrong', message: keyFileHint })).toThrow(keyFileHint);
   });
 
   it('parses on the page, the same way, where no worker can start', async () => {

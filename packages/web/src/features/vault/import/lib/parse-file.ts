@@ -7,10 +7,14 @@ export async function parseRequest(request: ParseRequest, onProgress: (fraction:
     const result =
       request.format === 'csv-mapped' && request.mapping
         ? parseMappedCsv(request.file, request.mapping)
-        : await parseImport(request.file, request.format, { password: request.password, onProgress });
+        : await parseImport(request.file, request.format, {
+            password: request.password,
+            keyFile: request.keyFile,
+            onProgress,
+          });
     return { kind: 'done', result };
   } catch (error) {
-    if (error instanceof ImportPasswordError) return { kind: 'password-error', reason: error.reason };
+    if (error instanceof ImportPasswordError) return { kind: 'password-error', reason: error.reason, message: error.message };
     if (error instanceof ImportFileError) return { kind: 'file-error', message: error.message, line: error.line };
     return { kind: 'failed', message: error instanceof Error ? error.message : 'The file could not be read.' };
   }
@@ -22,7 +26,7 @@ export function resultOf(message: ParseAnswer) {
     case 'done':
       return message.result;
     case 'password-error':
-      throw new ImportPasswordError(message.reason);
+      throw new ImportPasswordError(message.reason, message.message);
     case 'file-error':
       throw new ImportFileError(message.message, message.line);
     case 'failed':

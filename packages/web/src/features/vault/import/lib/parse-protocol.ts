@@ -5,6 +5,8 @@ export interface ParseRequest {
   file: ImportFile;
   format: ImportFormatId;
   password?: string;
+  /** A KeePass key file's bytes, for a KDBX that needs one. */
+  keyFile?: Uint8Array;
   mapping?: CsvMapping;
 }
 
@@ -12,7 +14,7 @@ export interface ParseRequest {
 export type ParseAnswer =
   | { kind: 'done'; result: ParseResult }
   | { kind: 'file-error'; message: string; line: number | null }
-  | { kind: 'password-error'; reason: 'missing' | 'wrong' }
+  | { kind: 'password-error'; reason: 'missing' | 'wrong'; message: string }
   | { kind: 'failed'; message: string };
 
 /** What the worker posts: progress, then one answer. */
