@@ -4,6 +4,7 @@ import { relyingPartyFor } from '../../auth/webauthn/relying-party';
 import { credentialIdOf } from '../../auth/webauthn/ceremonies';
 import { countedAssertion } from '../../auth/webauthn/counted-assertion';
 import { completeSignIn } from '../../auth/two-factor/complete-sign-in';
+import { reserveSecondFactorCheck } from '../../auth/two-factor/second-factor-allowance';
 import { deletePendingSignIn, findPendingSignIn, recordPendingFailure } from '../../auth/two-factor/pending-sign-ins';
 import { HttpError } from '../../http/http-error';
 import { parseBody } from '../../http/parse-body';
@@ -18,7 +19,9 @@ import { WEBAUTHN_MESSAGES } from './webauthn-messages';
  * key of another account, however valid, completes nothing); the challenge is the one stored
  * on this pending sign-in, taken once; the signature counter must move forward (unless the
  * authenticator keeps none: both 0). Any refusal counts as a failure of the pending sign-in
- * (its cap, and the "password known, second step failed" mail) and gets one 401 message.
+ * (its cap, and the "password known, second step failed" mail) and gets one 401 message; each
+ * answer checked counts against the device's and the account's hourly allowance of wrong
+ * second factors like a TOTP code (429 past it).
  */
 export const securityKeySignInRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.loginWebauthn, { config: { public: true } }, async (request, reply) => {
@@ -29,6 +32,7 @@ export const securityKeySignInRoute: RoutePlugin = async (app, { ctx }) => {
     // Taken once: a replayed answer finds no challenge left.
     const challenge = await ctx.repos.webauthn.takePendingChallenge(pending.id, pending.webauthn_challenge);
     if (!challenge) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);
+    const check = await reserveSecondFactorCheck(ctx, request, pending.user_id);
 
     const refuse = async () => {
       await recordPendingFailure(ctx, pending);
@@ -38,6 +42,7 @@ export const securityKeySignInRoute: RoutePlugin = async (app, { ctx }) => {
     const credential = credentialId === undefined ? undefined : await ctx.repos.webauthn.findByCredentialId(credentialId);
     if (!credential || credential.user_id !== pending.user_id) throw await refuse();
     if (!(await countedAssertion(ctx, rp, credential, body.response, challenge, false))) throw await refuse();
+    await check.succeeded();
 
     // Deleting it is what makes the pending sign-in single use: of two racing completions, one wins.
     if (!(await deletePendingSignIn(ctx, pending.id))) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);
