@@ -7,6 +7,7 @@ import { matchTotpStep } from '../../auth/two-factor/totp';
 import { openTotpSeed } from '../../auth/two-factor/totp-seed-seal';
 import { reserveSecondFactorCheck } from '../../auth/two-factor/second-factor-allowance';
 import { HttpError } from '../../http/http-error';
+import { admitSignIn } from '../../auth/sign-in-policy';
 import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
@@ -56,8 +57,8 @@ export const loginSecondFactorRoute: RoutePlugin = async (app, { ctx }) => {
     await check.succeeded();
     // Deleting it makes the pending sign-in single use: of two racing completions, one wins.
     if (!(await deletePendingSignIn(ctx, pending.id))) throw new HttpError(410, TWO_FACTOR_MESSAGES.signInExpired);
-    if (user.disabled_at !== null) throw new HttpError(403, MESSAGES.accountDisabled);
-    const login = await completeSignIn(ctx, request, reply, user, { knownDevice, remember: body.remember });
+    const admitted = admitSignIn(ctx, user);
+    const login = await completeSignIn(ctx, request, reply, admitted, { knownDevice, remember: body.remember });
     const data: SecondFactorResponse['data'] = recoveryCodesLeft === undefined ? login : { ...login, recoveryCodesLeft };
     return { message: MESSAGES.loginSuccessful, data };
   });

@@ -7,6 +7,7 @@ import { completeSignIn } from '../../auth/two-factor/complete-sign-in';
 import { reserveSecondFactorCheck } from '../../auth/two-factor/second-factor-allowance';
 import { deletePendingSignIn, findPendingSignIn, recordPendingFailure } from '../../auth/two-factor/pending-sign-ins';
 import { HttpError } from '../../http/http-error';
+import { admitSignIn } from '../../auth/sign-in-policy';
 import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
@@ -48,9 +49,8 @@ export const securityKeySignInRoute: RoutePlugin = async (app, { ctx }) => {
     if (!(await deletePendingSignIn(ctx, pending.id))) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);
     const user = await ctx.repos.users.findById(pending.user_id);
     if (!user) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);
-    if (user.disabled_at !== null) throw new HttpError(403, MESSAGES.accountDisabled);
-    if (user.verified_at === null) throw new HttpError(403, MESSAGES.verifyEmailFirst);
-    const data = await completeSignIn(ctx, request, reply, user, {
+    const admitted = admitSignIn(ctx, user);
+    const data = await completeSignIn(ctx, request, reply, admitted, {
       knownDevice: pending.known_device === 1,
       remember: body.remember,
     });
