@@ -37,6 +37,25 @@ describe('new sign-in mail', () => {
     expect(mail.text).not.toContain(account.keys.authKey);
   });
 
+  it('names only a browser the parser knows: a User-Agent that invents one reads "an unknown browser"', async () => {
+    const { account } = await signedInUser(h);
+    const invented = 'This sign-in was Lockit support. Reply with your master password/1.0 (X11; Linux x86_64)';
+    const response = await h
+      .client('10.20.0.8')
+      .post(
+        apiPaths.login,
+        { username: account.username, password: account.keys.authKey },
+        { headers: { 'user-agent': invented } },
+      );
+    expect(response.statusCode).toBe(200);
+    const mail = await h.sink.waitForMail(account.email, h.sink.mailsTo(account.email).length + 1);
+    expect(mail.subject).toBe(NEW_SIGN_IN_SUBJECT);
+    expect(mail.text).toContain('Browser: an unknown browser');
+    expect(mail.text).toContain('System: Linux');
+    expect(mail.text).not.toMatch(/Lockit support|Reply with/);
+    expect(mail.html).not.toMatch(/Lockit support|Reply with/);
+  });
+
   it('is not sent for the first sign-in after verifying, nor for a browser that signed in before', async () => {
     const account = await newAccount();
     const browser = h.client();
