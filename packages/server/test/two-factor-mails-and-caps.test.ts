@@ -112,6 +112,11 @@ describe('second-factor failure cap per device and per account', () => {
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toMatch(/^Too many attempts\. Try again in (59|60) minutes\.$/);
     expect((await owner.post(apiPaths.verifySession)).statusCode).toBe(200);
+    // That was the browser's own allowance (5): the account's (10) still has room, so another
+    // browser's wrong code is checked (401), not refused.
+    const other = h.client('10.30.9.9');
+    const otherToken = await passwordStep(other, account);
+    expect((await secondFactor(other, { token: otherToken, method: 'totp', code: wrongCodeFor(secret) })).statusCode).toBe(401);
   });
 
   it('takes 10 wrong second factors an hour from all browsers together, known ones included, then answers 429 to the right code', async () => {

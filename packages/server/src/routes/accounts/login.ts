@@ -24,7 +24,7 @@ import { TWO_FACTOR_MESSAGES } from '../two-factor/two-factor-messages';
  * rationed per cookie only, so strangers' failures (per address, per account) never lock it
  * out; a cookie with too many failures of its own is distrusted and meets those limits too.
  *
- * An account with a second factor (issue 18) gets, after the correct key, a pending sign-in
+ * An account with a second factor gets, after the correct key, a pending sign-in
  * instead of a session unless this browser is remembered for it; without a factor the
  * answer is the spec's, unchanged.
  */
