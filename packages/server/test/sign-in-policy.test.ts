@@ -97,3 +97,29 @@ describe.each(['unverified', 'disabled'] as const)('the sign-in policy for a %s 
     }
   });
 });
+
+describe('a lockout on a second step', () => {
+  async function rateLimited(): Promise<number> {
+    const response = await h.app.inject({ method: 'GET', url: '/metrics' });
+    return valueOf(parseExposition(response.body), 'lockit_sign_in_failures_total', { reason: 'rate_limited' }) ?? 0;
+  }
+
+  it('is counted as rate_limited, like a lockout of the password or passkey step', async () => {
+    const { account, client } = await signedInUser(h);
+    const { secret } = await enableTotp(h, client, account);
+    const authenticator = createSoftwareAuthenticator();
+    await registerCredential(client, account, authenticator, { passkey: false });
+    const browser = h.client('10.40.0.1');
+    const wrong = totpCodeAt(secret, h.clock.now()) === '000000' ? '111111' : '000000';
+    const token = await passwordStep(browser, account);
+    for (let i = 0; i < 5; i += 1) await secondFactor(browser, { token, method: 'totp', code: wrong });
+
+    const before = await rateLimited();
+    const again = await passwordStep(browser, account);
+    expect((await secondFactor(browser, { token: again, method: 'totp', code: wrong })).statusCode).toBe(429);
+    const options = (await browser.post(apiPaths.loginWebauthnOptions, { token: again }, FROM_APP)).json().data.options;
+    const response = authenticator.assert(options, AT_APP);
+    expect((await browser.post(apiPaths.loginWebauthn, { token: again, response }, FROM_APP)).statusCode).toBe(429);
+    expect(await rateLimited()).toBe(before + 2);
+  });
+});

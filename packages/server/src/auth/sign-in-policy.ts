@@ -26,8 +26,7 @@ interface Refusal {
  * Security invariants: deny by default, an account is admitted only when it is verified and
  * not disabled (a disabled account is told so first: verifying it would not let it in);
  * every refusal records its metric (`signInFailed`) and gets
- * the same status, message and data on every path. Lockouts (the rate limits) are decided
- * before the proof by the limiters, not here; this policy sends no mail on a refusal.
+ * the same status, message and data on every path. This policy sends no mail on a refusal.
  */
 export function admitSignIn(ctx: Pick<AppContext, 'metrics'>, user: UserRow): AdmittedUser {
   const refusal = refusalFor(user);
@@ -59,4 +58,19 @@ function refusalFor(user: UserRow): Refusal | undefined {
  */
 export function signInMailFor(user: AdmittedUser, knownDevice: boolean): 'newSignIn' | null {
   return !knownDevice && user.last_seen_at !== null ? 'newSignIn' : null;
+}
+
+/**
+ * Runs a sign-in path's limiter (the sign-in lockouts before a password or passkey is checked,
+ * the second-factor allowances before a code or key is). Whether it is over is the limiter's
+ * to say; what a lockout costs is decided here alike for all four paths: its 429 goes out as
+ * the limiter made it, counted as `rate_limited`.
+ */
+export async function underSignInLimit<T>(ctx: Pick<AppContext, 'metrics'>, limit: () => Promise<T>): Promise<T> {
+  try {
+    return await limit();
+  } catch (refusal) {
+    if (refusal instanceof HttpError && refusal.statusCode === 429) ctx.metrics.signInFailed('rate_limited');
+    throw refusal;
+  }
 }

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { deviceCookieOf } from '../device-cookies';
+import { underSignInLimit } from '../sign-in-policy';
 
-type Ctx = Pick<AppContext, 'config' | 'now' | 'rateLimits'>;
+type Ctx = Pick<AppContext, 'config' | 'now' | 'rateLimits' | 'metrics'>;
 
 /**
  * The hourly allowance of wrong second factors, shared by the TOTP/recovery-code step and the
@@ -20,7 +21,7 @@ export async function reserveSecondFactorCheck(
   userId: string,
 ): Promise<{ succeeded: () => Promise<void> }> {
   const deviceKey = deviceKeyOf(ctx, request, userId);
-  await ctx.rateLimits.beforeSecondFactor(userId, deviceKey);
+  await underSignInLimit(ctx, () => ctx.rateLimits.beforeSecondFactor(userId, deviceKey));
   return { succeeded: () => ctx.rateLimits.secondFactorSucceeded(userId, deviceKey) };
 }
 

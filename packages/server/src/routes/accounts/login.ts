@@ -8,7 +8,7 @@ import { isRememberedFor } from '../../auth/two-factor/remember-cookie';
 import { secondFactorMethods } from '../../auth/two-factor/second-factor-methods';
 import { startPendingSignIn } from '../../auth/two-factor/pending-sign-ins';
 import { HttpError } from '../../http/http-error';
-import { admitSignIn } from '../../auth/sign-in-policy';
+import { admitSignIn, underSignInLimit } from '../../auth/sign-in-policy';
 import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 import { sessionClientOf, storedClient } from '../../auth/session-client';
@@ -39,10 +39,7 @@ export const loginRoute: RoutePlugin = async (app, { ctx }) => {
     const known = device ? await findUser() : undefined;
     const trusted = device !== undefined && known?.id === device.userId && (await ctx.rateLimits.beforeDeviceLogin(device.nonce));
     if (!trusted) {
-      await ctx.rateLimits.beforeLogin(request.ip, usernameFolded).catch((refusal: unknown) => {
-        ctx.metrics.signInFailed('rate_limited');
-        throw refusal;
-      });
+      await underSignInLimit(ctx, () => ctx.rateLimits.beforeLogin(request.ip, usernameFolded));
     }
 
     const user = device ? known : await findUser();

@@ -6,7 +6,7 @@ import { countedAssertion } from '../../auth/webauthn/counted-assertion';
 import { deviceCookieOf } from '../../auth/device-cookies';
 import { completeSignIn } from '../../auth/two-factor/complete-sign-in';
 import { HttpError } from '../../http/http-error';
-import { admitSignIn } from '../../auth/sign-in-policy';
+import { admitSignIn, underSignInLimit } from '../../auth/sign-in-policy';
 import { parseBody } from '../../http/parse-body';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
 
@@ -33,10 +33,7 @@ export const passkeySignInRoute: RoutePlugin = async (app, { ctx }) => {
     const credentialId = credentialIdOf(body.response);
     if (credentialId === undefined) throw new HttpError(400, NOT_AN_ANSWER);
     const limitKey = `passkey\u0000${credentialId}`;
-    await ctx.rateLimits.beforeLogin(request.ip, limitKey).catch((refusal: unknown) => {
-      ctx.metrics.signInFailed('rate_limited');
-      throw refusal;
-    });
+    await underSignInLimit(ctx, () => ctx.rateLimits.beforeLogin(request.ip, limitKey));
 
     const challenge = await ctx.repos.webauthn.consumeChallenge(body.challengeId, ['sign-in'], null, ctx.now());
     if (!challenge) throw new HttpError(401, WEBAUTHN_MESSAGES.challengeExpired);
