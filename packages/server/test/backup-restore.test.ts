@@ -27,7 +27,9 @@ import { adminQuery, PG_URL, TEST_DB_KIND } from './helpers/test-database';
  * the server's environment), against a real server process taking writes: the backup holds
  * every write acknowledged before it started, a restore into a fresh target passes its checks
  * and a server on it signs the account in, and files that are not Lockit backups (or are
- * damaged, or are from a newer Lockit) are refused without changing the target.
+ * damaged, or are from a newer Lockit, or hold objects or tables a Lockit dump never has) are
+ * refused without changing the target. On PostgreSQL the restore runs as a role that is not
+ * a superuser and owns only its database.
  */
 const run = promisify(execFile);
 const WRITERS = 4;
@@ -85,10 +87,13 @@ async function createTarget(): Promise<typeof target> {
       drop: async () => {},
     };
   }
-  // A database of its own, so the dump's schema name (the source's) is free there.
+  // A database of its own, so the dump's schema name (the source's) is free there, owned by
+  // a role that is no superuser: the restore (and the server after it) must need no more.
   const name = `lockit_restore_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await adminQuery(`CREATE ROLE ${name} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE`);
+  await adminQuery(`CREATE DATABASE ${name} OWNER ${name}`);
   const url = new URL(PG_URL);
+  url.username = name;
   url.pathname = `/${name}`;
   url.searchParams.set('options', `-c search_path=${source.schema}`);
   const client = new pg.Client({ connectionString: url.toString() });
@@ -99,6 +104,7 @@ async function createTarget(): Promise<typeof target> {
     async drop() {
       await client.end();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(`DROP ROLE IF EXISTS ${name}`);
     },
   };
 }
@@ -222,6 +228,9 @@ describe('npm run restore', () => {
     if (TEST_DB_KIND === 'sqlite') expect(await target.query('pragma integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     // The backup was taken while the source server ran: its heartbeat must not come back as a live server.
     expect(await target.query('select id from server_processes')).toEqual([]);
+    if (TEST_DB_KIND === 'postgres') {
+      expect(await target.query('select rolsuper from pg_roles where rolname = current_user')).toEqual([{ rolsuper: false }]);
+    }
 
     const restored = await startServerProcess({ ...target.env, SMTP_URL: sink.url });
     try {
@@ -315,6 +324,23 @@ async function refusedFiles(): Promise<Array<{ file: string; message: RegExp }>>
   const newer = path.join(dir, 'newer.dump');
   await run(pgDump, ['--dbname', PG_URL, '--format=custom', '--schema', source.schema, '--file', newer]);
   await source.query(`delete from kysely_migration where name = '9999-from-the-future'`);
+  // A Lockit dump someone added code to: a trigger function that would run at every sign-up.
+  const s = source.schema;
+  await source.query(
+    `create function ${s}.leak() returns trigger language plpgsql as $$ begin return new; end $$;
+     create trigger leak before insert on ${s}.users for each row execute function ${s}.leak();
+     create view ${s}.everything as select * from ${s}.users`,
+  );
+  const withCode = path.join(dir, 'with-code.dump');
+  await run(pgDump, ['--dbname', PG_URL, '--format=custom', '--schema', s, '--file', withCode]);
+  await source.query(`drop view ${s}.everything; drop function ${s}.leak() cascade`);
+  // One with a table of its own (and rows in it): restoring rows needs a table Lockit made.
+  await source.query(`create table ${s}.stowaway (note text); insert into ${s}.stowaway values ('hello')`);
+  const withTable = path.join(dir, 'with-table.dump');
+  await run(pgDump, ['--dbname', PG_URL, '--format=custom', '--schema', s, '--file', withTable]);
+  await source.query(`drop table ${s}.stowaway`);
+  cases.push({ file: withCode, message: /holds objects a Lockit backup never has \(.*FUNCTION .*leak.*TRIGGER .*leak/ });
+  cases.push({ file: withTable, message: /holds rows of tables Lockit's migrations do not make \(stowaway\)/ });
   cases.push({ file: foreign, message: /is not a Lockit backup: it has no kysely_migration table/ });
   cases.push({
     file: newer,

@@ -1,8 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiPaths } from '@lockit/contract';
 import { buildApp } from '../src/app';
+import { DEFAULT_RATE_LIMITS } from '../src/config/rate-limit-settings';
+import { createRateLimits, SECOND_FACTOR_FAILURES_PER_HOUR } from '../src/security/rate-limits';
 import { InjectClient } from './helpers/inject-client';
 import { testConfig } from './helpers/test-app';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database';
@@ -59,6 +62,26 @@ describe('with Redis unreachable', () => {
     } finally {
       await app.close();
       await db.drop();
+    }
+  });
+});
+
+describe('wrong second factors with REDIS_URL', () => {
+  it('count for the account on every server process, so switching processes gains no guesses', async () => {
+    const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await redis.connect();
+    try {
+      const settings = { ...DEFAULT_RATE_LIMITS, keyPrefix };
+      const processes = [createRateLimits(settings, redis), createRateLimits(settings, redis)];
+      const userId = randomUUID();
+      // Each "browser" stays under its own allowance; together, over both processes, they reach the account's.
+      for (let i = 0; i < SECOND_FACTOR_FAILURES_PER_HOUR; i += 1) {
+        await processes[i % 2]!.beforeSecondFactor(userId, `address\u000010.9.1.${i}`);
+      }
+      await expect(processes[0]!.beforeSecondFactor(userId, 'address\u000010.9.2.1')).rejects.toMatchObject({ statusCode: 429 });
+      await expect(processes[1]!.beforeSecondFactor(userId, 'address\u000010.9.2.2')).rejects.toMatchObject({ statusCode: 429 });
+    } finally {
+      redis.disconnect();
     }
   });
 });

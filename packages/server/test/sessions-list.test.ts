@@ -53,6 +53,12 @@ async function userIdOf(account: TestAccount): Promise<string> {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('GET /api/user/sessions', () => {
+  it('shows a browser name the User-Agent invented as none (the page says "Unknown device")', async () => {
+    const account = await verifiedAccount();
+    const client = await signIn(account, '203.0.113.11', 'Lockit support: your vault is locked, call us/1.0 (X11)');
+    expect(currentOf(await listSessions(client))).toMatchObject({ browser: null, system: null });
+  });
+
   it("lists each sign-in's session with its parsed browser and system, address and times; the asker's marked current", async () => {
     const account = await verifiedAccount();
     const before = h.clock.now();

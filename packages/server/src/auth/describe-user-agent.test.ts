@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent } from './describe-user-agent';
+import Bowser from 'bowser';
+import { describeUserAgent, KNOWN_BROWSERS, KNOWN_SYSTEMS } from './describe-user-agent';
 
 describe('describeUserAgent', () => {
   it('names the browser by its major version and the system as people know it', () => {
@@ -31,5 +32,32 @@ describe('describeUserAgent', () => {
     }
     expect(describeUserAgent(null)).toEqual({ browser: null, system: null });
     expect(describeUserAgent('curl/8.5.0')).toEqual({ browser: null, system: null });
+  });
+
+  it('shows no browser or system name a User-Agent invents, only names from the fixed lists', () => {
+    const invented = [
+      'This sign-in was Lockit support, reply with your master password/1.0 (X11; Linux x86_64)',
+      'Lockit support: call +1 555 0100/2',
+      'Mozilla/5.0 (X11; Linux x86_64) Lockit Security Team/3',
+      'Mozilla/5.0 (Lockit; Support OS 5) Chrome/999999999.0',
+    ];
+    for (const userAgent of invented) {
+      const { browser, system } = describeUserAgent(userAgent);
+      for (const name of [browser, system]) {
+        if (name === null) continue;
+        expect(name, userAgent).not.toMatch(/lockit|support|password|call/i);
+        expect(name, userAgent).toMatch(/^[A-Za-z][\w .-]* ?\d{0,4}$/);
+      }
+    }
+    expect(describeUserAgent(invented[0]!)).toEqual({ browser: null, system: 'Linux' });
+    expect(describeUserAgent(invented[1]!)).toEqual({ browser: null, system: null });
+    expect(describeUserAgent(invented[3]!).browser).toBe('Chrome');
+  });
+
+  it('lists only names bowser itself gives, so a real browser is never shown as unknown for a spelling', () => {
+    const bowserBrowsers = new Set(Object.values(Bowser.BROWSER_MAP));
+    const bowserSystems = new Set(Object.values(Bowser.OS_MAP));
+    for (const name of KNOWN_BROWSERS) expect(bowserBrowsers.has(name), name).toBe(true);
+    for (const name of KNOWN_SYSTEMS) expect(bowserSystems.has(name), name).toBe(true);
   });
 });

@@ -5,7 +5,8 @@ import { ConfigError, parseDatabaseUrl, parseEnv } from '../config/load-config';
 import type { DatabaseConfig } from '../config/app-config';
 import { copyServerSecret, restoreServerSecret } from './backup-files';
 import { BackupError, describeContents } from './lockit-contents';
-import { backupPostgres, restorePostgres } from './postgres-backup';
+import { backupPostgres } from './postgres-backup';
+import { restorePostgres } from './postgres-restore';
 import { backupSqlite, restoreSqlite } from './sqlite-backup';
 
 const USAGE = `Usage:

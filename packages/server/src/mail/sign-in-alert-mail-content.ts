@@ -6,13 +6,15 @@ export const SECOND_FACTOR_FAILED_SUBJECT = 'Your master password was used, but 
 /**
  * The two sign-in notices. They hold no secret and no link (a link in such a mail is what a
  * phishing copy would imitate): the browser and system as the request's User-Agent named
- * them, the address, the time, and what to do if it was not the owner.
+ * them, when they are names the parser knows (a fixed list: a client cannot write its own
+ * sentence into the mail), the address, the time, and what to do if it was not the owner.
  */
 export function signInAlertMailContent(mail: SignInAlertMail) {
   const when = new Date(mail.at).toUTCString();
   const details = [
-    `Browser: ${mail.browser ?? 'unknown'}`,
-    `System: ${mail.system ?? 'unknown'}`,
+    // Only names from describeUserAgent's fixed lists reach here; anything else is unknown.
+    `Browser: ${mail.browser ?? 'an unknown browser'}`,
+    `System: ${mail.system ?? 'an unknown system'}`,
     `Address: ${mail.address ?? 'unknown'}`,
     `Time: ${when}`,
   ];

@@ -63,9 +63,11 @@ export function createRateLimits(
   // Change-password's current-key checks, per account: only a signed-in session reaches them.
   const passwordChecks = windowed('password-check', settings.passwordCheckPerAccount);
 
-  // Wrong second factors (TOTP or recovery codes) per account, over all its pending sign-ins
-  // from browsers that are not its known devices (see beforeSecondFactor).
-  const secondFactorChecks = make('second-factor-account', SECOND_FACTOR_FAILURES_PER_HOUR, 3600);
+  // Wrong second factors (TOTP, recovery codes, security keys) per account and per device,
+  // over every pending sign-in, known browser or not (see beforeSecondFactor). Hour-long
+  // windows that only a correct factor gives a point back to: no sign-in step resets them.
+  const secondFactorAccount = make('second-factor-account', SECOND_FACTOR_FAILURES_PER_HOUR, 3600);
+  const secondFactorDevice = make('second-factor-device', SECOND_FACTOR_FAILURES_PER_DEVICE_HOUR, 3600);
 
   const lockoutSeconds = (beyondFree: number) =>
     Math.min(settings.loginLockoutBaseSeconds * 2 ** (beyondFree - 1), settings.loginLockoutMaxSeconds);
@@ -180,20 +182,35 @@ export function createRateLimits(
     },
 
     /**
-     * Before a second factor from a browser that is not a known device of the account is
-     * checked: reserves the check as a failure of the account; 429 once the account has had
-     * SECOND_FACTOR_FAILURES_PER_HOUR wrong ones. Without it, a password holder could restart
-     * pending sign-ins (5 tries each) and grind six-digit codes; with it, they get 10 guesses
-     * an hour. Known devices skip it (their own pending sign-in's cap still holds), so the
-     * stranger filling it never locks the owner's browser out.
+     * Before any second factor (TOTP, recovery code, security key) is checked: reserves the
+     * check as a failure of the device (`deviceKey`: its device cookie's nonce, else its
+     * address) and of the account; 429 once either has had its wrong factors of the hour
+     * (SECOND_FACTOR_FAILURES_PER_DEVICE_HOUR, SECOND_FACTOR_FAILURES_PER_HOUR), whatever
+     * the factor sent then, the right one included.
+     *
+     * Security invariant: nothing but a correct second factor gives a point back, and only
+     * its own. A correct password (which starts a new pending sign-in) resets neither count,
+     * and a known browser is counted like any other, so whoever holds the master password
+     * gets at most 10 guesses an hour at the second factor, however they restart sign-ins.
      */
-    async beforeSecondFactor(userId: string): Promise<void> {
-      await consume(secondFactorChecks, hashKey(`second-factor\u0000${userId}`), onRefusal);
+    async beforeSecondFactor(userId: string, deviceKey: string): Promise<void> {
+      const device = hashKey(`second-factor-device\u0000${userId}\u0000${deviceKey}`);
+      await consume(secondFactorDevice, device, onRefusal);
+      try {
+        await secondFactorAccount.consume(hashKey(`second-factor\u0000${userId}`));
+      } catch (rejection) {
+        // Refused for the account: the device's point was never used for a check.
+        await secondFactorDevice.reward(device);
+        throw asTooMany(rejection, secondFactorAccount, onRefusal);
+      }
     },
 
-    /** The factor was right: the reserved check is given back. */
-    async secondFactorSucceeded(userId: string): Promise<void> {
-      await secondFactorChecks.reward(hashKey(`second-factor\u0000${userId}`));
+    /** The factor was right: the check reserved for it (device and account) is given back, nothing more. */
+    async secondFactorSucceeded(userId: string, deviceKey: string): Promise<void> {
+      await Promise.all([
+        secondFactorDevice.reward(hashKey(`second-factor-device\u0000${userId}\u0000${deviceKey}`)),
+        secondFactorAccount.reward(hashKey(`second-factor\u0000${userId}`)),
+      ]);
     },
 
     /** A correct key: forgets this address's run and gives the account its check back. */
@@ -206,8 +223,10 @@ export function createRateLimits(
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
 
-/** Wrong second factors an account takes per hour from browsers that are not its known devices. */
+/** Wrong second factors an account takes per hour, from all its browsers together, known ones included. */
 export const SECOND_FACTOR_FAILURES_PER_HOUR = 10;
+/** Wrong second factors one browser (device cookie, else address) takes per hour for an account: one pending sign-in's worth. */
+export const SECOND_FACTOR_FAILURES_PER_DEVICE_HOUR = 5;
 
 export type RefusalListener = (limiter: string) => void;
 

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import type { UserRow } from '../../db/repositories/users-repository';
 import { setDeviceCookie } from '../device-cookies';
 import { setSessionCookies } from '../session-cookies';
 import { sessionClientOf, storedClient } from '../session-client';
 import { setRememberCookie } from './remember-cookie';
 import { queueSignInAlert } from './sign-in-alerts';
+import { signInMailFor, type AdmittedUser } from '../sign-in-policy';
 
 /** The spec's login data. */
 export interface LoginData {
@@ -21,28 +21,28 @@ export interface LoginData {
 /**
  * Opens a session after every check of a sign-in has passed (password, and the second factor
  * when the account has one): session and device cookies, the remember-browser cookie when
- * asked for and the operator allows it (REMEMBER_BROWSER_DAYS > 0), and the new-browser mail
- * when this browser carried no device cookie for the account, except on the account's very
- * first sign-in (users.last_seen_at still null: there is no "usual" browser yet).
+ * asked for and the operator allows it (REMEMBER_BROWSER_DAYS > 0), and the mail the sign-in
+ * policy names (sign-in-policy.ts).
  *
- * Callers must have checked the account is verified and not disabled. The remember cookie
+ * Only an account the sign-in policy admitted in this request gets here (`AdmittedUser`: the
+ * type says so, a path that skips the policy does not compile). The remember cookie
  * names the user's two_factor_epoch as read in `user`: pass a row read during this request.
  */
 export async function completeSignIn(
   ctx: Pick<AppContext, 'config' | 'sessions' | 'metrics' | 'now' | 'mailer' | 'background'>,
   request: FastifyRequest,
   reply: FastifyReply,
-  user: UserRow,
+  user: AdmittedUser,
   options: { knownDevice: boolean; remember: boolean },
 ): Promise<LoginData> {
-  const firstSignIn = user.last_seen_at === null;
   const client = sessionClientOf(request);
   const tokens = await ctx.sessions.issue(user.id, client);
   setSessionCookies(reply, ctx.config, tokens);
   setDeviceCookie(reply, ctx.config, user.id, ctx.now());
   if (options.remember) setRememberCookie(reply, ctx.config, user.id, user.two_factor_epoch, ctx.now());
   ctx.metrics.signInSucceeded();
-  if (!options.knownDevice && !firstSignIn) queueSignInAlert(ctx, user, 'newSignIn', storedClient(client));
+  const mail = signInMailFor(user, options.knownDevice);
+  if (mail) queueSignInAlert(ctx, user, mail, storedClient(client));
   return {
     username: user.username,
     email: user.email,

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { PendingSignInRow } from '../../db/repositories/two-factor-repository';
 import type { UserRow } from '../../db/repositories/users-repository';
 import { hashToken, newToken } from '../tokens';
+import type { AdmittedUser } from '../sign-in-policy';
 import { queueSignInAlert, type SignInOrigin } from './sign-in-alerts';
 
 export type { PendingSignInRow } from '../../db/repositories/two-factor-repository';
@@ -15,7 +16,8 @@ export const MAX_PENDING_FAILURES = 5;
 type Ctx = Pick<AppContext, 'repos' | 'now' | 'mailer' | 'background'>;
 
 /**
- * Starts a pending sign-in after a correct master password on an account with a second factor.
+ * Starts a pending sign-in after a correct master password on an account with a second factor
+ * that the sign-in policy admitted.
  *
  * Security invariants: the token is 32 random bytes (base64url) handed to the browser once;
  * only its SHA-256 is stored, so a database copy cannot complete a sign-in. It lives 5
@@ -24,9 +26,10 @@ type Ctx = Pick<AppContext, 'repos' | 'now' | 'mailer' | 'background'>;
  */
 export async function startPendingSignIn(
   ctx: Ctx,
-  userId: string,
+  user: AdmittedUser,
   options: { knownDevice: boolean; origin: SignInOrigin },
 ): Promise<{ token: string; expiresAt: number }> {
+  const userId = user.id;
   const token = newToken();
   const now = ctx.now();
   const expiresAt = now + PENDING_SIGN_IN_LIFETIME_MS;

@@ -8,6 +8,7 @@ import { isRememberedFor } from '../../auth/two-factor/remember-cookie';
 import { secondFactorMethods } from '../../auth/two-factor/second-factor-methods';
 import { startPendingSignIn } from '../../auth/two-factor/pending-sign-ins';
 import { HttpError } from '../../http/http-error';
+import { admitSignIn, underSignInLimit } from '../../auth/sign-in-policy';
 import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 import { sessionClientOf, storedClient } from '../../auth/session-client';
@@ -16,13 +17,14 @@ import { TWO_FACTOR_MESSAGES } from '../two-factor/two-factor-messages';
 /**
  * POST /api/users/login. An unknown name costs the same Argon2 work as a wrong key and gets
  * the same answer. Every check counts towards the lockouts up front; success resets them. An
- * unverified or disabled account is told so only after a correct authKey.
+ * unverified or disabled account is told so only after a correct authKey, by the sign-in
+ * policy every sign-in path shares (sign-in-policy.ts).
  *
  * A browser that signed in to this account before carries a device cookie: its checks are
  * rationed per cookie only, so strangers' failures (per address, per account) never lock it
  * out; a cookie with too many failures of its own is distrusted and meets those limits too.
  *
- * An account with a second factor (issue 18) gets, after the correct key, a pending sign-in
+ * An account with a second factor gets, after the correct key, a pending sign-in
  * instead of a session unless this browser is remembered for it; without a factor the
  * answer is the spec's, unchanged.
  */
@@ -37,10 +39,7 @@ export const loginRoute: RoutePlugin = async (app, { ctx }) => {
     const known = device ? await findUser() : undefined;
     const trusted = device !== undefined && known?.id === device.userId && (await ctx.rateLimits.beforeDeviceLogin(device.nonce));
     if (!trusted) {
-      await ctx.rateLimits.beforeLogin(request.ip, usernameFolded).catch((refusal: unknown) => {
-        ctx.metrics.signInFailed('rate_limited');
-        throw refusal;
-      });
+      await underSignInLimit(ctx, () => ctx.rateLimits.beforeLogin(request.ip, usernameFolded));
     }
 
     const user = device ? known : await findUser();
@@ -51,17 +50,8 @@ export const loginRoute: RoutePlugin = async (app, { ctx }) => {
     }
     if (trusted) await ctx.rateLimits.deviceLoginSucceeded(device.nonce);
     else await ctx.rateLimits.loginSucceeded(request.ip, usernameFolded);
-    // Told only after a correct key, like an unverified account: a guess learns nothing.
-    if (user.disabled_at !== null) {
-      ctx.metrics.signInFailed('disabled');
-      throw new HttpError(403, MESSAGES.accountDisabled);
-    }
-    if (user.verified_at === null) {
-      ctx.metrics.signInFailed('unverified');
-      throw new HttpError(403, MESSAGES.verifyEmailFirst, {
-        data: { username: user.username, email: user.email, unverified: true },
-      });
-    }
+    // Told only after a correct key (the policy's refusals): a guess learns nothing.
+    const admitted = admitSignIn(ctx, user);
     // Only a device cookie still within its own allowance vouches for the browser (and so
     // exempts its second factor from the account's cap): a distrusted one counts as new.
     const knownDevice = trusted;
@@ -71,12 +61,12 @@ export const loginRoute: RoutePlugin = async (app, { ctx }) => {
       const methods = await secondFactorMethods(ctx, user);
       if (methods.length > 0) {
         const origin = storedClient(sessionClientOf(request));
-        const { token, expiresAt } = await startPendingSignIn(ctx, user.id, { knownDevice, origin });
+        const { token, expiresAt } = await startPendingSignIn(ctx, admitted, { knownDevice, origin });
         const secondFactor = { token, methods, expiresAt: new Date(expiresAt).toISOString() };
         return { message: TWO_FACTOR_MESSAGES.secondFactorRequired, data: { secondFactor } };
       }
     }
-    const data = await completeSignIn(ctx, request, reply, user, { knownDevice, remember: false });
+    const data = await completeSignIn(ctx, request, reply, admitted, { knownDevice, remember: false });
     return { message: MESSAGES.loginSuccessful, data };
   });
 };

@@ -5,7 +5,9 @@ import { deletePendingSignIn, findPendingSignIn, recordPendingFailure } from '..
 import { hashRecoveryCode } from '../../auth/two-factor/recovery-codes';
 import { matchTotpStep } from '../../auth/two-factor/totp';
 import { openTotpSeed } from '../../auth/two-factor/totp-seed-seal';
+import { reserveSecondFactorCheck } from '../../auth/two-factor/second-factor-allowance';
 import { HttpError } from '../../http/http-error';
+import { admitSignIn } from '../../auth/sign-in-policy';
 import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
@@ -18,9 +20,9 @@ import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
  * a conditional UPDATE (a replayed code, or an older step after a newer one, is refused, and
  * two concurrent uses of one code give one success); a recovery code is marked used the same
  * way. Each wrong code counts against the pending sign-in (dead after 5; the first failure
- * mails the owner) and, unless the browser is a known device of the account, against the
- * account's hourly second-factor allowance (rate-limits.ts), so a password holder cannot
- * grind codes by restarting sign-ins, and cannot lock the owner's own browser out.
+ * mails the owner) and against the device's and the account's hourly second-factor allowance
+ * (second-factor-allowance.ts), known browser or not, which no correct password resets: a
+ * password holder cannot grind codes by restarting sign-ins.
  */
 export const loginSecondFactorRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.loginSecondFactor, { config: { public: true } }, async (request, reply) => {
@@ -30,13 +32,13 @@ export const loginSecondFactorRoute: RoutePlugin = async (app, { ctx }) => {
     const user = await ctx.repos.users.findById(pending.user_id);
     if (!user) throw new HttpError(410, TWO_FACTOR_MESSAGES.signInExpired);
     const knownDevice = pending.known_device === 1;
-    if (!knownDevice) await ctx.rateLimits.beforeSecondFactor(user.id);
+    const seed = user.totp_secret === null ? undefined : openTotpSeed(ctx.config.serverSecret, user.id, user.totp_secret);
+    if (body.method === 'totp' && seed === undefined) throw new HttpError(400, TWO_FACTOR_MESSAGES.totpNotOn);
+    const check = await reserveSecondFactorCheck(ctx, request, user.id);
 
     let recoveryCodesLeft: number | undefined;
     let accepted: boolean;
-    if (body.method === 'totp') {
-      const seed = user.totp_secret === null ? undefined : openTotpSeed(ctx.config.serverSecret, user.id, user.totp_secret);
-      if (seed === undefined) throw new HttpError(400, TWO_FACTOR_MESSAGES.totpNotOn);
+    if (body.method === 'totp' && seed !== undefined) {
       const step = matchTotpStep(seed, body.code, ctx.now());
       accepted = step !== undefined && (await ctx.repos.twoFactor.claimTotpStep(user.id, step));
     } else {
@@ -52,11 +54,11 @@ export const loginSecondFactorRoute: RoutePlugin = async (app, { ctx }) => {
         body.method === 'totp' ? TWO_FACTOR_MESSAGES.wrongTotpCode : TWO_FACTOR_MESSAGES.wrongRecoveryCode,
       );
     }
-    if (!knownDevice) await ctx.rateLimits.secondFactorSucceeded(user.id);
+    await check.succeeded();
     // Deleting it makes the pending sign-in single use: of two racing completions, one wins.
     if (!(await deletePendingSignIn(ctx, pending.id))) throw new HttpError(410, TWO_FACTOR_MESSAGES.signInExpired);
-    if (user.disabled_at !== null) throw new HttpError(403, MESSAGES.accountDisabled);
-    const login = await completeSignIn(ctx, request, reply, user, { knownDevice, remember: body.remember });
+    const admitted = admitSignIn(ctx, user);
+    const login = await completeSignIn(ctx, request, reply, admitted, { knownDevice, remember: body.remember });
     const data: SecondFactorResponse['data'] = recoveryCodesLeft === undefined ? login : { ...login, recoveryCodesLeft };
     return { message: MESSAGES.loginSuccessful, data };
   });

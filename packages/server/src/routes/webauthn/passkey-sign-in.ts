@@ -6,8 +6,8 @@ import { countedAssertion } from '../../auth/webauthn/counted-assertion';
 import { deviceCookieOf } from '../../auth/device-cookies';
 import { completeSignIn } from '../../auth/two-factor/complete-sign-in';
 import { HttpError } from '../../http/http-error';
+import { admitSignIn, underSignInLimit } from '../../auth/sign-in-policy';
 import { parseBody } from '../../http/parse-body';
-import { MESSAGES } from '../messages';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
 
 const NOT_AN_ANSWER = 'response must be the answer of a passkey (public-key credential).';
@@ -33,10 +33,7 @@ export const passkeySignInRoute: RoutePlugin = async (app, { ctx }) => {
     const credentialId = credentialIdOf(body.response);
     if (credentialId === undefined) throw new HttpError(400, NOT_AN_ANSWER);
     const limitKey = `passkey\u0000${credentialId}`;
-    await ctx.rateLimits.beforeLogin(request.ip, limitKey).catch((refusal: unknown) => {
-      ctx.metrics.signInFailed('rate_limited');
-      throw refusal;
-    });
+    await underSignInLimit(ctx, () => ctx.rateLimits.beforeLogin(request.ip, limitKey));
 
     const challenge = await ctx.repos.webauthn.consumeChallenge(body.challengeId, ['sign-in'], null, ctx.now());
     if (!challenge) throw new HttpError(401, WEBAUTHN_MESSAGES.challengeExpired);
@@ -56,16 +53,9 @@ export const passkeySignInRoute: RoutePlugin = async (app, { ctx }) => {
     const user = await ctx.repos.users.findById(credential.user_id);
     if (!user) throw failed();
     await ctx.rateLimits.loginSucceeded(request.ip, limitKey);
-    if (user.disabled_at !== null) {
-      ctx.metrics.signInFailed('disabled');
-      throw new HttpError(403, MESSAGES.accountDisabled);
-    }
-    if (user.verified_at === null) {
-      ctx.metrics.signInFailed('unverified');
-      throw new HttpError(403, MESSAGES.verifyEmailFirst);
-    }
+    const admitted = admitSignIn(ctx, user);
     const knownDevice = deviceCookieOf(request, ctx.config, ctx.now())?.userId === user.id;
-    await completeSignIn(ctx, request, reply, user, { knownDevice, remember: false });
+    await completeSignIn(ctx, request, reply, admitted, { knownDevice, remember: false });
     const data: PasskeySignInResponse = {
       username: user.username,
       email: user.email,

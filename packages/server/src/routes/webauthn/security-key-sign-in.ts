@@ -4,8 +4,10 @@ import { relyingPartyFor } from '../../auth/webauthn/relying-party';
 import { credentialIdOf } from '../../auth/webauthn/ceremonies';
 import { countedAssertion } from '../../auth/webauthn/counted-assertion';
 import { completeSignIn } from '../../auth/two-factor/complete-sign-in';
+import { reserveSecondFactorCheck } from '../../auth/two-factor/second-factor-allowance';
 import { deletePendingSignIn, findPendingSignIn, recordPendingFailure } from '../../auth/two-factor/pending-sign-ins';
 import { HttpError } from '../../http/http-error';
+import { admitSignIn } from '../../auth/sign-in-policy';
 import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
@@ -18,7 +20,9 @@ import { WEBAUTHN_MESSAGES } from './webauthn-messages';
  * key of another account, however valid, completes nothing); the challenge is the one stored
  * on this pending sign-in, taken once; the signature counter must move forward (unless the
  * authenticator keeps none: both 0). Any refusal counts as a failure of the pending sign-in
- * (its cap, and the "password known, second step failed" mail) and gets one 401 message.
+ * (its cap, and the "password known, second step failed" mail) and gets one 401 message; each
+ * answer checked counts against the device's and the account's hourly allowance of wrong
+ * second factors like a TOTP code (429 past it).
  */
 export const securityKeySignInRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.loginWebauthn, { config: { public: true } }, async (request, reply) => {
@@ -29,6 +33,7 @@ export const securityKeySignInRoute: RoutePlugin = async (app, { ctx }) => {
     // Taken once: a replayed answer finds no challenge left.
     const challenge = await ctx.repos.webauthn.takePendingChallenge(pending.id, pending.webauthn_challenge);
     if (!challenge) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);
+    const check = await reserveSecondFactorCheck(ctx, request, pending.user_id);
 
     const refuse = async () => {
       await recordPendingFailure(ctx, pending);
@@ -38,14 +43,14 @@ export const securityKeySignInRoute: RoutePlugin = async (app, { ctx }) => {
     const credential = credentialId === undefined ? undefined : await ctx.repos.webauthn.findByCredentialId(credentialId);
     if (!credential || credential.user_id !== pending.user_id) throw await refuse();
     if (!(await countedAssertion(ctx, rp, credential, body.response, challenge, false))) throw await refuse();
+    await check.succeeded();
 
     // Deleting it is what makes the pending sign-in single use: of two racing completions, one wins.
     if (!(await deletePendingSignIn(ctx, pending.id))) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);
     const user = await ctx.repos.users.findById(pending.user_id);
     if (!user) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);
-    if (user.disabled_at !== null) throw new HttpError(403, MESSAGES.accountDisabled);
-    if (user.verified_at === null) throw new HttpError(403, MESSAGES.verifyEmailFirst);
-    const data = await completeSignIn(ctx, request, reply, user, {
+    const admitted = admitSignIn(ctx, user);
+    const data = await completeSignIn(ctx, request, reply, admitted, {
       knownDevice: pending.known_device === 1,
       remember: body.remember,
     });
