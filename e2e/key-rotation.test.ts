@@ -21,7 +21,7 @@ import { addEntry, entryRows, openVault, rowOf } from './support/vault-page';
 const e2e = useE2e();
 
 /**
- * Key rotation (issue 15, decision 0054) in Chromium against the real server: after it the old
+ * Key rotation (decision 0054) in Chromium against the real server: after it the old
  * vault key opens nothing on the server, an old copy of the database with the old password
  * opens nothing saved after it, another signed-in device is signed out, and a rotation killed
  * halfway leaves the old vault whole.

@@ -19,7 +19,7 @@ async function signInWithPasskey(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
 }
 
-describe('Passkeys in Chromium’s virtual authenticator (issue 18)', () => {
+describe('Passkeys in Chromium’s virtual authenticator', () => {
   it('a PRF passkey signs in and unlocks the vault with no password typed', async () => {
     const account = newAccount('passkey');
     const { context, page, credentials } = await contextWithAuthenticator(e2e, { prf: true });

@@ -39,7 +39,7 @@ function tabStorage(page: Page) {
   });
 }
 
-describe('A reload keeps the vault open (issue 18)', () => {
+describe('A reload keeps the vault open', () => {
   it('reload and /vault by address stay unlocked; a new tab asks; nothing stored opens without the tab key', async () => {
     const account = newAccount('reload');
     const context = await e2e.newContext();

@@ -5,7 +5,7 @@ import { newAccount, signIn, signUpAndVerify } from './support/journeys';
 
 const e2e = useE2e();
 
-describe('Sessions and devices (issue 18)', () => {
+describe('Sessions and devices', () => {
   it('one browser ends the other’s session from Profile at 375 px; the other is signed out at its next action', async () => {
     const account = newAccount('devices');
     const phone = await e2e.newContext({ viewport: PHONE });

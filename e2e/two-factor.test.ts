@@ -14,7 +14,7 @@ const NEW_SIGN_IN_SUBJECT = 'New sign-in to your Lockit account';
 
 const secondStepHeading = (page: Page) => page.getByRole('heading', { name: 'Two-step sign-in' });
 
-describe('Two-step sign-in with an authenticator app (issue 18)', () => {
+describe('Two-step sign-in with an authenticator app', () => {
   it('a TOTP code signs in; the same code again is refused; a recovery code signs in and says 9 are left', async () => {
     const account = newAccount('totp');
     const context = await e2e.newContext();

@@ -20,7 +20,7 @@ const FIELDS_PER_ENTRY = 7;
 const rotationUser = (size: number, run: number) => `rotate${size}r${run}`;
 
 /**
- * Key rotation in Chromium (issue 15): a seeded vault rotated through Profile as a person does
+ * Key rotation in Chromium: a seeded vault rotated through Profile as a person does
  * it, from the click on "Rotate" (the master password typed) to "Your encryption key was
  * rotated.", beside a ceiling measured in the same page: the bare WebCrypto work of the
  * rotation (one AES-GCM decryption and one encryption per field, realistic field sizes, on the

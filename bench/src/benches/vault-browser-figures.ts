@@ -89,7 +89,7 @@ export function printVaultTable(sizes: number[], all: SizeFigures[]): void {
   })) as [Budget, Budget, Budget, Budget, Budget, Budget];
   const filters = (pick: (t: ShownTimes) => number, of: (values: number[]) => number) => per((f) => of(f.filters.map(pick)));
   const opens = (pick: (t: ShownTimes) => number, of: (values: number[]) => number) => per((f) => of(f.opens.map(pick)));
-  // A key's budget is one frame of work: "under one frame per keystroke" (issue 3). The
+  // A key's budget is one frame of work: "under one frame per keystroke". The
   // figures with the wait for the frame boundary (up to 16.7 ms at 60 Hz, whatever the app
   // does) and "in the DOM" (the share before style, layout and paint) are shown beside it.
   const info = { budget: '—' };

@@ -28,7 +28,7 @@ function healthItem(n: number, folderIds: readonly string[]) {
 }
 
 /**
- * The vault health report (issue 13) in Chromium on the built app: from the moment the page
+ * The vault health report in Chromium on the built app: from the moment the page
  * has the decrypted list and starts the report (mark lockit:health-start) to the report
  * shown (lockit:health-ready), and the longest main-thread task in between, for 10,000
  * realistic items. `npm run bench -- health`.

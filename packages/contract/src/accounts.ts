@@ -15,7 +15,7 @@ import { inviteTokenSchema } from './invites';
 export const protectedKeySchema = ciphertextSchema(200);
 
 /**
- * The generation of the wrapped vault key (issue 15): 0 at sign-up, +1 with every password
+ * The generation of the wrapped vault key: 0 at sign-up, +1 with every password
  * change; the wrap's associated data binds it. In answers it is optional so older answers
  * parse (absent means 0); the client never trusts it beyond that binding and its own memory
  * of the highest generation it has seen.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './common';
 
 /**
- * The admin API (issue 16), present only when the server has an ADMIN_TOKEN: otherwise every
+ * The admin API, present only when the server has an ADMIN_TOKEN: otherwise every
  * path answers 404. An admin session is its own HttpOnly cookie, limited to ADMIN_API_PREFIX,
  * apart from user sessions. No answer ever holds vault content: no ciphertext, entry id or
  * folder name, only counts and sizes.

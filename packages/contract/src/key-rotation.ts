@@ -8,7 +8,7 @@ import { FOLDER_NAME_LIMIT, folderIdSchema } from './folders';
 import { vaultStateSchema } from './vault-state';
 
 /**
- * Key rotation (issue 15, decision 0054): the browser makes a new vault key, re-encrypts
+ * Key rotation (decision 0054): the browser makes a new vault key, re-encrypts
  * everything under it and uploads it in parts beside the live vault; a commit swaps it all in
  * one transaction. Until the commit nothing the vault uses changes, so a tab closed halfway
  * leaves the old vault whole; the staged parts expire.

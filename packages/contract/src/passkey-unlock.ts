@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { webauthnChallengeIdSchema, webauthnJsonSchema } from './two-factor';
 
 /**
- * Unlock with a passkey (issue 18): a signed-in session whose vault is locked in this tab opens
+ * Unlock with a passkey: a signed-in session whose vault is locked in this tab opens
  * it with a passkey that holds an unlock key, instead of the master password. Both calls act on
  * the session's own account only.
  */

@@ -32,7 +32,7 @@ export const apiPaths = {
   entryHistories: '/api/entries/histories',
   /** Lockit's own: the vault's integrity state (GET), and a vault's first one (PUT), decision 0053. */
   vaultState: '/api/vault/state',
-  /** Key rotation (issue 15): start (POST), upload re-encrypted parts (PUT .../{id}/parts), commit (POST .../{id}/commit). */
+  /** Key rotation: start (POST), upload re-encrypted parts (PUT .../{id}/parts), commit (POST .../{id}/commit). */
   keyRotation: '/api/user/key-rotation',
   keyRotationParts: (id: string) => `/api/user/key-rotation/${encodeURIComponent(id)}/parts`,
   keyRotationCommit: (id: string) => `/api/user/key-rotation/${encodeURIComponent(id)}/commit`,
@@ -56,7 +56,7 @@ export const apiPaths = {
   session: (id: string) => `/api/user/sessions/${encodeURIComponent(id)}`,
   /** Ends every session of the caller but this one (POST). */
   endOtherSessions: '/api/user/sessions/end-others',
-  /** Two-factor sign-in (issue 18): completes a pending sign-in with a TOTP or recovery code. */
+  /** Two-factor sign-in: completes a pending sign-in with a TOTP or recovery code. */
   loginSecondFactor: '/api/users/login/second-factor',
   /** A security-key challenge for a pending sign-in, and its answer. */
   loginWebauthnOptions: '/api/users/login/webauthn-options',

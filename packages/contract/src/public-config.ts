@@ -23,7 +23,7 @@ export const publicConfigResponseSchema = z.object({
     signupMode: z.enum(SIGNUP_MODES).default('open'),
     /** E-mail domains sign-up accepts, lower case; empty: any. */
     allowedEmailDomains: z.array(z.string()).default([]),
-    /** Days "remember this browser" skips the second factor; 0: off (issue 18). */
+    /** Days "remember this browser" skips the second factor; 0: off. */
     rememberBrowserDays: z.number().int().nonnegative().default(30),
   }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Sessions and devices (issue 18): the signed-in user's own sessions, for Profile. A session
+ * Sessions and devices: the signed-in user's own sessions, for Profile. A session
  * is named by an opaque id the server made, never by a token or a token's hash; the browser
  * and system are read from the User-Agent the device sent, so they describe, not prove.
  */

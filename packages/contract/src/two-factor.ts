@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authKeySchema, ciphertextSchema } from './common';
 
 /**
- * Two-factor sign-in and passkeys (issue 18). A second factor guards the session only: the
+ * Two-factor sign-in and passkeys. A second factor guards the session only: the
  * vault's keys stay the master password's. A passkey with the PRF extension can also unlock:
  * it carries a copy of the vault key wrapped under a key only that passkey's PRF output gives
  * (`unlockKey`), which the server stores and cannot open.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Whole-vault integrity (issue 15, decision 0053). The browser authenticates the set of the
+ * Whole-vault integrity (decision 0053). The browser authenticates the set of the
  * vault's live entries and folders (each one's id, revision and ciphertexts) with a key derived
  * from the vault key, under a counter every change of that set advances, and hands the server
  * the result as one opaque string:

@@ -19,7 +19,7 @@ export interface KdfParams {
 }
 
 /**
- * The policy's bounds. The floor is Lockit's default (m = 64 MiB, t = 3; issue 15): sign-up
+ * The policy's bounds. The floor is Lockit's default (m = 64 MiB, t = 3): sign-up
  * and change password have always used the defaults, so no honest account sits below it, and
  * a server answering less is treated as a downgrade. The ceiling is absolute; a device may
  * run less (see device-kdf-ceiling.ts).
@@ -34,7 +34,7 @@ export const KDF_LIMITS = {
 } as const;
 
 /**
- * The floor before issue 15 (m = 19 MiB, t = 2). Accepted only when the caller asks for it
+ * The floor before key generations (m = 19 MiB, t = 2). Accepted only when the caller asks for it
  * with `legacyFloor`, which the web app does for an account THIS browser already used with
  * such params, so it can sign in once and re-wrap under the defaults; never on a new browser.
  */

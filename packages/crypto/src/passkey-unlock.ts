@@ -7,7 +7,7 @@ import { randomBytes } from './random';
 import { VAULT_KEY_BYTES } from './vault-key';
 
 /**
- * Passkey unlock (issue 18): a copy of the vault key wrapped under a key that only one passkey's
+ * Passkey unlock: a copy of the vault key wrapped under a key that only one passkey's
  * WebAuthn PRF output gives. The server stores that copy (`unlockKey`) and cannot open it.
  *
  * Security invariants:

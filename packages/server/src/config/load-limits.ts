@@ -1,6 +1,6 @@
 /**
  * Limits that keep one client, or one flood, from taking the server from everyone else
- * (issue 16's fault tests; docs/operations.md gives the figures).
+ * (the fault tests; docs/operations.md gives the figures).
  */
 export interface LoadLimits {
   /**

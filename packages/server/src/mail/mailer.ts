@@ -18,7 +18,7 @@ export interface SignUpAttemptMail {
 }
 
 /**
- * A sign-in notice to the account's owner (issue 18): `newSignIn` after a sign-in from a
+ * A sign-in notice to the account's owner: `newSignIn` after a sign-in from a
  * browser that never signed in to the account; `secondFactorFailed` after a correct master
  * password whose second step then failed. Holds where and when, never a secret.
  */

@@ -62,7 +62,7 @@ export const MESSAGES = {
   inviteCreatedNotMailed: 'Invitation created, but the mail could not be sent. Copy the link and send it yourself.',
   inviteRevoked: 'Invitation revoked',
   inviteNotFound: 'No open invitation with that id.',
-  // Sessions and devices (issue 18).
+  // Sessions and devices.
   sessionEndedByOwner: 'Session ended',
   otherSessionsEnded: 'Other sessions ended',
   sessionNotFound: 'No session of yours with that id.',

@@ -48,7 +48,7 @@ export interface Target {
   /** The operator's admin session token (admin routes), and a user id no account has. */
   adminToken: string;
   unknownUserId: string;
-  /** Sessions (issue 18): the victim's current one (never ended here: that is logout) and another account's. */
+  /** Sessions: the victim's current one (never ended here: that is logout) and another account's. */
   ownSessionId: string;
   otherUsersSessionId: string;
 }

@@ -59,7 +59,7 @@ export function headerAad(header: BackupHeader): Uint8Array {
 }
 
 /**
- * Security invariant: sign-in's ceiling (KDF_LIMITS) and its floor before issue 15
+ * Security invariant: sign-in's ceiling (KDF_LIMITS) and its floor before key generations
  * (LEGACY_KDF_FLOOR). Below the floor, a backup made (or altered) to be cheap to guess is
  * refused; above the ceiling, one that would freeze the page. The floor is the older one because
  * sign-in's rose against a hostile server choosing the params of a new browser's derivation; a

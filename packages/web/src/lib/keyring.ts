@@ -19,7 +19,7 @@ export interface UnlockedVault {
   kdf: KdfParams;
   salt: string;
   protectedKey: string;
-  /** The generation protectedKey was wrapped for (issue 15); absent means 0. A password change sends this + 1. */
+  /** The generation protectedKey was wrapped for; absent means 0. A password change sends this + 1. */
   keyGeneration?: number | undefined;
   /**
    * This unlock's copy for a reload of the tab (decision 0048): the vault key wrapped under

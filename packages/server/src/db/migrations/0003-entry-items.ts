@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Items (issue 12): an entry's two encrypted documents (`overview`, `details`) and its Trash
+ * Items: an entry's two encrypted documents (`overview`, `details`) and its Trash
  * time; every replaced version of an entry (`entry_history`); folders. New columns are
  * nullable, so existing rows stay valid as they are (no overview: the old entry format, which
  * the web app upgrades by saving the entry again).

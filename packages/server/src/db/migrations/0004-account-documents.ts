@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Encrypted account documents (issue 13, decision 0030): at most one per user and kind
+ * Encrypted account documents (decision 0030): at most one per user and kind
  * (generator settings, generator history, health settings), each a ciphertext the server
  * cannot read, with the revision its writes compare and swap on.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Import batches (issue 14, decision 0036): the import an entry came from, a UUID the client
+ * Import batches (decision 0036): the import an entry came from, a UUID the client
  * made, so one call can undo a whole import. Nullable: entries added one by one have none.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Invitations (issue 16, decision 0044): one row per invitation link. Only the SHA-256 of the
+ * Invitations (decision 0044): one row per invitation link. Only the SHA-256 of the
  * link's random token is stored. `invited_by` is the user who made it (null: the operator);
  * their open invitations go with their account. `used_at`/`used_by` are set once, by the
  * sign-up that used it, in the transaction that creates that account.

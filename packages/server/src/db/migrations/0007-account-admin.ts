@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Administration (issue 16): a user can be disabled (null = active) and shows when it was
+ * Administration: a user can be disabled (null = active) and shows when it was
  * last seen; admin sessions live in the database so every server process shares them.
  * Admin tokens are stored only as SHA-256 hashes, like user session tokens.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Scheduled jobs and several processes (issue 16). `job_leases`: one row per job; a process
+ * Scheduled jobs and several processes. `job_leases`: one row per job; a process
  * runs a job only while it holds the row's lease (see jobs/job-leases-repository.ts), so one
  * process at a time runs each job, on SQLite and PostgreSQL alike. `server_processes`: a
  * heartbeat row per running process, so a process can tell it is not alone on the database.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Sessions and devices (issue 18): the client address a session signed in from, and the last
+ * Sessions and devices: the client address a session signed in from, and the last
  * one it was seen at, written with `last_used_at` (at most once a minute). Null for sessions
  * opened before this migration. The address is the one Fastify derives under TRUST_PROXY.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Two-factor sign-in and passkeys (issue 18). None of it is part of the vault's encryption:
+ * Two-factor sign-in and passkeys. None of it is part of the vault's encryption:
  * a second factor guards the session, the keys stay the master password's (or a passkey's
  * PRF output, which wraps a copy of the vault key the server cannot open).
  *

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * Entry ids are unique per account, not across accounts (issue 15): the key of `entries`
+ * Entry ids are unique per account, not across accounts: the key of `entries`
  * becomes (user_id, id), and `entry_history` refers to an entry by (user_id, entry_id). Before,
  * adding an entry with an id another account holds answered 409, which told the client that
  * the id exists somewhere. Every row is kept as it is: only keys change.

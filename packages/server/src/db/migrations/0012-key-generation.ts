@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Key generations (issue 15): the generation of the account's wrapped vault key, bound into
+ * Key generations: the generation of the account's wrapped vault key, bound into
  * the wrap's associated data by the browser. Every existing wrap was made before generations
  * existed, so every existing row is generation 0 (the default); a password change raises it
  * by exactly one. Browsers remember the highest generation they saw and refuse a lower one.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Which WebAuthn credentials may sign in on their own (issue 18, decision 0049): passkeys
+ * Which WebAuthn credentials may sign in on their own (decision 0049): passkeys
  * (registered with user verification required, as discoverable credentials) may; security
  * keys, which the owner added as a second step after the password, may not, even when their
  * authenticator could answer a discoverable challenge. Credentials registered before this

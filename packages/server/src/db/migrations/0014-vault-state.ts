@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
- * Whole-vault integrity (issue 15, decision 0053), and folder ids per account.
+ * Whole-vault integrity (decision 0053), and folder ids per account.
  *
  * 1. `users.vault_state`: the last state string the browser sent (opaque here: the server can
  *    neither make nor check one), and `vault_state_counter`, its counter, which every write of

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Key rotation (issue 15, decision 0054). The browser re-encrypts the whole vault under a new
+ * Key rotation (decision 0054). The browser re-encrypts the whole vault under a new
  * vault key and uploads it in parts beside the live vault; a commit swaps it all in one
  * transaction. Nothing here is read by the vault until that commit, so a rotation abandoned
  * halfway leaves the live rows whole; its staged rows expire and the cleanup job deletes them.

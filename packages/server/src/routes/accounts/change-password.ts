@@ -15,7 +15,7 @@ import { raiseTwoFactorEpoch } from '../../auth/two-factor/two-factor-changes';
  * ends every session of the user (other devices are signed out) and opens a fresh one for
  * the caller. Entries are untouched: the vault key itself does not change.
  *
- * The new wrap names its key generation (issue 15), which must be exactly the stored one + 1:
+ * The new wrap names its key generation, which must be exactly the stored one + 1:
  * anything else is a 409 and changes nothing, so of two changes racing from the same
  * generation only one is stored (the UPDATE is conditional on the generation it raises).
  */

@@ -11,7 +11,7 @@ import { MESSAGES } from '../messages';
  * POST /api/users/prelogin: the KDF parameters and salt the client needs to derive authKey.
  * A name without an account gets the default parameters and a salt derived from the server
  * secret and the name: the same shape, stable over time, so existence is not revealed.
- * The key generation (issue 15) is answered the same way: the account's, or a stable one
+ * The key generation is answered the same way: the account's, or a stable one
  * derived from the server secret and the name.
  * Limited per address only (decision 0047), or per device cookie for a browser that signed in
  * to the account before: no one else can keep the account's owner out.

@@ -1,6 +1,6 @@
 import { KEY_ROTATION_VAULT_CHANGED } from '../../vault/key-rotation-commit';
 
-/** Texts of key rotation (issue 15) the web app shows as they are; changing one is an interface change. */
+/** Texts of key rotation the web app shows as they are; changing one is an interface change. */
 export const KEY_ROTATION_MESSAGES = {
   started: 'Key rotation started',
   staged: 'Staged',

@@ -9,7 +9,7 @@ import { MESSAGES } from '../messages';
 import { KEY_ROTATION_MESSAGES } from './key-rotation-messages';
 
 /**
- * POST /api/user/key-rotation `{ authKey, vaultRevision }` (issue 15, decision 0054): starts a
+ * POST /api/user/key-rotation `{ authKey, vaultRevision }` (decision 0054): starts a
  * rotation of the caller's vault key. The current password's auth key is checked as change
  * password checks it (the same hashing queue, the same per-account limit, the same 403: a
  * 401 would read as a lost session), and the vault must still be at the revision the browser

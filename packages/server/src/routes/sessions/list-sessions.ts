@@ -4,7 +4,7 @@ import { requireSession } from '../../auth/require-session';
 import type { DeviceSession as ListedSession } from '../../auth/session-service';
 import { MESSAGES } from '../messages';
 
-/** GET /api/user/sessions: the caller's usable sessions, the current one marked (issue 18). */
+/** GET /api/user/sessions: the caller's usable sessions, the current one marked. */
 export const listSessionsRoute: RoutePlugin = async (app, { ctx }) => {
   app.get(apiPaths.sessions, async (request) => {
     const { user, sessionId } = requireSession(request);

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-errors';
 
-/** The spec's answer, or (issue 18) "a second factor is required": no session yet, no wrapped key. */
+/** The spec's answer, or "a second factor is required": no session yet, no wrapped key. */
 const loginAnswerSchema = z.union([loginResponseSchema, secondFactorRequiredSchema]);
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export type SecondFactorRequiredAnswer = z.infer<typeof secondFactorRequiredSchema>;

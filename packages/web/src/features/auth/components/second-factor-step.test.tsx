@@ -14,7 +14,7 @@ vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
   startAuthentication: vi.fn(),
 }));
 
-/** Two-step sign-in (issue 18): the second step of the sign-in page. */
+/** Two-step sign-in: the second step of the sign-in page. */
 const PASSWORD = 'correct horse battery staple';
 const TOKEN = 'A'.repeat(43);
 const ASSERTION = {

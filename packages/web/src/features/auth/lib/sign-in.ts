@@ -24,7 +24,7 @@ export interface SecondFactorNeeded {
 /**
  * Sign-in, zero-knowledge style:
  * prelogin -> checkKdfParams -> derive keys -> login with authKey -> unwrap the vault key,
- * or, for an account with a second factor (issue 18), a PendingSecondFactor that finishes the
+ * or, for an account with a second factor, a PendingSecondFactor that finishes the
  * same unwrap once the factor is accepted.
  *
  * Security invariants:

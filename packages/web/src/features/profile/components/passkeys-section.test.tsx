@@ -11,7 +11,7 @@ import { installFakeClockWithRealTime } from '@/testing/timers';
 import { NO_PRF_TEXT } from './passkeys-section';
 import { ProfilePage } from './profile-page';
 
-/** Profile's "Passkeys and security keys" (issue 18). */
+/** Profile's "Passkeys and security keys". */
 const routes = pageRoutes({ '/profile': <ProfilePage /> });
 const PASSWORD = 'correct horse battery staple';
 const USER_ID = '0b7a3f52-6c1e-4d2a-9f1b-3c5d7e9f1a2b';

@@ -26,7 +26,7 @@ type Open =
   | { kind: 'codes'; codes: string[] };
 
 /**
- * "Passkeys and security keys" (issue 18): the account's WebAuthn credentials; add a passkey
+ * "Passkeys and security keys": the account's WebAuthn credentials; add a passkey
  * (signs in and, with PRF, unlocks) or a security key (second step only); rename; remove.
  * Adding and removing ask the master password: its authKey proves it to the server.
  */

@@ -7,7 +7,7 @@ import { renderApp } from '@/testing/render-app';
 import { installFakeClockWithRealTime } from '@/testing/timers';
 import { ProfilePage } from './profile-page';
 
-/** Profile's "Sessions and devices" (issue 18). */
+/** Profile's "Sessions and devices". */
 const routes = pageRoutes({ '/profile': <ProfilePage /> });
 const HOUR = 60 * 60 * 1000;
 

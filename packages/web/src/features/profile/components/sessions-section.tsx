@@ -10,7 +10,7 @@ import { relativeTime } from '../lib/relative-time';
 type Confirming = { kind: 'one'; session: DeviceSession } | { kind: 'others'; count: number };
 
 /**
- * "Sessions and devices" (issue 18): every signed-in session of the account, this browser's
+ * "Sessions and devices": every signed-in session of the account, this browser's
  * marked, with End for each other one and "Sign out all other sessions". Ending takes effect
  * on that device's very next request: the server deletes the session.
  */

@@ -9,7 +9,7 @@ import { renderApp } from '@/testing/render-app';
 import { installFakeClockWithRealTime } from '@/testing/timers';
 import { ProfilePage } from './profile-page';
 
-/** Profile's "Two-step sign-in" (issue 18). */
+/** Profile's "Two-step sign-in". */
 const routes = pageRoutes({ '/profile': <ProfilePage /> });
 const PASSWORD = 'correct horse battery staple';
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';

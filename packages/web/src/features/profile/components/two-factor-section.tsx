@@ -22,7 +22,7 @@ type Step =
 type Outcome = { ok: boolean; text: string };
 
 /**
- * "Two-step sign-in" (issue 18): the authenticator app (set up, turn off), recovery codes
+ * "Two-step sign-in": the authenticator app (set up, turn off), recovery codes
  * (how many are left, make new ones, shown once), and forgetting remembered browsers. The
  * second step guards the session only; the vault's encryption stays the master password's.
  * Security keys and passkeys have their own section.

@@ -12,7 +12,7 @@ interface EncryptionKeySectionProps {
 }
 
 /**
- * "Encryption key" (issue 15): rotates the vault key. Asks for the master password, then
+ * "Encryption key": rotates the vault key. Asks for the master password, then
  * shows the progress in words and numbers until the key is rotated or a plain error says it
  * was not (and the vault is unchanged).
  */
