@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 // A relative import on purpose: Vitest bundles the files its config imports by path, but loads a
 // package import with Node, which cannot run TypeScript.
@@ -19,6 +21,26 @@ import { webProjects } from './packages/web/vitest.config';
  */
 const node = { environment: 'node', isolate: false } as const;
 
+/**
+ * A folder of real export files of other managers (LOCKIT_IMPORT_CORPUS), if you have one: its
+ * project runs only when the folder exists; without it nothing is collected.
+ */
+const importCorpus = process.env['LOCKIT_IMPORT_CORPUS'] ? resolve(process.env['LOCKIT_IMPORT_CORPUS']) : '';
+const corpusProjects =
+  importCorpus && existsSync(importCorpus)
+    ? [
+        {
+          test: {
+            name: 'transfer:corpus',
+            root: 'packages/transfer',
+            ...node,
+            include: ['corpus/**/*.test.ts'],
+            env: { LOCKIT_IMPORT_CORPUS: importCorpus },
+          },
+        },
+      ]
+    : [];
+
 export default defineConfig({
   test: {
     // Vitest's default leaves one core free, which on a 2-core CI machine runs every file in
@@ -35,7 +57,9 @@ export default defineConfig({
       // The benches' own helpers; the benches themselves run with `npm run bench`.
       { test: { name: 'bench', root: 'bench', ...node } },
       { test: { name: 'test-support', root: 'packages/test-support', ...node } },
-      { test: { name: 'transfer', root: 'packages/transfer', ...node } },
+      // Its corpus/ folder is the transfer:corpus project below, when configured.
+      { test: { name: 'transfer', root: 'packages/transfer', ...node, exclude: [...configDefaults.exclude, 'corpus/**'] } },
+      ...corpusProjects,
       // The offline backup decrypter, run as a process with no server.
       { test: { name: 'decrypt-backup', root: 'tools/decrypt-backup', ...node, testTimeout: 60_000 } },
       {

@@ -1,31 +1,52 @@
 /**
- * The 12 logins every primary fixture yields (../shared/fixtures/imports/SOURCES.md, "Expected
- * logins shared by all seven primary files"), copied from there: [name, url, username, password].
+ * The 12 logins every file of the own "twelve-*" fixtures yields (test/fixtures/twelve-*: one
+ * made-up vault written in each primary format), as [name, url, username, password] sorted
+ * like loginQuadruples. Their passwords hold the awkward characters real exports must carry:
+ * commas, spaces, backticks, quotes, `$`, `|`, braces and a backslash; two logins share name
+ * and address but not user name; one has no password; two have no address.
  */
-export const EXPECTED_LOGINS: readonly { name: string; url: string; username: string; password: string }[] = [
+export const EXPECTED_LOGINS: readonly ExpectedLogin[] = [
+  { name: 'chirper.test', url: 'https://chirper.test/', username: 'ulvhart', password: 'TpOFxwV,lK%-dJLK0[d#T;]kC' },
+  { name: 'fediverse.test', url: 'https://fediverse.test/', username: 'ulvhart', password: "E<JOOfU?#?Cg5%`aB/5j!/'$U" },
   {
-    name: 'aib',
-    url: 'https://onlinebanking.aib.ie',
-    username: 'dpbx@fner.ws',
-    password: "ws5T@;_UB[Q|P!8'`~z%XC'JHFUbf#IX _E0}:HF,[{ei0hBg14",
+    name: 'harbor bank',
+    url: 'https://online.harbor-bank.test',
+    username: 'mira@quill.test',
+    password: "q7T@;_ZB[R|M!4'`~y%KD'LHGVcg#JY _F1}:IG,[{fj1iCh25",
   },
-  { name: 'dpbx@afoqwdr.tx', url: 'https://afoqwdr.tx', username: 'dpbx', password: '9KVHnx:.S_S;cF`=CE@e\\p{v6' },
-  { name: 'dpbx@fner.ws', url: '', username: 'dpbx', password: "mt}h'hSUCY;SU;;A!l[8y3O:8" },
-  { name: 'dpbx@klivak.xb', url: '', username: 'dpbx', password: '2cUqe}e9}>IVZf)Ye>3C8ZN,r' },
-  { name: 'dpbx@mnyfymt.ws', url: 'https://mail.mnyfymt.ws', username: 'dpbx', password: 'rPCkmNkhIa>{izt3C3F823!Go' },
-  { name: 'empty password', url: 'https://nhysdo.wg', username: 'vkeelpbu', password: '' },
   {
-    name: 'https://news.ycombinator.com',
-    url: 'https://news.ycombinator.com',
-    username: 'ostqxi',
-    password: "1)Btf2EI~Tfb7g2A!Sy',*Sj#",
+    name: 'hosting.test',
+    url: 'https://www.hosting.test/manager/web/',
+    username: 'czoczkirka',
+    password: "4A-WX!j,k(&!aSHQv(iGf]t'(",
   },
-  { name: 'mastodon.social', url: 'https://mastodon.social/', username: 'ostqxi', password: "D<INNeT?#?Bf4%`zA/4i!/'$T" },
-  { name: 'ovh.com', url: 'https://www.ovh.com/manager/web/', username: 'bynbyjhqjz', password: "3Z-VW!i,j(&!zRGPu(hFe]s'(" },
-  { name: 'ovh.com', url: 'https://www.ovh.com/manager/web/', username: 'jsdkyvbwjn', password: '^Vr/|o>_H8X%T]7>f}7|:U!Zs' },
-  { name: 'space title', url: 'https://nhysdo.wg', username: 'vkeelpbu', password: ']stDKo{%pk' },
-  { name: 'twitter.com', url: 'https://twitter.com/', username: 'ostqxi', password: 'SoNEwvU,kJ%-cIKJ9[c#S;]jB' },
+  {
+    name: 'hosting.test',
+    url: 'https://www.hosting.test/manager/web/',
+    username: 'ktelzwcxko',
+    password: '^Ws/|p>_I9Y%U]8>g}8|:V!At',
+  },
+  {
+    name: 'https://forum.kestrel.test',
+    url: 'https://forum.kestrel.test',
+    username: 'ulvhart',
+    password: "2)Cug3FJ~Ugc8h3B!Tz',*Tk#",
+  },
+  { name: 'mira@larkspur.test', url: '', username: 'mira', password: '3dVrf}f0}>JWAg)Zf>4D9AO,s' },
+  { name: 'mira@oakfern.test', url: 'https://oakfern.test', username: 'mira', password: '7LWJoy:.T_T;dG`=DF@f\\q{w7' },
+  { name: 'mira@pinemail.test', url: 'https://mail.pinemail.test', username: 'mira', password: 'sQDlnOliJb>{jau4D4G934!Hp' },
+  { name: 'mira@quill.test', url: '', username: 'mira', password: "nu}i'iTVDZ;TV;;B!m[9z4P:9" },
+  { name: 'no password', url: 'https://brightmoor.test', username: 'tovelund', password: '' },
+  { name: 'title with space', url: 'https://brightmoor.test', username: 'tovelund', password: ']tuELp{%ql' },
 ];
+
+/** A login as the cross-format tests compare it. */
+export interface ExpectedLogin {
+  name: string;
+  url: string;
+  username: string;
+  password: string;
+}
 
 /** The logins of a result as the same quadruples, sorted like EXPECTED_LOGINS. */
 export function loginQuadruples(

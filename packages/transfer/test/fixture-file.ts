@@ -1,11 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ImportFile } from '../src/import-format';
 
-/** A file of the shared fixtures (../shared/fixtures/imports beside the repo), as the UI would pick it. */
-export function sharedFixture(name: string): ImportFile {
-  return { name, bytes: new Uint8Array(readFileSync(new URL(`../../../../shared/fixtures/imports/${name}`, import.meta.url))) };
-}
-
 /** A file of this package's own fixtures (test/fixtures). */
 export function ownFixture(name: string): ImportFile {
   return { name, bytes: new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url))) };
@@ -15,6 +10,3 @@ export function ownFixture(name: string): ImportFile {
 export function textFile(text: string, name = 'export.csv'): ImportFile {
   return { name, bytes: new TextEncoder().encode(text) };
 }
-
-/** The names of every file in the shared fixtures folder except SOURCES.md. */
-export const SHARED_FIXTURE_DIR = new URL('../../../../shared/fixtures/imports/', import.meta.url);

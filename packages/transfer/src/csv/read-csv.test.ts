@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedFixture, textFile } from '../../test/fixture-file';
+import { ownFixture, textFile } from '../../test/fixture-file';
 import { ImportFileError, type ImportFile } from '../import-format';
 import { CSV_LIMITS } from './csv-bounds';
 import { MAX_IMPORT_FILE_BYTES } from './decode-text';
@@ -48,22 +48,22 @@ describe('readCsv', () => {
   });
 
   it('gives missing trailing columns as empty values (ragged rows)', () => {
-    const table = readCsv(sharedFixture('chrome.csv'));
+    const table = readCsv(ownFixture('twelve-chrome.csv'));
     expect(table.header).toEqual(['name', 'url', 'username', 'password', 'note']);
-    const mastodon = table.records.find((record) => record.cells.name === 'mastodon.social');
+    const mastodon = table.records.find((record) => record.cells.name === 'fediverse.test');
     expect(mastodon?.raw).toHaveLength(4);
     expect(mastodon?.cells.note).toBe('');
-    expect(mastodon?.cells.password).toBe("D<INNeT?#?Bf4%`zA/4i!/'$T");
+    expect(mastodon?.cells.password).toBe("E<JOOfU?#?Cg5%`aB/5j!/'$U");
   });
 
   it('numbers each record by the line it starts on, past multi-line values', () => {
-    const table = readCsv(sharedFixture('bitwarden.csv'));
+    const table = readCsv(ownFixture('twelve-bitwarden.csv'));
     expect(table.records).toHaveLength(14);
     const lines = table.records.map((record) => record.line);
     expect(lines[0]).toBe(2);
-    // aib's fields value spans two lines, so the record after it starts two lines later.
-    const aib = table.records.findIndex((record) => record.cells.name === 'aib');
-    expect(table.records[aib]?.cells.fields).toBe('pin: 462916\noldpin: 489019');
+    // harbor bank's fields value spans two lines, so the record after it starts two lines later.
+    const aib = table.records.findIndex((record) => record.cells.name === 'harbor bank');
+    expect(table.records[aib]?.cells.fields).toBe('pin: 104729\noldpin: 130363');
     expect(lines[aib + 1]).toBe((lines[aib] ?? 0) + 2);
   });
 
@@ -79,11 +79,11 @@ describe('readCsv', () => {
   });
 
   it('keeps a stray quote inside a value as text (Firefox accounts row)', () => {
-    const table = readCsv(sharedFixture('firefox-bitwarden-accounts.csv'));
+    const table = readCsv(ownFixture('firefox-accounts.csv'));
     expect(table.records).toHaveLength(2);
     expect(table.records[0]?.cells.url).toBe('chrome://FirefoxAccounts');
     expect(extraValues(table, table.records[0]!)).toHaveLength(1);
-    expect(table.records[1]?.cells).toMatchObject({ url: 'https://example.com', username: 'foo', password: 'bar' });
+    expect(table.records[1]?.cells).toMatchObject({ url: 'https://harbor.test', username: 'kai', password: 'Lk4-pQ9s' });
     expect(table.records[1]?.line).toBe(3);
   });
 

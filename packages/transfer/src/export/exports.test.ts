@@ -11,9 +11,9 @@ const NOW = '2024-04-01T08:30:00.000Z';
 let counter = 0;
 const newId = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
 
-/** A real export of Bitwarden's SDK (shared fixtures): the shape its importer expects. */
+/** An export in the shape Bitwarden's own exporter writes (own fixture): the shape its importer expects. */
 const bitwardenSdk = JSON.parse(
-  readFileSync(new URL('../../../../../shared/fixtures/imports/bitwarden-sdk.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../test/fixtures/bitwarden-sdk-shape.json', import.meta.url), 'utf8'),
 ) as { items: Record<string, unknown>[] };
 const keysOf = (value: object | undefined) => Object.keys(value ?? {}).sort();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_LOGINS, loginQuadruples } from '../../test/expected-logins';
-import { ownFixture, sharedFixture, textFile } from '../../test/fixture-file';
+import { ownFixture, textFile } from '../../test/fixture-file';
 import { toBitwardenCsv } from '../export/csv-exports';
 import { ImportFileError } from '../import-format';
 import { emptyTransferItem } from '../transfer-item';
@@ -10,36 +10,36 @@ const parse = (file: ReturnType<typeof textFile>) => bitwardenCsvFormat.parse(fi
 
 describe('Bitwarden CSV', () => {
   it('yields the 12 expected logins with exact passwords and the 2 notes (bitwarden.csv, no reprompt column)', async () => {
-    const result = await parse(sharedFixture('bitwarden.csv'));
+    const result = await parse(ownFixture('twelve-bitwarden.csv'));
     expect(result.items).toHaveLength(14);
     expect(loginQuadruples(result.items)).toEqual(EXPECTED_LOGINS);
     const notes = result.items.filter((item) => item.type === 'note');
     expect(notes.map((item) => item.name).sort()).toEqual(['empty entry', 'note']);
     expect(notes.find((item) => item.name === 'note')?.notes).toBe(
-      'This is a multiline note entry. Cube shank petroleum guacamole dart mower\nacutely slashing upper cringing lunchbox tapioca wrongful unbeaten sift.',
+      'A two-line note, made up for these tests: pepper lantern gravel orchid\nmarble spoon velvet harbour thimble quietly.',
     );
-    expect(result.items.find((item) => item.name === 'aib')?.fields).toEqual([
-      { label: 'pin', kind: 'text', value: '462916' },
-      { label: 'oldpin', kind: 'text', value: '489019' },
+    expect(result.items.find((item) => item.name === 'harbor bank')?.fields).toEqual([
+      { label: 'pin', kind: 'text', value: '104729' },
+      { label: 'oldpin', kind: 'text', value: '130363' },
     ]);
-    expect(result.items.filter((item) => item.name === 'ovh.com')).toHaveLength(2);
-    expect(result.items.find((item) => item.name === 'dpbx@fner.ws')?.folder).toBe('Emails/WS');
+    expect(result.items.filter((item) => item.name === 'hosting.test')).toHaveLength(2);
+    expect(result.items.find((item) => item.name === 'mira@quill.test')?.folder).toBe('Emails/WS');
   });
 
-  it("reads Bitwarden's current export with reprompt, fields, TOTP and favourites (bitwarden-sdk.csv)", async () => {
-    const result = await parse(sharedFixture('bitwarden-sdk.csv'));
+  it("reads Bitwarden's current export with reprompt, fields, TOTP and favourites (the reprompt header)", async () => {
+    const result = await parse(ownFixture('bitwarden-reprompt.csv'));
     expect(result.items.map((item) => [item.urls[0], item.username, item.password])).toEqual([
-      ['https://google.com', 'test@bitwarden.com', 'Abc123'],
-      ['https://steampowered.com', 'steam', '3Pvb8u7EfbV*nJ'],
+      ['https://search.harbor.test', 'kai@harbor.test', 'Xyz789'],
+      ['https://games.harbor.test', 'kai', '7Qwe*rtY9u'],
     ]);
     expect(result.items[1]).toMatchObject({
-      name: 'Steam Account',
-      folder: 'Test Folder B',
+      name: 'Game launcher',
+      folder: 'Games',
       favorite: true,
-      totp: 'steam://ABCD123',
+      totp: 'steam://WXYZ987',
       fields: [
-        { label: 'Test', kind: 'text', value: 'v' },
-        { label: 'Hidden', kind: 'text', value: 'asdfer' },
+        { label: 'Region', kind: 'text', value: 'eu' },
+        { label: 'Secret', kind: 'text', value: 'qwerty' },
       ],
     });
     expect(result.items[0]?.favorite).toBe(false);
@@ -130,9 +130,9 @@ describe('Bitwarden CSV', () => {
   });
 
   it('detects its own header only', () => {
-    expect(bitwardenCsvFormat.detect(sharedFixture('bitwarden.csv'))).toBe(1);
-    expect(bitwardenCsvFormat.detect(sharedFixture('bitwarden-sdk.csv'))).toBe(1);
-    expect(bitwardenCsvFormat.detect(sharedFixture('chrome.csv'))).toBe(0);
-    expect(bitwardenCsvFormat.detect(sharedFixture('bitwarden.json'))).toBe(0);
+    expect(bitwardenCsvFormat.detect(ownFixture('twelve-bitwarden.csv'))).toBe(1);
+    expect(bitwardenCsvFormat.detect(ownFixture('bitwarden-reprompt.csv'))).toBe(1);
+    expect(bitwardenCsvFormat.detect(ownFixture('twelve-chrome.csv'))).toBe(0);
+    expect(bitwardenCsvFormat.detect(ownFixture('twelve-bitwarden.json'))).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_LOGINS, loginQuadruples } from '../../test/expected-logins';
 import { protectedExport } from '../../test/bitwarden-protected-export';
-import { ownFixture, sharedFixture, textFile } from '../../test/fixture-file';
+import { ownFixture, textFile } from '../../test/fixture-file';
 import { toBitwardenJson } from '../export/bitwarden-json';
 import { ImportFileError, ImportPasswordError } from '../import-format';
 import { bitwardenJsonFormat } from './bitwarden-json';
@@ -11,7 +11,7 @@ const parse = (file: ReturnType<typeof textFile>, password?: string) => bitwarde
 
 describe('Bitwarden JSON (plain)', () => {
   it('yields the 12 expected logins with exact passwords and the 2 notes (bitwarden.json)', async () => {
-    const result = await parse(sharedFixture('bitwarden.json'));
+    const result = await parse(ownFixture('twelve-bitwarden.json'));
     expect(result.items).toHaveLength(14);
     expect(loginQuadruples(result.items)).toEqual(EXPECTED_LOGINS);
     expect(
@@ -25,59 +25,59 @@ describe('Bitwarden JSON (plain)', () => {
   });
 
   it('keeps the two ovh.com logins apart', async () => {
-    const result = await parse(sharedFixture('bitwarden.json'));
-    expect(result.items.filter((item) => item.name === 'ovh.com').map((item) => item.username)).toEqual(
-      expect.arrayContaining(['bynbyjhqjz', 'jsdkyvbwjn']),
+    const result = await parse(ownFixture('twelve-bitwarden.json'));
+    expect(result.items.filter((item) => item.name === 'hosting.test').map((item) => item.username)).toEqual(
+      expect.arrayContaining(['czoczkirka', 'ktelzwcxko']),
     );
   });
 
   it('keeps nested folder paths and custom fields (bitwarden.json)', async () => {
-    const result = await parse(sharedFixture('bitwarden.json'));
+    const result = await parse(ownFixture('twelve-bitwarden.json'));
     expect(new Set(result.items.map((item) => item.folder))).toContain('Emails/WS');
-    expect(result.items.find((item) => item.name === 'aib')?.fields).toEqual([
-      { label: 'pin', kind: 'text', value: '462916' },
-      { label: 'oldpin', kind: 'text', value: '489019' },
+    expect(result.items.find((item) => item.name === 'harbor bank')?.fields).toEqual([
+      { label: 'pin', kind: 'text', value: '104729' },
+      { label: 'oldpin', kind: 'text', value: '130363' },
     ]);
   });
 
-  it("reads Bitwarden's own reference export: every type, field kinds, TOTP, dates (bitwarden-sdk.json)", async () => {
-    const result = await parse(sharedFixture('bitwarden-sdk.json'));
+  it("reads the shape of Bitwarden's own exporter: every type, field kinds, TOTP, dates", async () => {
+    const result = await parse(ownFixture('bitwarden-sdk-shape.json'));
     expect(result.items.map((item) => [item.type, item.name])).toEqual([
-      ['login', 'Bitwarden'],
-      ['note', 'My secure note'],
-      ['card', 'My card'],
-      ['identity', 'My identity'],
-      ['note', 'My ssh key'],
+      ['login', 'Harbor vault'],
+      ['note', 'Locker code'],
+      ['card', 'Travel card'],
+      ['identity', 'Kai at work'],
+      ['note', 'Deploy key'],
     ]);
     const [login, note, card, identity, ssh] = result.items;
     expect(loginQuadruples([login!])).toEqual([
-      { name: 'Bitwarden', url: 'https://vault.bitwarden.com', username: 'test@bitwarden.com', password: 'asdfasdfasdf' },
+      { name: 'Harbor vault', url: 'https://vault.harbor.test', username: 'kai@harbor.test', password: 'qwerpoiuzxcv' },
     ]);
     expect(login).toMatchObject({
-      totp: 'ABC',
+      totp: 'XYZ',
       favorite: true,
-      folder: 'Important',
-      notes: 'My note',
-      createdAt: '2024-01-30T11:23:54.416Z',
+      folder: 'Essentials',
+      notes: 'Login note',
+      createdAt: '2024-05-06T08:00:00.000Z',
     });
     expect(login?.fields).toEqual([
-      { label: 'Text', kind: 'text', value: 'A' },
-      { label: 'Hidden', kind: 'hidden', value: 'B' },
+      { label: 'Text', kind: 'text', value: 'one' },
+      { label: 'Hidden', kind: 'hidden', value: 'two' },
       { label: 'Boolean (true)', kind: 'boolean', value: 'true' },
       { label: 'Boolean (false)', kind: 'boolean', value: 'false' },
       { label: 'Linked', kind: 'text', value: 'Linked to Password' },
     ]);
-    expect(note?.notes).toBe('Very secure!');
+    expect(note?.notes).toBe('Second drawer');
     expect(card?.card).toEqual({
-      holder: 'John Doe',
-      brand: 'Visa',
-      number: '4111111111111111',
-      code: '123',
-      expMonth: '1',
-      expYear: '2032',
+      holder: 'Kai Berg',
+      brand: 'Mastercard',
+      number: '5555555555554444',
+      code: '321',
+      expMonth: '4',
+      expYear: '2031',
     });
-    expect(identity?.identity).toMatchObject({ title: 'Mr', firstName: 'John', lastName: 'Doe', company: 'Bitwarden' });
-    expect(identity?.fields).toEqual([{ label: 'Username', kind: 'text', value: 'JDoe' }]);
+    expect(identity?.identity).toMatchObject({ title: 'Dr', firstName: 'Kai', lastName: 'Berg', company: 'Harbor' });
+    expect(identity?.fields).toEqual([{ label: 'Username', kind: 'text', value: 'kberg' }]);
     expect(ssh?.fields.map((field) => [field.label, field.kind])).toEqual([
       ['Private key', 'hidden'],
       ['Public key', 'text'],
@@ -174,7 +174,7 @@ describe('Bitwarden JSON (older exports)', () => {
 
 describe('Bitwarden JSON refuses', () => {
   it('truncated JSON, naming the line', async () => {
-    const text = readFileSync(new URL('../../../../../shared/fixtures/imports/bitwarden.json', import.meta.url), 'utf8');
+    const text = readFileSync(new URL('../../test/fixtures/twelve-bitwarden.json', import.meta.url), 'utf8');
     const cut = text.slice(0, 2000);
     const error = await parse(textFile(cut)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImportFileError);
@@ -182,7 +182,7 @@ describe('Bitwarden JSON refuses', () => {
   });
 
   it('a file cut short, naming its last line', async () => {
-    const text = readFileSync(new URL('../../../../../shared/fixtures/imports/bitwarden.json', import.meta.url), 'utf8');
+    const text = readFileSync(new URL('../../test/fixtures/twelve-bitwarden.json', import.meta.url), 'utf8');
     const cut = text.slice(0, text.indexOf('"items"') + 20);
     const error = await parse(textFile(cut)).catch((caught: unknown) => caught);
     expect((error as ImportFileError).message).toBe(
@@ -221,7 +221,7 @@ describe('Bitwarden JSON refuses', () => {
 });
 
 describe('Bitwarden JSON (password-protected)', () => {
-  const plain = readFileSync(new URL('../../../../../shared/fixtures/imports/bitwarden.json', import.meta.url), 'utf8');
+  const plain = readFileSync(new URL('../../test/fixtures/twelve-bitwarden.json', import.meta.url), 'utf8');
 
   it('opens a PBKDF2 export with its password', async () => {
     const file = textFile(await protectedExport(plain, 'correct horse €', { kdfType: 0, kdfIterations: 5000 }));
@@ -275,8 +275,8 @@ describe('Bitwarden JSON (password-protected)', () => {
 
 describe('Bitwarden JSON detection', () => {
   it('is certain of its own files and not of others', () => {
-    expect(bitwardenJsonFormat.detect(sharedFixture('bitwarden.json'))).toBeGreaterThan(0.9);
-    expect(bitwardenJsonFormat.detect(sharedFixture('bitwarden-sdk.json'))).toBeGreaterThan(0.9);
-    expect(bitwardenJsonFormat.detect(sharedFixture('bitwarden.csv'))).toBe(0);
+    expect(bitwardenJsonFormat.detect(ownFixture('twelve-bitwarden.json'))).toBeGreaterThan(0.9);
+    expect(bitwardenJsonFormat.detect(ownFixture('bitwarden-sdk-shape.json'))).toBeGreaterThan(0.9);
+    expect(bitwardenJsonFormat.detect(ownFixture('twelve-bitwarden.csv'))).toBe(0);
   });
 });

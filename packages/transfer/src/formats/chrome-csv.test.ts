@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_LOGINS, loginQuadruples } from '../../test/expected-logins';
-import { ownFixture, sharedFixture, textFile } from '../../test/fixture-file';
+import { ownFixture, textFile } from '../../test/fixture-file';
 import { ImportFileError } from '../import-format';
 import { chromeCsvFormat } from './chrome-csv';
 
@@ -8,31 +8,26 @@ const parse = (file: ReturnType<typeof textFile>) => chromeCsvFormat.parse(file,
 
 describe('Chrome / Edge / Brave CSV', () => {
   it('yields the 12 expected logins with exact passwords from ragged rows; the note stays a note, the empty entry is skipped', async () => {
-    const file = sharedFixture('chrome.csv');
+    const file = ownFixture('twelve-chrome.csv');
     expect(chromeCsvFormat.detect(file)).toBe(1);
     const result = await parse(file);
     expect(loginQuadruples(result.items)).toEqual(EXPECTED_LOGINS);
-    expect(result.items.filter((item) => item.name === 'ovh.com')).toHaveLength(2);
-    expect(result.items.find((item) => item.name === 'dpbx@fner.ws')?.notes).toBe('For financial purpose only!');
+    expect(result.items.filter((item) => item.name === 'hosting.test')).toHaveLength(2);
+    expect(result.items.find((item) => item.name === 'mira@quill.test')?.notes).toBe('Only for the tax office!');
     const notes = result.items.filter((item) => item.type === 'note');
     expect(notes.map((item) => [item.name, item.notes])).toEqual([
       [
         'note',
-        'This is a multiline note entry. Cube shank petroleum guacamole dart mower\nacutely slashing upper cringing lunchbox tapioca wrongful unbeaten sift.',
+        'A two-line note, made up for these tests: pepper lantern gravel orchid\nmarble spoon velvet harbour thimble quietly.',
       ],
     ]);
     expect(result.skipped).toEqual([{ line: 13, reason: 'Line 13: "empty entry" has nothing in it but its name.' }]);
   });
 
-  it("reads Bitwarden's Chrome note spec file: CRLF, a quoted note with a comma and doubled quotes", async () => {
-    const result = await parse(sharedFixture('chrome-bitwarden-note.csv'));
+  it("reads a current export's note: CRLF, a quoted note with a comma and doubled quotes", async () => {
+    const result = await parse(ownFixture('chrome-note-crlf.csv'));
     expect(result.items.map((item) => [item.urls[0], item.username, item.password, item.notes])).toEqual([
-      [
-        'https://www.example.com/',
-        'username@example.com',
-        'wpC9qFvsbWQK5Z',
-        'First line, with a comma\nSecond line with "quotes"',
-      ],
+      ['https://shop.harbor.test/', 'kai@harbor.test', 'Hq3ZrPm8VdLx2N', 'Top line, with a comma\nBottom line with "quotes"'],
     ]);
   });
 
@@ -60,8 +55,8 @@ describe('Chrome / Edge / Brave CSV', () => {
   });
 
   it('claims only its own header', () => {
-    expect(chromeCsvFormat.detect(sharedFixture('firefox.csv'))).toBe(0);
-    expect(chromeCsvFormat.detect(sharedFixture('bitwarden.csv'))).toBe(0);
+    expect(chromeCsvFormat.detect(ownFixture('twelve-firefox.csv'))).toBe(0);
+    expect(chromeCsvFormat.detect(ownFixture('twelve-bitwarden.csv'))).toBe(0);
     expect(chromeCsvFormat.detect(textFile('name,url,username,password\n'))).toBe(1);
   });
 });

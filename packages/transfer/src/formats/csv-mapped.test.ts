@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownFixture, sharedFixture, textFile } from '../../test/fixture-file';
+import { ownFixture, textFile } from '../../test/fixture-file';
 import { ImportFileError } from '../import-format';
 import { csvMappedFormat, parseMappedCsv, previewCsv } from './csv-mapped';
 
@@ -132,13 +132,13 @@ describe('parseMappedCsv', () => {
   });
 
   it('as a format, reads with the suggested mapping and scores below every known format', async () => {
-    const result = await csvMappedFormat.parse(sharedFixture('chrome.csv'), {});
-    expect(result.items.find((item) => item.name === 'mastodon.social')).toMatchObject({
-      urls: ['https://mastodon.social/'],
-      username: 'ostqxi',
-      password: "D<INNeT?#?Bf4%`zA/4i!/'$T",
+    const result = await csvMappedFormat.parse(ownFixture('twelve-chrome.csv'), {});
+    expect(result.items.find((item) => item.name === 'fediverse.test')).toMatchObject({
+      urls: ['https://fediverse.test/'],
+      username: 'ulvhart',
+      password: "E<JOOfU?#?Cg5%`aB/5j!/'$U",
     });
-    expect(csvMappedFormat.detect(sharedFixture('chrome.csv'))).toBe(0.1);
-    expect(csvMappedFormat.detect(sharedFixture('bitwarden.json'))).toBe(0);
+    expect(csvMappedFormat.detect(ownFixture('twelve-chrome.csv'))).toBe(0.1);
+    expect(csvMappedFormat.detect(ownFixture('twelve-bitwarden.json'))).toBe(0);
   });
 });

@@ -1,6 +1,5 @@
-import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ownFixture, sharedFixture, SHARED_FIXTURE_DIR } from '../../test/fixture-file';
+import { ownFixture } from '../../test/fixture-file';
 import type { ImportFormat } from '../import-format';
 import { chromeCsvFormat } from './chrome-csv';
 import { dashlaneCsvFormat } from './dashlane-csv';
@@ -27,23 +26,20 @@ const FORMATS: ImportFormat[] = [
 ];
 
 /** Which of these formats owns each file; null: none of them (Bitwarden's, Proton's...). */
-const SHARED_OWNER: Record<string, string | null> = {
-  '1password.csv': '1password-csv',
-  '1password7-windows-bitwarden.csv': '1password-csv',
-  'bitwarden-sdk.csv': null,
-  'bitwarden-sdk.json': null,
-  'bitwarden.csv': null,
-  'bitwarden.json': null,
-  'chrome-bitwarden-note.csv': 'chrome-csv',
-  'chrome.csv': 'chrome-csv',
-  'firefox-bitwarden-accounts.csv': 'firefox-csv',
-  'firefox.csv': 'firefox-csv',
-  'keepassxc.csv': 'keepassxc-csv',
-  'lastpass-proton.csv': 'lastpass-csv',
-  'lastpass.csv': 'lastpass-csv',
-};
-
 const OWN_OWNER: Record<string, string | null> = {
+  'twelve-1password.csv': '1password-csv',
+  'onepassword7-windows.csv': '1password-csv',
+  'bitwarden-reprompt.csv': null,
+  'bitwarden-sdk-shape.json': null,
+  'twelve-bitwarden.csv': null,
+  'twelve-bitwarden.json': null,
+  'chrome-note-crlf.csv': 'chrome-csv',
+  'twelve-chrome.csv': 'chrome-csv',
+  'firefox-accounts.csv': 'firefox-csv',
+  'twelve-firefox.csv': 'firefox-csv',
+  'twelve-keepassxc.csv': 'keepassxc-csv',
+  'lastpass-secure-notes.csv': 'lastpass-csv',
+  'twelve-lastpass.csv': 'lastpass-csv',
   'chrome-bom-crlf.csv': 'chrome-csv',
   'dashlane-bitwarden-credentials.csv': 'dashlane-csv',
   'dashlane-own.csv': 'dashlane-csv',
@@ -59,21 +55,10 @@ const OWN_OWNER: Record<string, string | null> = {
   'bitwarden-bom-crlf.csv': null,
 };
 
-const claimants = (file: ReturnType<typeof sharedFixture>) =>
+const claimants = (file: ReturnType<typeof ownFixture>) =>
   FORMATS.filter((format) => format.detect(file) > 0).map((format) => format.id);
 
 describe('detection by exact header or signature: each file is claimed by its own format and no other', () => {
-  it('covers every shared fixture', () => {
-    const files = readdirSync(SHARED_FIXTURE_DIR).filter((name) => name !== 'SOURCES.md');
-    expect(files.sort()).toEqual(Object.keys(SHARED_OWNER).sort());
-  });
-
-  for (const [name, owner] of Object.entries(SHARED_OWNER)) {
-    it(`shared ${name}: ${owner ?? 'none of these formats'}`, () => {
-      expect(claimants(sharedFixture(name))).toEqual(owner === null ? [] : [owner]);
-    });
-  }
-
   for (const [name, owner] of Object.entries(OWN_OWNER)) {
     it(`own ${name}: ${owner ?? 'none of these formats'}`, () => {
       expect(claimants(ownFixture(name))).toEqual(owner === null ? [] : [owner]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_LOGINS } from '../../test/expected-logins';
-import { sharedFixture, textFile } from '../../test/fixture-file';
+import { ownFixture, textFile } from '../../test/fixture-file';
 import { ImportFileError } from '../import-format';
 import { firefoxCsvFormat } from './firefox-csv';
 
@@ -10,23 +10,28 @@ const HEADER =
 
 describe('Firefox CSV', () => {
   it('yields the 12 credentials with exact passwords (url column holds titles in this fixture); rows without credentials are skipped', async () => {
-    const file = sharedFixture('firefox.csv');
+    const file = ownFixture('twelve-firefox.csv');
     expect(firefoxCsvFormat.detect(file)).toBe(1);
     const result = await parse(file);
     const pairs = (list: readonly { username: string; password: string }[]) =>
       list.map((login) => `${login.username} ${login.password}`).sort();
     expect(pairs(result.items)).toEqual(pairs(EXPECTED_LOGINS));
-    expect(result.items.find((item) => item.password.startsWith('ws5T'))).toMatchObject({ name: 'aib', urls: ['aib'] });
-    expect(result.items.filter((item) => item.urls[0] === 'ovh.com')).toHaveLength(2);
-    expect(result.items[0]?.createdAt).toBe('2020-09-13T12:26:40.000Z');
+    expect(result.items.find((item) => item.password.startsWith('E<JOOfU'))).toMatchObject({
+      name: 'fediverse.test',
+      urls: ['fediverse.test'],
+    });
+    // A title with a space is no host: the name falls back to the user name.
+    expect(result.items.find((item) => item.password.startsWith('q7T@'))?.name).toBe('mira@quill.test');
+    expect(result.items.filter((item) => item.urls[0] === 'hosting.test')).toHaveLength(2);
+    expect(result.items[0]?.createdAt).toBe('2022-04-15T05:20:00.000Z');
     expect(result.items[0]?.fields).toEqual([]);
     expect(result.skipped.map((record) => record.line)).toEqual([13, 15]);
   });
 
-  it("skips Firefox's own sync account row and reads the login after it (firefox-bitwarden-accounts.csv)", async () => {
-    const result = await parse(sharedFixture('firefox-bitwarden-accounts.csv'));
+  it("skips Firefox's own sync account row and reads the login after it (its JSON value holds a stray quote)", async () => {
+    const result = await parse(ownFixture('firefox-accounts.csv'));
     expect(result.items.map((item) => [item.name, item.urls[0], item.username, item.password])).toEqual([
-      ['example.com', 'https://example.com', 'foo', 'bar'],
+      ['harbor.test', 'https://harbor.test', 'kai', 'Lk4-pQ9s'],
     ]);
     expect(result.skipped).toHaveLength(1);
     expect(result.skipped[0]?.reason).toMatch(/chrome:\/\/FirefoxAccounts" is Firefox's own sync account record/);

@@ -105,7 +105,7 @@ function entryToItem(entry: KeePassEntry, folder: string | null, number: number,
   item.updatedAt = entry.updatedAt;
   item.passwordHistory = passwordHistory(entry, item.password);
 
-  // A title alone is no item (the shared fixtures' "empty entry"): it is reported, not imported.
+  // A title alone is no item (an "empty entry" of a real export): it is reported, not imported.
   if (!hasContent(item, false)) {
     const what = value('Title').trim() === '' ? 'is empty' : `("${item.name}") has nothing in it but its title`;
     skipped.push({ line: number, reason: `Entry ${number} ${what} (no user name, password, address, notes or fields).` });

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_LOGINS, loginQuadruples } from '../../test/expected-logins';
-import { ownFixture, sharedFixture, textFile } from '../../test/fixture-file';
+import { ownFixture, textFile } from '../../test/fixture-file';
 import { ImportFileError } from '../import-format';
 import { keepassxcCsvFormat } from './keepassxc-csv';
 
 describe('KeePassXC CSV', () => {
   it('yields the 12 expected logins with exact passwords and folders below Root; the note stays a note', async () => {
-    const file = sharedFixture('keepassxc.csv');
+    const file = ownFixture('twelve-keepassxc.csv');
     expect(keepassxcCsvFormat.detect(file)).toBe(1);
     const result = await keepassxcCsvFormat.parse(file, {});
     expect(loginQuadruples(result.items)).toEqual(EXPECTED_LOGINS);
-    expect(result.items.find((item) => item.name === 'dpbx@mnyfymt.ws')?.folder).toBe('Emails/WS');
+    expect(result.items.find((item) => item.name === 'mira@pinemail.test')?.folder).toBe('Emails/WS');
     expect(result.items.find((item) => item.name === 'note')).toMatchObject({ type: 'note', folder: 'CornerCases' });
     expect(result.items.find((item) => item.name === 'note')?.notes).toContain('\n');
     expect(result.skipped.map((record) => record.reason)).toEqual([

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_LOGINS, loginQuadruples } from '../../test/expected-logins';
-import { ownFixture, sharedFixture, textFile } from '../../test/fixture-file';
+import { ownFixture, textFile } from '../../test/fixture-file';
 import { ImportFileError } from '../import-format';
 import { onePasswordCsvFormat } from './onepassword-csv';
 
 describe('1Password CSV', () => {
   it('yields the 12 expected logins with exact passwords from a 1Password 8 export; the note stays a note', async () => {
-    const file = sharedFixture('1password.csv');
+    const file = ownFixture('twelve-1password.csv');
     expect(onePasswordCsvFormat.detect(file)).toBe(1);
     const result = await onePasswordCsvFormat.parse(file, {});
     expect(loginQuadruples(result.items)).toEqual(EXPECTED_LOGINS);
@@ -29,52 +29,52 @@ describe('1Password CSV', () => {
     expect(skipped.map((record) => record.line)).toEqual([5]);
   });
 
-  it("reads the 1Password 7 Windows export (Bitwarden's spec file): a login, an identity, a card and a note", async () => {
-    const file = sharedFixture('1password7-windows-bitwarden.csv');
+  it('reads a 1Password 7 Windows export (58-style upper-case columns, SECTION columns, emoji): a login, an identity, a card and a note', async () => {
+    const file = ownFixture('onepassword7-windows.csv');
     expect(onePasswordCsvFormat.detect(file)).toBe(1);
     const { items, skipped } = await onePasswordCsvFormat.parse(file, {});
     expect(skipped).toEqual([]);
     expect(items.map((item) => [item.type, item.name])).toEqual([
-      ['login', '1Password Account'],
-      ['identity', 'Identity Item'],
-      ['card', 'test card'],
-      ['note', '🎉 Welcome to 1Password!'],
+      ['login', 'Harbor Account'],
+      ['identity', "Kai's identity"],
+      ['card', 'travel card'],
+      ['note', '🎉 Welcome aboard!'],
     ]);
     const [account, identity, card, welcome] = items;
     expect([account?.urls, account?.username, account?.password, account?.tags]).toEqual([
-      ['https://my.1password.com'],
-      'email@bitwarden.com',
-      "the account's password",
+      ['https://my.harbor.test'],
+      'kai@harbor.test',
+      'the harbor password',
       ['Starter Kit'],
     ]);
     expect(account?.fields).toEqual([
-      { label: 'Secret key', kind: 'hidden', value: "the account's secret key" },
-      { label: 'Account key', kind: 'hidden', value: 'A3-76TR2N-NJG3TZ-9NXFX-WT8GF-6YQC9-R2659' },
+      { label: 'Secret key', kind: 'hidden', value: 'the harbor secret key' },
+      { label: 'Account key', kind: 'hidden', value: 'B7-MADEUP-KEY000-11111-22222-33333-44444' },
     ]);
     expect(identity?.identity).toMatchObject({
-      firstName: 'first name',
-      middleName: 'mi',
-      lastName: 'last name',
-      company: 'bitwarden',
-      address1: 'address city state zip us',
-      phone: '8005555555',
-      email: 'email@bitwarden.com',
+      firstName: 'Kai',
+      middleName: 'O',
+      lastName: 'Berg',
+      company: 'Harbor',
+      address1: '1 quay road harbor town',
+      phone: '5550100',
+      email: 'kai@harbor.test',
     });
-    expect(identity?.fields).toContainEqual({ label: 'Job title', kind: 'text', value: 'job title' });
-    expect(identity?.fields).toContainEqual({ label: 'Username', kind: 'text', value: 'userNam3' });
+    expect(identity?.fields).toContainEqual({ label: 'Job title', kind: 'text', value: 'harbour pilot' });
+    expect(identity?.fields).toContainEqual({ label: 'Username', kind: 'text', value: 'kaiB' });
     expect(card?.card).toEqual({
-      holder: 'test',
+      holder: 'K Berg',
       brand: '',
-      number: '4111111111111111',
-      code: '111',
-      expMonth: '01',
-      expYear: '1970',
+      number: '5555555555554444',
+      code: '321',
+      expMonth: '03',
+      expYear: '2029',
     });
-    expect(card?.fields).toEqual([{ label: 'Label', kind: 'text', value: 'field (phone)' }]);
+    expect(card?.fields).toEqual([{ label: 'Label', kind: 'text', value: 'lost card line' }]);
     expect(welcome?.fields).toContainEqual({
       label: 'Contact us',
       kind: 'text',
-      value: 'https://support.1password.com/contact-us/',
+      value: 'https://help.harbor.test/contact/',
     });
   });
 

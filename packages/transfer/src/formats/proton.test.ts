@@ -1,6 +1,6 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { ownFixture, sharedFixture, textFile } from '../../test/fixture-file';
+import { ownFixture, textFile } from '../../test/fixture-file';
 import { ImportFileError } from '../import-format';
 import { protonCsvFormat } from './proton-csv';
 import { protonJsonFormat } from './proton-json';
@@ -95,7 +95,7 @@ describe('Proton Pass CSV', () => {
   });
 
   it('refuses a CSV without its columns', async () => {
-    const error = await protonCsvFormat.parse(sharedFixture('chrome.csv'), {}).catch((caught: unknown) => caught);
+    const error = await protonCsvFormat.parse(ownFixture('twelve-chrome.csv'), {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImportFileError);
     expect((error as Error).message).toBe('Line 1: this is not a Proton Pass CSV export: the header has no "totp" column.');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownFixture, sharedFixture, textFile } from '../../test/fixture-file';
+import { ownFixture, textFile } from '../../test/fixture-file';
 import { ImportFileError } from '../import-format';
 import { safariCsvFormat } from './safari-csv';
 
@@ -31,8 +31,8 @@ describe('Safari / Apple Passwords CSV', () => {
   });
 
   it('does not claim Chrome or 1Password files, and refuses a file without its columns', async () => {
-    expect(safariCsvFormat.detect(sharedFixture('chrome.csv'))).toBe(0);
-    expect(safariCsvFormat.detect(sharedFixture('1password.csv'))).toBe(0);
+    expect(safariCsvFormat.detect(ownFixture('twelve-chrome.csv'))).toBe(0);
+    expect(safariCsvFormat.detect(ownFixture('twelve-1password.csv'))).toBe(0);
     await expect(safariCsvFormat.parse(textFile('Title,Notes\nx,y\n'), {})).rejects.toThrow(ImportFileError);
   });
 });
