@@ -12,35 +12,42 @@ import {
   type VerifiedAccount,
 } from '@lockit/test-support';
 import { PHONE } from '@lockit/test-support/chromium';
+import { parseImport, type ImportFormatId } from '@lockit/transfer';
+import { EXPECTED_LOGINS } from '@lockit/transfer/expected-logins';
 import { signIn } from './support/journeys';
 import { useE2e } from './support/setup';
 import { entryRows, rowOf } from './support/vault-page';
 
 const e2e = useE2e();
 
-/** The shared fixture (../shared/fixtures/imports, SOURCES.md): 12 logins and 2 notes. */
-const BITWARDEN_JSON = new URL('../../shared/fixtures/imports/bitwarden.json', import.meta.url);
+/** The repository's own made-up vault in Bitwarden's JSON format: 12 logins and 2 notes. */
+const BITWARDEN_JSON = new URL('../packages/transfer/test/fixtures/twelve-bitwarden.json', import.meta.url);
 
-/** The 12 logins of SOURCES.md, [name, username, password], JSON-escaped there as here. */
-const FILE_LOGINS: Array<[string, string, string]> = [
-  ['aib', 'dpbx@fner.ws', "ws5T@;_UB[Q|P!8'`~z%XC'JHFUbf#IX _E0}:HF,[{ei0hBg14"],
-  ['dpbx@afoqwdr.tx', 'dpbx', '9KVHnx:.S_S;cF`=CE@e\\p{v6'],
-  ['dpbx@fner.ws', 'dpbx', "mt}h'hSUCY;SU;;A!l[8y3O:8"],
-  ['dpbx@klivak.xb', 'dpbx', '2cUqe}e9}>IVZf)Ye>3C8ZN,r'],
-  ['dpbx@mnyfymt.ws', 'dpbx', 'rPCkmNkhIa>{izt3C3F823!Go'],
-  ['empty password', 'vkeelpbu', ''],
-  ['https://news.ycombinator.com', 'ostqxi', "1)Btf2EI~Tfb7g2A!Sy',*Sj#"],
-  ['mastodon.social', 'ostqxi', "D<INNeT?#?Bf4%`zA/4i!/'$T"],
-  ['ovh.com', 'bynbyjhqjz', "3Z-VW!i,j(&!zRGPu(hFe]s'("],
-  ['ovh.com', 'jsdkyvbwjn', '^Vr/|o>_H8X%T]7>f}7|:U!Zs'],
-  ['space title', 'vkeelpbu', ']stDKo{%pk'],
-  ['twitter.com', 'ostqxi', 'SoNEwvU,kJ%-cIKJ9[c#S;]jB'],
+/** Its 12 logins, [name, username, password]. */
+const FILE_LOGINS: Array<[string, string, string]> = EXPECTED_LOGINS.map(({ name, username, password }) => [
+  name,
+  username,
+  password,
+]);
+
+/** One file of each newer format (the repository's own fixtures, shaped like the real exports) and the format it is detected as. */
+const NEW_FORMATS: Array<[string, ImportFormatId]> = [
+  ['nordpass.csv', 'nordpass-csv'],
+  ['enpass.json', 'enpass-json'],
+  ['keeper.json', 'keeper-json'],
+  ['onepassword.1pif', '1pif'],
+  ['keepassx-0.4.xml', 'keepassx-xml'],
+  ['roboform.csv', 'roboform-csv'],
+  ['dashlane-payments.csv', 'dashlane-payments-csv'],
+  ['dashlane-ids.csv', 'dashlane-ids-csv'],
+  ['dashlane-securenotes.csv', 'dashlane-notes-csv'],
+  ['bitwarden-organization.csv', 'bitwarden-csv'],
 ];
 
 /** Two logins the person saved before: the same sites and user names as two of the file's, under other names. */
 const ALREADY_SAVED = [
-  { serviceName: 'My Mastodon', username: 'ostqxi', password: 'saved-before-1', url: 'https://mastodon.social/about' },
-  { serviceName: 'My Twitter', username: 'ostqxi', password: 'saved-before-2', url: 'https://www.twitter.com/login' },
+  { serviceName: 'My Fediverse', username: 'ulvhart', password: 'saved-before-1', url: 'https://fediverse.test/about' },
+  { serviceName: 'My Chirper', username: 'ulvhart', password: 'saved-before-2', url: 'https://www.chirper.test/login' },
 ];
 
 async function accountWithTwoLogins(): Promise<VerifiedAccount> {
@@ -116,10 +123,10 @@ describe('import', () => {
     await page.getByRole('heading', { name: '2 look like items already in your vault' }).waitFor();
     const duplicates = page.getByRole('list', { name: 'Duplicates' }).getByRole('listitem');
     expect((await duplicates.allInnerTexts()).map((text) => text.split('\n')[0]!.trim()).sort()).toEqual([
-      'mastodon.social (ostqxi)',
-      'twitter.com (ostqxi)',
+      'chirper.test (ulvhart)',
+      'fediverse.test (ulvhart)',
     ]);
-    // aib's two Bitwarden fields are kept as custom fields.
+    // harbor bank's two Bitwarden fields are kept as custom fields.
     expect((await page.getByRole('list', { name: 'Custom fields' }).getByRole('listitem').allInnerTexts()).sort()).toEqual([
       'oldpin (1)',
       'pin (1)',
@@ -136,32 +143,34 @@ describe('import', () => {
     await page.getByText(/^12 items imported from /).waitFor();
     await page.getByRole('button', { name: 'Undo import', exact: true }).waitFor();
 
-    // The vault, filtered by the import's tag: the 12 new items, the ovh.com pair still two.
+    // The vault, filtered by the import's tag: the 12 new items, the hosting.test pair still two.
     await page.getByRole('link', { name: 'Show the imported items' }).click();
     await page.getByRole('heading', { name: 'Your Password Vault' }).waitFor();
     // The list is virtual: its rows carry the whole count, and search brings a name into view.
     const listed = () => entryRows(page).first().getAttribute('aria-setsize');
     await expect.poll(listed, { timeout: 20_000 }).toBe('12');
-    for (const name of ['aib', 'dpbx@afoqwdr.tx', 'empty entry']) await rowOf(page, name).waitFor();
-    expect(await rowOf(page, 'My Mastodon').count()).toBe(0);
+    for (const name of ['harbor bank', 'mira@oakfern.test', 'empty entry']) await rowOf(page, name).waitFor();
+    expect(await rowOf(page, 'My Fediverse').count()).toBe(0);
     const search = page.getByLabel('Search', { exact: true });
-    await search.fill('ovh.com');
+    await search.fill('hosting.test');
     await expect.poll(listed).toBe('2');
-    expect(await rowOf(page, 'ovh.com').count()).toBe(2);
+    expect(await rowOf(page, 'hosting.test').count()).toBe(2);
     await search.fill('note');
     await rowOf(page, 'note').waitFor();
 
     // The backslash password comes across exactly.
-    await search.fill('afoqwdr');
+    await search.fill('oakfern');
     await expect.poll(listed).toBe('1');
-    const backslash = rowOf(page, 'dpbx@afoqwdr.tx');
-    await backslash.getByRole('button', { name: 'Show password for dpbx@afoqwdr.tx' }).click();
-    await backslash.getByText(FILE_LOGINS[1]![2], { exact: true }).waitFor();
+    const backslash = rowOf(page, 'mira@oakfern.test');
+    await backslash.getByRole('button', { name: 'Show password for mira@oakfern.test' }).click();
+    const [, , backslashPassword] = FILE_LOGINS.find(([name]) => name === 'mira@oakfern.test')!;
+    expect(backslashPassword).toContain('\\');
+    await backslash.getByText(backslashPassword, { exact: true }).waitFor();
     await search.fill('');
 
     // What the server holds: the two saved before and the 12 new, nothing else.
-    const imported = [...FILE_LOGINS.map(([name]) => name).filter((name) => !['mastodon.social', 'twitter.com'].includes(name))];
-    expect(await storedNames(account)).toEqual([...imported, 'My Mastodon', 'My Twitter', 'empty entry', 'note'].sort());
+    const imported = [...FILE_LOGINS.map(([name]) => name).filter((name) => !['fediverse.test', 'chirper.test'].includes(name))];
+    expect(await storedNames(account)).toEqual([...imported, 'My Chirper', 'My Fediverse', 'empty entry', 'note'].sort());
 
     // Undo from the import page's recent imports: the import is gone, the two saved before stay.
     await page.getByRole('link', { name: 'Import', exact: true }).first().click();
@@ -171,12 +180,35 @@ describe('import', () => {
       .click();
     await page.getByRole('status').filter({ hasText: 'Import undone: 12 items removed.' }).waitFor();
     await expect.poll(() => page.getByRole('heading', { name: 'Recent imports' }).count()).toBe(0);
-    expect(await storedNames(account)).toEqual(['My Mastodon', 'My Twitter']);
+    expect(await storedNames(account)).toEqual(['My Chirper', 'My Fediverse']);
     // Loaded afresh in the same tab, the vault stays open (decision 0048) and lists what is left.
     await page.goto('/vault');
-    await rowOf(page, 'My Mastodon').waitFor();
-    await rowOf(page, 'My Twitter').waitFor();
+    await rowOf(page, 'My Fediverse').waitFor();
+    await rowOf(page, 'My Chirper').waitFor();
     await expect.poll(() => entryRows(page).first().getAttribute('aria-setsize')).toBe('2');
+  });
+
+  it('brings in one file of each format people move from, detected by content, every item landing in the vault', async () => {
+    const account = await createVerifiedAccount(e2e.server.url, e2e.smtp.inbox);
+    const page = await signedIn(account);
+    const expected = new Set<string>();
+    for (const [file, format] of NEW_FORMATS) {
+      const path = new URL(`../packages/transfer/test/fixtures/${file}`, import.meta.url);
+      const parsed = await parseImport({ name: file, bytes: new Uint8Array(await readFile(path)) }, format);
+      expect(parsed.items.length, file).toBeGreaterThan(0);
+      for (const item of parsed.items) expected.add(item.name);
+
+      await openImportPage(page, account.account.password);
+      await fileInput(page).setInputFiles(path.pathname);
+      await expect.poll(() => page.getByLabel('Format', { exact: true }).inputValue(), { message: file }).toBe(format);
+      await page.getByRole('button', { name: 'Show preview' }).click();
+      await page.getByRole('heading', { name: /^Preview: / }).waitFor();
+      if (file === NEW_FORMATS[0]![0]) await page.screenshot({ path: '/tmp/import-preview-new-format.png', fullPage: true });
+      await page.getByRole('button', { name: /^Import \d+ items$/ }).click();
+      await page.getByRole('heading', { name: 'Import complete' }).waitFor({ timeout: 60_000 });
+    }
+    const stored = new Set(await storedNames(account));
+    expect([...expected].filter((name) => !stored.has(name))).toEqual([]);
   });
 
   it('refuses a truncated file with a clear message and changes nothing', async () => {
@@ -201,7 +233,7 @@ describe('import', () => {
       .split('\n').length;
     expect(await message.innerText()).toBe(`Line ${lines}: the file is not valid JSON (it may be cut short or edited by hand).`);
     await expect.poll(() => page.getByRole('heading', { name: /^Preview: / }).count()).toBe(0);
-    expect(await storedNames(account)).toEqual(['My Mastodon', 'My Twitter']);
+    expect(await storedNames(account)).toEqual(['My Chirper', 'My Fediverse']);
   });
 
   it('fits a phone, from the file to the preview, and passes axe', async () => {
