@@ -145,6 +145,8 @@ export const EntryList = memo(function EntryList({
 
   // The entry asked for, once it is listed: the list may get it a render after the request.
   const revealDone = useRef<{ id: string } | null>(null);
+  const pendingReveal = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(pendingReveal.current), []);
   useEffect(() => {
     if (reveal === null || revealDone.current === reveal) return;
     const index = entries.findIndex((entry) => entry.id === reveal.id);
@@ -152,6 +154,15 @@ export const EntryList = memo(function EntryList({
     revealDone.current = reveal;
     setActiveId(reveal.id);
     virtualizer.scrollToIndex(index, { align: 'auto' });
+    // The list's box may itself reach below the window (it is 70 % of the window's height,
+    // under the page's header): once rendered, the row is brought on screen there too.
+    const onScreen = (id: string, framesLeft: number) => {
+      const row = scrollRef.current?.querySelector<HTMLElement>(`[data-entry-id="${CSS.escape(id)}"]`);
+      if (row) row.scrollIntoView({ block: 'nearest' });
+      else if (framesLeft > 0) pendingReveal.current = requestAnimationFrame(() => onScreen(id, framesLeft - 1));
+    };
+    cancelAnimationFrame(pendingReveal.current);
+    pendingReveal.current = requestAnimationFrame(() => onScreen(reveal.id, FOCUS_RETRY_FRAMES));
   }, [reveal, entries, virtualizer]);
 
   // A native listener: the list is a composite widget (one row of Tab stops, arrows between rows), which
