@@ -38,8 +38,9 @@ describe('password generator', () => {
     const started = Date.now();
     const generated = await generatedValue(generator);
     expect(Date.now() - started).toBeLessThan(5_000);
-    await generator.getByRole('button', { name: 'Use this password' }).click();
-    expect(await dialog.getByLabel('Password', { exact: true }).inputValue()).toBe(generated);
+    // One click: the field holds the generated value, and the generator stays open.
+    await expect.poll(() => dialog.getByLabel('Password', { exact: true }).inputValue()).toBe(generated);
+    expect(await generator.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
 

@@ -31,6 +31,8 @@ function override(proto: object, property: string, size: (element: HTMLElement) 
 }
 
 export function installVaultListLayout(): void {
+  // jsdom has no scrollIntoView; where a browser would scroll, nothing is laid out here to scroll.
+  Element.prototype.scrollIntoView ??= () => {};
   override(Element.prototype, 'clientHeight', (el) => (isVaultList(el) ? TEST_LIST_VIEWPORT_PX : undefined));
   override(Element.prototype, 'clientWidth', (el) => (isVaultList(el) ? 800 : undefined));
   override(HTMLElement.prototype, 'offsetHeight', countedRowHeight);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
 import { buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { entropyBits, generate, settingsProblem, type GeneratorSettings } from '@/lib/generator';
 import { logFailure } from '@/lib/log';
@@ -11,6 +11,8 @@ export interface GeneratorPanelProps {
   onSettingsChange(settings: GeneratorSettings): void;
   /** Shows "Use this password", which hands the value over (the Add/Edit dialog fills its field). */
   onUse?(value: string): void;
+  /** Every value as it appears: the first, a Regenerate, an option changed (the Add/Edit dialog fills its field with each). */
+  onGenerated?(value: string): void;
   /** After a value was copied (the page records it in the history). */
   onCopied?(value: string): void;
   /** How to copy; the clipboard, cleared after a while, unless given. */
@@ -33,6 +35,7 @@ export function GeneratorPanel({
   settings,
   onSettingsChange,
   onUse,
+  onGenerated,
   onCopied,
   copy = defaultCopy,
   renderStrength,
@@ -43,13 +46,19 @@ export function GeneratorPanel({
   const [copyNote, setCopyNote] = useState<string | null>(null);
   const problem = settingsProblem(settings);
   const settingsKey = JSON.stringify(settings);
+  // An effect event: the parent's latest callback, which never makes a new value by changing.
+  const handOver = useEffectEvent((value: string) => onGenerated?.(value));
 
   useEffect(() => {
     if (problem) return;
     let live = true;
     const current = JSON.parse(settingsKey) as GeneratorSettings;
     generate(current).then(
-      (value) => live && setGenerated({ status: 'ready', value }),
+      (value) => {
+        if (!live) return;
+        setGenerated({ status: 'ready', value });
+        handOver(value);
+      },
       (error: unknown) => {
         logFailure('Generating a passphrase', error);
         if (live)

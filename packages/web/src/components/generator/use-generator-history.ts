@@ -10,9 +10,10 @@ import { EMPTY_GENERATOR_HISTORY, generatorHistorySchema, withGenerated } from '
 export function useGeneratorHistory() {
   const document = useAccountDocument('generator-history', generatorHistorySchema, EMPTY_GENERATOR_HISTORY);
   const { update } = document;
+  /** `replacing`: a value recorded before that this one takes the place of (withGenerated). */
   const record = useCallback(
-    (value: string, item?: string): Promise<AccountDocumentUpdate> =>
-      update((history) => withGenerated(history, { value, at: new Date().toISOString(), ...(item ? { item } : {}) })),
+    (value: string, item?: string, replacing?: string): Promise<AccountDocumentUpdate> =>
+      update((history) => withGenerated(history, { value, at: new Date().toISOString(), ...(item ? { item } : {}) }, replacing)),
     [update],
   );
   const clear = useCallback(() => update(() => EMPTY_GENERATOR_HISTORY), [update]);

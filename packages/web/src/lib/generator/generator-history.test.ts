@@ -32,4 +32,11 @@ describe('withGenerated', () => {
     expect(history.entries.at(-1)!.value).toBe('v5');
     expect(generatorHistorySchema.safeParse(history).success).toBe(true);
   });
+
+  it('drops the value the new one replaces, and only that one', () => {
+    let history = withGenerated(EMPTY_GENERATOR_HISTORY, { value: 'kept', at: at(1) });
+    history = withGenerated(history, { value: 'filled', at: at(2), item: 'Bank' });
+    history = withGenerated(history, { value: 'refilled', at: at(3), item: 'Bank' }, 'filled');
+    expect(history.entries.map((entry) => entry.value)).toEqual(['refilled', 'kept']);
+  });
 });

@@ -27,12 +27,13 @@ export const EMPTY_GENERATOR_HISTORY: GeneratorHistory = { v: 1, entries: [] };
 /**
  * The history with `entry` first. The same value used again (copied, then used in the dialog)
  * moves to the top instead of appearing twice, keeping the item name it had if this use
- * names none. Past HISTORY_LIMIT the oldest go.
+ * names none. Past HISTORY_LIMIT the oldest go. `replacing`: a value this one takes the place
+ * of (the Add/Edit dialog's field held it until a new one was generated), which goes.
  */
-export function withGenerated(history: GeneratorHistory, entry: GeneratorHistoryEntry): GeneratorHistory {
+export function withGenerated(history: GeneratorHistory, entry: GeneratorHistoryEntry, replacing?: string): GeneratorHistory {
   const earlier = history.entries.find((old) => old.value === entry.value);
   const item = (entry.item?.trim() || earlier?.item)?.slice(0, ITEM_NAME_LIMIT);
   const first: GeneratorHistoryEntry = { value: entry.value.slice(0, VALUE_LIMIT), at: entry.at, ...(item ? { item } : {}) };
-  const rest = history.entries.filter((old) => old.value !== entry.value);
+  const rest = history.entries.filter((old) => old.value !== entry.value && old.value !== replacing);
   return { v: 1, entries: [first, ...rest].slice(0, HISTORY_LIMIT) };
 }

@@ -57,19 +57,3 @@ export async function checkMasterPassword(
   const strength = await estimateStrength(password, userInputs);
   return masterPasswordProblems(password, confirmation, strength);
 }
-
-/**
- * The optional breach check of a new master password (the person ticked it): refused when
- * the range API knows its SHA-1. A failed check refuses too, saying so: the person asked for
- * it, so the password is not accepted unchecked.
- */
-export async function breachProblems(password: string, breachCheckUrl: string): Promise<MasterPasswordProblems> {
-  const { breachCheckerFor, sha1Hex } = await import('./breach-check');
-  try {
-    const seen = await breachCheckerFor(breachCheckUrl).timesSeen(await sha1Hex(password));
-    if (seen === 0) return [];
-    return [`This password appears ${seen.toLocaleString('en')} times in known data breaches: choose another one.`];
-  } catch {
-    return ['The breach check could not be done right now: try again, or untick it to go on without it.'];
-  }
-}

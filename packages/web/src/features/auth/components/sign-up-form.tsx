@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { usePublicConfig } from '@/api/get-public-config';
-import { BreachOptIn } from '@/components/generator/breach-opt-in';
+import { MasterPasswordStaysLocal } from '@/components/generator/master-password-stays-local';
 import { PasswordProblems } from '@/components/generator/password-problems';
 import { StrengthMeter } from '@/components/generator/strength-meter';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -12,7 +12,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/api-errors';
-import { breachProblems, checkMasterPassword } from '@/lib/password-strength/master-password-policy';
+import { checkMasterPassword } from '@/lib/password-strength/master-password-policy';
 import { sendCode } from '../api/send-code';
 import { createAccount, type SignUpFields } from '../lib/create-account';
 import { MasterPasswordNotice } from './master-password-notice';
@@ -31,11 +31,8 @@ export function SignUpForm({ invite }: { invite?: string | undefined }) {
   const [confirmation, setConfirmation] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const [checking, setChecking] = useState(false);
-  const [checkBreaches, setCheckBreaches] = useState(false);
-  // Asked once the form is being filled in: the breach opt-in is offered only if the server has
-  // a range API, and the address is checked against the server's allowed domains.
+  // Asked once the form is being filled in: the address is checked against the server's allowed domains.
   const config = usePublicConfig(fields.email !== '' || fields.password !== '').data;
-  const breachCheckUrl = config?.breachCheckUrl ?? null;
   // The server refuses other domains too; saying it here spares the Argon2id work and a refusal.
   const allowedDomains = config?.allowedEmailDomains ?? [];
   const [domainProblem, setDomainProblem] = useState<string | null>(null);
@@ -79,8 +76,6 @@ export function SignUpForm({ invite }: { invite?: string | undefined }) {
     setChecking(true);
     try {
       const found = await checkMasterPassword(fields.password, confirmation, userInputsOf(fields));
-      if (found.length === 0 && checkBreaches && breachCheckUrl !== null)
-        found.push(...(await breachProblems(fields.password, breachCheckUrl)));
       setProblems(found);
       if (found.length === 0) mutation.mutate(fields);
     } finally {
@@ -148,7 +143,7 @@ export function SignUpForm({ invite }: { invite?: string | undefined }) {
             required
           />
           <StrengthMeter password={fields.password} userInputs={userInputsOf(fields)} />
-          <BreachOptIn available={breachCheckUrl !== null} checked={checkBreaches} onChange={setCheckBreaches} />
+          <MasterPasswordStaysLocal />
           <PasswordProblems problems={problems} />
           <MasterPasswordNotice />
           <button type="submit" className={buttonPrimary} disabled={mutation.isPending || checking || !secure}>

@@ -12,6 +12,7 @@ import { pageRoutes } from '@/testing/page-routes';
 import { startPwnedStandIn, type PwnedStandIn } from '@lockit/test-support/pwned-stand-in';
 import { renderApp } from '@/testing/render-app';
 import { advance, installFakeClock, installFakeClockWithRealTime } from '@/testing/timers';
+import { sha1Hex } from '@/lib/password-strength/breach-check';
 import { SignUpPage } from './sign-up-page';
 
 const PASSWORD = 'a long master password';
@@ -264,14 +265,14 @@ describe('Sign-up page: master-password policy', () => {
   });
 });
 
-describe('Sign-up page: optional breach check', () => {
+describe('Sign-up page: the master password leaves the browser in no form', () => {
   let standIn: PwnedStandIn;
   beforeAll(async () => {
     standIn = await startPwnedStandIn({ [PASSWORD]: 7 });
   });
   afterAll(() => standIn.close());
 
-  /** The fake API answers the app's calls; the range API is the real stand-in server. */
+  /** The fake API answers the app's calls; a server with a range API configured, the real stand-in. */
   function api() {
     const realFetch = globalThis.fetch;
     const fake = fakeApi({
@@ -286,39 +287,22 @@ describe('Sign-up page: optional breach check', () => {
     return fake;
   }
 
-  async function fillWithoutSubmitting(app: ReturnType<typeof renderApp>) {
-    await app.user.type(screen.getByLabelText('Full Name'), 'Alice Liddell');
-    await app.user.type(screen.getByLabelText('Username'), 'alice');
-    await app.user.type(screen.getByLabelText('Email'), 'alice@example.com');
-    await app.user.type(screen.getByLabelText('Password'), PASSWORD);
-    await app.user.type(screen.getByLabelText('Confirm password'), PASSWORD);
-  }
-  const optIn = () => screen.findByRole('checkbox', { name: /check this password against known data breaches/ });
-
-  it('is offered off by default, with its privacy trade-off, and checks nothing unless ticked', async () => {
+  it('offers no breach check of it, says why, and asks the range API nothing, even when the server has one', async () => {
     installFakeClockWithRealTime();
     const fake = api();
     const app = renderApp('/signup', { routes });
     await screen.findByRole('button', { name: 'Sign Up' });
-    await fillWithoutSubmitting(app);
-    expect(await optIn()).not.toBeChecked();
-    expect(screen.getByText(/Only the first 5 characters of each password/)).toBeInTheDocument();
     const before = standIn.requests.length;
-    await app.user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await fillAndSubmit(app);
     expect(await screen.findByRole('dialog', { name: 'Verify Your Email' })).toBeInTheDocument();
+    expect(fake.to('GET', apiPaths.publicConfig).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('checkbox', { name: /breach/i })).toBeNull();
+    expect(screen.getByText(/Your master password never leaves this browser, in any form/)).toBeInTheDocument();
     expect(standIn.requests.length).toBe(before);
+    // Nothing the page sent anywhere holds the password's SHA-1, whole or in part.
+    const digest = (await sha1Hex(PASSWORD)).slice(0, 5);
+    const sent = fake.fetchSpy.mock.calls.map(([input, init]) => `${String(input)} ${String(init?.body ?? '')}`);
+    expect(sent.filter((call) => call.toUpperCase().includes(`/RANGE/${digest}`))).toEqual([]);
     expect(fake.to('POST', apiPaths.createUser)).toHaveLength(1);
-  });
-
-  it('when ticked, refuses a master password the range API knows, and sends nothing', async () => {
-    installFakeClockWithRealTime();
-    const fake = api();
-    const app = renderApp('/signup', { routes });
-    await screen.findByRole('button', { name: 'Sign Up' });
-    await fillWithoutSubmitting(app);
-    await app.user.click(await optIn());
-    await app.user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This password appears 7 times in known data breaches');
-    expect(fake.to('POST', apiPaths.createUser)).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { PasswordProblems } from '@/components/generator/password-problems';
+import { MasterPasswordStaysLocal } from '@/components/generator/master-password-stays-local';
 import { StrengthMeter } from '@/components/generator/strength-meter';
 import { PasswordInput } from '@/components/ui/password-input';
 import { buttonPrimary, card } from '@/components/ui/styles';
@@ -96,6 +97,7 @@ export function ChangePasswordForm({ username, onChanged }: { username: string; 
           onChange={(event) => setConfirmation(event.target.value)}
         />
         <StrengthMeter password={next} userInputs={[username]} />
+        <MasterPasswordStaysLocal />
         <PasswordProblems problems={problems} />
         <button type="submit" className={buttonPrimary} disabled={mutation.isPending || checking}>
           Save Password

@@ -191,6 +191,22 @@ describe('Profile page', () => {
       expect(screen.getByLabelText('Current Password')).toHaveValue('');
     });
 
+    it('says the new master password never leaves the browser, offers no breach check of it, and calls only the API', async () => {
+      const keyring = new Keyring();
+      keyring.unlock((await makeUnlockedVault('alice', OLD)).vault);
+      const { app, api } = await renderProfile(
+        { [route('PUT', apiPaths.changePassword)]: { status: 200, body: { message: 'Password updated' } } },
+        keyring,
+      );
+      expect(screen.getByText(/Your master password never leaves this browser, in any form/)).toBeInTheDocument();
+      expect(screen.queryByRole('checkbox', { name: /breach/i })).toBeNull();
+      await fill(app, OLD, NEW);
+      await waitFor(() => expect(window.alert).toHaveBeenCalledWith('✅ Password updated successfully'));
+      expect(api.fetchSpy.mock.calls.map(([input]) => new URL(String(input), window.location.href).pathname)).toSatisfy(
+        (called: string[]) => called.every((path) => path.startsWith('/api/')),
+      );
+    });
+
     it('says the current password is wrong without sending anything when it does not unlock the vault key', async () => {
       const keyring = new Keyring();
       keyring.unlock((await makeUnlockedVault('alice', OLD)).vault);

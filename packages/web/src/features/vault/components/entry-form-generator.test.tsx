@@ -33,7 +33,7 @@ async function renderDialog(documents: Parameters<typeof accountDocumentRoutes>[
 }
 
 describe('Entry editor: the password generator', () => {
-  it('"Generate" opens the generator beside the password; one click fills the field, and the save sends it', async () => {
+  it('one click on "Generate" fills the password with a generated one; the generator stays open, and the save sends it', async () => {
     const { user, dialog, onSubmit, server, vaultKey } = await renderDialog();
     await user.type(within(dialog).getByLabelText('Service'), 'Mail');
     await user.type(within(dialog).getByLabelText('Username'), 'alice');
@@ -45,10 +45,10 @@ describe('Entry editor: the password generator', () => {
     const value = within(generator).getByTestId('generated-value');
     await waitFor(() => expect(value.textContent).toHaveLength(20));
     const generated = value.textContent!;
-
-    await user.click(within(generator).getByRole('button', { name: 'Use this password' }));
+    // No second click: the field already holds it, and the options are still there.
     expect(within(dialog).getByLabelText('Password')).toHaveValue(generated);
-    expect(within(dialog).queryByRole('group', { name: 'Password generator' })).toBeNull();
+    expect(within(dialog).getByRole('group', { name: 'Password generator' })).toBeInTheDocument();
+
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(onSubmit.mock.calls[0]![0].password).toBe(generated);
 
@@ -58,6 +58,50 @@ describe('Entry editor: the password generator', () => {
     expect(history.ciphertext).not.toContain(generated);
     const opened = await openAccountDocument(vaultKey, 'generator-history', history.ciphertext, generatorHistorySchema);
     expect(opened.ok && opened.value.entries).toEqual([{ value: generated, at: expect.any(String), item: 'Mail' }]);
+  });
+
+  it('refills the password when an option changes or on Regenerate, and keeps only the value in the field in the history', async () => {
+    const { user, dialog, server, vaultKey } = await renderDialog();
+    await user.type(within(dialog).getByLabelText('Service'), 'Bank');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    const generator = within(dialog).getByRole('group', { name: 'Password generator' });
+    const value = within(generator).getByTestId('generated-value');
+    const password = within(dialog).getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveValue(value.textContent));
+    const first = value.textContent!;
+
+    await user.click(within(generator).getByLabelText('Passphrase'));
+    await waitFor(() => expect(value.textContent).toContain('-'));
+    await waitFor(() => expect(password).toHaveValue(value.textContent));
+    const passphrase = value.textContent!;
+    expect(passphrase).not.toBe(first);
+
+    await user.click(within(generator).getByRole('button', { name: 'Regenerate' }));
+    await waitFor(() => expect(value.textContent).not.toBe(passphrase));
+    await waitFor(() => expect(password).toHaveValue(value.textContent));
+    const last = value.textContent!;
+
+    await waitFor(async () => {
+      const stored = server.documents.get('generator-history');
+      expect(stored).toBeDefined();
+      const opened = await openAccountDocument(vaultKey, 'generator-history', stored!.ciphertext, generatorHistorySchema);
+      expect(opened.ok && opened.value.entries).toEqual([{ value: last, at: expect.any(String), item: 'Bank' }]);
+    });
+  });
+
+  it('"Use this password" puts the shown value back after typing over it, and closes the generator', async () => {
+    const { user, dialog } = await renderDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    const generator = within(dialog).getByRole('group', { name: 'Password generator' });
+    const value = within(generator).getByTestId('generated-value');
+    const password = within(dialog).getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveValue(value.textContent));
+    const generated = value.textContent!;
+    await user.clear(password);
+    await user.type(password, 'my own');
+    await user.click(within(generator).getByRole('button', { name: 'Use this password' }));
+    expect(password).toHaveValue(generated);
+    expect(within(dialog).queryByRole('group', { name: 'Password generator' })).toBeNull();
   });
 
   it('starts from the account’s saved settings and saves a change to them, sealed', async () => {
@@ -85,10 +129,12 @@ describe('Entry editor: the password generator', () => {
     expect(opened).toEqual({ ok: true, value: { ...saved, mode: 'passphrase' } });
   });
 
-  it('opens with the generator showing when asked (the health report’s "change")', async () => {
+  it('opens with the generator showing and its value in the field when asked (the health report’s "change")', async () => {
     const { dialog } = await renderDialog({}, true);
     expect(within(dialog).getByRole('button', { name: 'Generate' })).toHaveAttribute('aria-expanded', 'true');
     const generator = within(dialog).getByRole('group', { name: 'Password generator' });
-    await waitFor(() => expect(within(generator).getByTestId('generated-value').textContent).toHaveLength(20));
+    const value = within(generator).getByTestId('generated-value');
+    await waitFor(() => expect(value.textContent).toHaveLength(20));
+    expect(within(dialog).getByLabelText('Password')).toHaveValue(value.textContent);
   });
 });

@@ -59,6 +59,11 @@ interface EntryListProps {
   copied: ReadonlyMap<string, RowCopyField>;
   /** The item view sits beside the list (rowClassOf). */
   besideItemView: boolean;
+  /**
+   * An entry to bring into view (a new one, just added): scrolled to and made the list's Tab
+   * stop once it is listed, once per request object.
+   */
+  reveal?: { id: string } | null;
   actions: RowActions;
 }
 
@@ -84,7 +89,14 @@ const FOCUS_RETRY_FRAMES = 10;
  * the arrow keys, Home, End, Page Up and Page Down move focus to another row's name,
  * scrolling it into view, and Enter on a name opens the entry.
  */
-export const EntryList = memo(function EntryList({ entries, revealed, copied, besideItemView, actions }: EntryListProps) {
+export const EntryList = memo(function EntryList({
+  entries,
+  revealed,
+  copied,
+  besideItemView,
+  reveal = null,
+  actions,
+}: EntryListProps) {
   /** The entry whose row holds the list's one Tab stop: the last one focused. */
   const [activeId, setActiveId] = useState<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -130,6 +142,28 @@ export const EntryList = memo(function EntryList({ entries, revealed, copied, be
     if (triesLeft === 0) return;
     pendingFocus.current = { id, frame: requestAnimationFrame(() => focusRow(id, triesLeft - 1)) };
   }, []);
+
+  // The entry asked for, once it is listed: the list may get it a render after the request.
+  const revealDone = useRef<{ id: string } | null>(null);
+  const pendingReveal = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(pendingReveal.current), []);
+  useEffect(() => {
+    if (reveal === null || revealDone.current === reveal) return;
+    const index = entries.findIndex((entry) => entry.id === reveal.id);
+    if (index === -1) return;
+    revealDone.current = reveal;
+    setActiveId(reveal.id);
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    // The list's box may itself reach below the window (it is 70 % of the window's height,
+    // under the page's header): once rendered, the row is brought on screen there too.
+    const onScreen = (id: string, framesLeft: number) => {
+      const row = scrollRef.current?.querySelector<HTMLElement>(`[data-entry-id="${CSS.escape(id)}"]`);
+      if (row) row.scrollIntoView({ block: 'nearest' });
+      else if (framesLeft > 0) pendingReveal.current = requestAnimationFrame(() => onScreen(id, framesLeft - 1));
+    };
+    cancelAnimationFrame(pendingReveal.current);
+    pendingReveal.current = requestAnimationFrame(() => onScreen(reveal.id, FOCUS_RETRY_FRAMES));
+  }, [reveal, entries, virtualizer]);
 
   // A native listener: the list is a composite widget (one row of Tab stops, arrows between rows), which
   // the lint rules for plain elements do not know.

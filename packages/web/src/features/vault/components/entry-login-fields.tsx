@@ -10,7 +10,10 @@ import type { FieldErrorProps } from './entry-form-model';
 import { EntryPasswordGenerator } from './entry-password-generator';
 import { TotpSeedField } from './totp-seed-field';
 
-/** A login's own fields: Username, Password (with the generator beside it), URLs and TOTP seed. */
+/**
+ * A login's own fields: Username, Password (with the generator beside it), URLs and TOTP seed.
+ * While the generator is open, the field holds its value: one click on Generate fills it.
+ */
 export function LoginFields({
   draft,
   update,
@@ -76,6 +79,10 @@ export function LoginFields({
         <EntryPasswordGenerator
           id={generatorId}
           itemName={draft.serviceName}
+          onFill={(password) => {
+            update({ password });
+            clearError('password');
+          }}
           onUse={(password) => {
             update({ password });
             clearError('password');

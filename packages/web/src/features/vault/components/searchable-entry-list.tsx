@@ -28,6 +28,8 @@ interface SearchableEntryListProps {
   copied: ReadonlyMap<string, RowCopyField>;
   /** The item view sits beside the list on wide screens: rows take two lines there. */
   besideItemView: boolean;
+  /** An entry to bring into view when it is listed (EntryList). */
+  reveal?: { id: string } | null;
   actions: RowActions;
 }
 
@@ -51,6 +53,7 @@ export function SearchableEntryList({
   revealed,
   copied,
   besideItemView,
+  reveal = null,
   actions,
 }: SearchableEntryListProps) {
   const [query, setQuery] = useState('');
@@ -100,7 +103,14 @@ export function SearchableEntryList({
       )}
       {entries.length === 0 && emptyFilterText !== null && <p className="py-8 text-center text-slate-400">{emptyFilterText}</p>}
       {shown.length > 0 && (
-        <EntryList entries={shown} revealed={revealed} copied={copied} besideItemView={besideItemView} actions={actions} />
+        <EntryList
+          entries={shown}
+          revealed={revealed}
+          copied={copied}
+          besideItemView={besideItemView}
+          reveal={reveal}
+          actions={actions}
+        />
       )}
     </section>
   );

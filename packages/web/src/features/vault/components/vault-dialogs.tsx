@@ -27,6 +27,8 @@ interface VaultDialogsProps {
   onSubmit: (result: Promise<ActionResult>) => Promise<ActionResult>;
   onTrash: (entry: VaultEntry) => Promise<void>;
   onPurge: (entry: VaultEntry) => Promise<void>;
+  /** A new entry was saved under `id` (the add dialog closes as after every save). */
+  onAdded: (id: string) => void;
   /** A new folder's outcome; answers whether it succeeded. */
   onFolderAdded: (result: ActionResult) => boolean;
   onClose: () => void;
@@ -40,6 +42,7 @@ export function VaultDialogs({
   onSubmit,
   onTrash,
   onPurge,
+  onAdded,
   onFolderAdded,
   onClose,
 }: VaultDialogsProps) {
@@ -51,7 +54,14 @@ export function VaultDialogs({
           initial={emptyDraft()}
           folders={folders}
           onAddFolder={actions.addFolder}
-          onSubmit={(draft) => onSubmit(actions.add(draft))}
+          onSubmit={(draft) =>
+            onSubmit(
+              actions.add(draft).then((result) => {
+                if (result.ok) onAdded(result.id);
+                return result;
+              }),
+            )
+          }
           onClose={onClose}
         />
       )}

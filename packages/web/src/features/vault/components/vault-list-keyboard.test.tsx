@@ -2,41 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, signedInRoutes } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
+import { installListScrolling } from '@/testing/list-scrolling';
 import { renderApp } from '@/testing/render-app';
 import { fakeEntryRoutes, sealedEntries, unlockedKeyring, type PlainEntry } from '@/testing/vault-fixtures';
 import { VaultPage } from './vault-page';
-
-/**
- * jsdom does no scrolling: it has no Element.scrollTo, which the list calls to bring a row into
- * view, and every scrollHeight is 0, which would leave the list nowhere to scroll to. For the
- * duration of these tests, the list's scroll container does what a browser's does: its
- * scrollHeight is the height of the rows' box, and scrollTo moves its scroll position (within
- * that height) and fires `scroll` at the next frame.
- */
-function installListScrolling() {
-  const originalScrollTo = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTo');
-  const originalScrollHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight');
-  const contentHeight = (element: Element) =>
-    parseFloat((element.firstElementChild as HTMLElement | null)?.style.height ?? '') || 0;
-  const isList = (element: Element) => element.getAttribute('data-testid') === 'vault-list';
-  Object.defineProperty(Element.prototype, 'scrollHeight', {
-    configurable: true,
-    get(this: Element) {
-      return isList(this) ? contentHeight(this) : ((originalScrollHeight?.get?.call(this) as number | undefined) ?? 0);
-    },
-  });
-  function scrollTo(this: Element, options?: ScrollToOptions | number, y?: number) {
-    const top = typeof options === 'number' ? y : options?.top;
-    if (top !== undefined) this.scrollTop = Math.max(0, Math.min(top, this.scrollHeight - this.clientHeight));
-    requestAnimationFrame(() => this.dispatchEvent(new Event('scroll')));
-  }
-  Object.defineProperty(Element.prototype, 'scrollTo', { value: scrollTo, configurable: true, writable: true });
-  return () => {
-    if (originalScrollTo) Object.defineProperty(Element.prototype, 'scrollTo', originalScrollTo);
-    else Reflect.deleteProperty(Element.prototype, 'scrollTo');
-    if (originalScrollHeight) Object.defineProperty(Element.prototype, 'scrollHeight', originalScrollHeight);
-  };
-}
 
 let uninstallScrollTo: () => void = () => {};
 beforeEach(() => {

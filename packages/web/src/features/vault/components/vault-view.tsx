@@ -77,6 +77,8 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
   const [sort, setSort] = useState<EntrySort>('name');
   const [lastUsed, setLastUsed] = useState<LastUsedTimes>(() => readLastUsed(account));
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The entry the list brings into view: a new object per request, so the same entry can be asked for again.
+  const [reveal, setReveal] = useState<{ id: string } | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -231,6 +233,12 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
   );
 
   const close = useCallback(() => setDialog(null), []);
+  // A new entry may sort anywhere, far below the rows in view: the person sees what they just
+  // saved, in the list and opened in the item view, as a click on its row would.
+  const added = useCallback((id: string) => {
+    setSelectedId(id);
+    setReveal({ id });
+  }, []);
   const selectFilter = useCallback((next: EntryFilter) => {
     setFilter(next);
     setDrawerOpen(false);
@@ -347,6 +355,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
           revealed={revealed}
           copied={rowCopies.copied}
           besideItemView={selected !== null}
+          reveal={reveal}
           actions={rowActions}
         />
         {selected && (
@@ -369,6 +378,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
         onSubmit={submitForm}
         onTrash={trash}
         onPurge={purge}
+        onAdded={added}
         onFolderAdded={(result) => {
           if (result.ok) setDialog(null);
           return report(result);

@@ -39,8 +39,12 @@ export interface OpenVersion {
 export type HistoryResult = { ok: true; versions: OpenVersion[] } | { ok: false; message: string };
 export type FolderResult = { ok: true; folder: OpenFolder } | { ok: false; message: string };
 
+/** A new entry's outcome: saved under `id`, or why not. */
+export type AddResult = { ok: true; id: string } | { ok: false; message: string };
+
 export interface EntryActions {
-  add(draft: EntryDraft): Promise<ActionResult>;
+  /** Saves a new entry; success names its id, so the list can show and open it. */
+  add(draft: EntryDraft): Promise<AddResult>;
   save(entry: OpenEntry, draft: EntryDraft): Promise<ActionResult>;
   /** The spec's delete: to Trash. A 404 (already gone) removes it here too. */
   trash(entry: VaultEntry): Promise<ActionResult>;

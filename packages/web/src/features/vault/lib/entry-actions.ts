@@ -56,8 +56,9 @@ export function createEntryActions({ vaultKey, writes, conflicts }: EntryActions
       const words: WriteWords = { context: 'Add New Password', what: 'save', keptInForm: true };
       let request;
       let member;
+      const id = newEntryId();
       try {
-        const sealed = await sealEntry(vaultKey, newEntryId(), draft);
+        const sealed = await sealEntry(vaultKey, id, draft);
         request = toAddRequest(sealed);
         member = writtenEntryMember(sealed, 1);
       } catch (error) {
@@ -71,7 +72,7 @@ export function createEntryActions({ vaultKey, writes, conflicts }: EntryActions
             (state) => addEntry(request, state),
           ),
         );
-        return { ok: true };
+        return { ok: true, id };
       } catch (error) {
         logFailure(words.context, error);
         return { ok: false, message: failureMessage(words.what, error, words) };
