@@ -6,7 +6,9 @@ export default class SummaryReporter {
     const total = { passed: 0, failed: 0, skipped: 0 };
     for (const module of testModules) {
       const name = module.project.name || 'root';
-      const counts = perProject.get(name) ?? { passed: 0, failed: 0, skipped: 0 };
+      const counts = perProject.get(name) ?? { passed: 0, failed: 0, skipped: 0, ms: 0 };
+      // Files of a project run side by side: the sum says where the workers' time went, not the wall time.
+      counts.ms += module.diagnostic().duration;
       let seen = 0;
       for (const test of module.children.allTests()) {
         seen++;
@@ -24,10 +26,13 @@ export default class SummaryReporter {
     }
     if (unhandledErrors.length > 0) total.failed += unhandledErrors.length;
     const lines = [''];
+    const times = [];
     for (const [name, c] of [...perProject].sort(([a], [b]) => a.localeCompare(b))) {
       lines.push(`${name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
+      times.push(`${name} ${Math.round(c.ms / 1000)} s`);
     }
     lines.push(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+    lines.push(`time in test files, per suite (workers side by side): ${times.join(', ')}`);
     process.stdout.write(lines.join('\n') + '\n');
   }
 }

@@ -12,6 +12,10 @@ export LOCKIT_TEST_PG_URL="${LOCKIT_TEST_PG_URL:-postgres://postgres@127.0.0.1:5
 
 # tsc and ESLint are each one thread: on a 2-core machine they run side by side, and each one's
 # output is printed whole once it is done.
+stage_start=$(date +%s)
+# Where the time goes: each stage's wall time, printed as it ends.
+stage_done() { echo "$1 took $(( $(date +%s) - stage_start )) s"; stage_start=$(date +%s); }
+
 echo "== type check and lint"
 checks=$(mktemp -d)
 npm run typecheck --silent >"$checks/typecheck.log" 2>&1 &
@@ -24,9 +28,11 @@ cat "$checks/typecheck.log" "$checks/lint.log"
 rm -rf "$checks"
 [ "$typecheck_status" -eq 0 ] || { echo "typecheck: 0 passed, 1 failed"; exit 1; }
 [ "$lint_status" -eq 0 ] || { echo "lint: 0 passed, 1 failed"; exit 1; }
+stage_done "type check and lint"
 
 echo "== build the web app (the end-to-end suite drives the built app)"
 npm run build --silent || { echo "build: 0 passed, 1 failed"; exit 1; }
+stage_done "build"
 
 echo "== tests"
 mkdir -p test-results
@@ -34,5 +40,6 @@ export LOCKIT_TEST_FIGURES="$PWD/test-results/figures.jsonl"
 rm -f "$LOCKIT_TEST_FIGURES"
 npx vitest run --reporter=default --reporter=./scripts/summary-reporter.mjs "$@"
 status=$?
+stage_done "tests"
 node scripts/print-figures.mjs "$LOCKIT_TEST_FIGURES"
 exit $status
