@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { ADMIN_API_PREFIX, adminUserIdSchema } from '@lockit/contract';
-import { z } from 'zod';
+import { ADMIN_API_PREFIX, adminUserIdParamsSchema } from '@lockit/contract';
 import type { AdminContext } from '../../admin/admin-context';
 import { ADMIN_IDLE_MS, type AdminSessionLimits } from '../../admin/admin-sessions';
 import type { AppConfig } from '../../config/app-config';
@@ -50,10 +49,8 @@ export function adminSessionOf(request: FastifyRequest): AdminSessionLimits {
   return session;
 }
 
-const userIdParams = z.object({ id: adminUserIdSchema.transform((value) => value.toLowerCase()) });
-
 export function userIdFromParams(params: unknown): string {
-  return parseInput(userIdParams, params).id;
+  return parseInput(adminUserIdParamsSchema, params).id;
 }
 
 export const iso = (epochMs: number) => new Date(epochMs).toISOString();

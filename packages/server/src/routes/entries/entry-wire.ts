@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { entryIdSchema, type EntryVersionWire, type EntryWire } from '@lockit/contract';
+import { entryIdParamsSchema, type EntryVersionWire, type EntryWire } from '@lockit/contract';
 import type { StoredEntry } from '../../db/repositories/entries-repository';
 import type { StoredEntryVersion } from '../../db/repositories/entry-history-repository';
 import { HttpError } from '../../http/http-error';
@@ -43,14 +42,12 @@ export function toEntryVersionWire(row: StoredEntryVersion): EntryVersionWire {
   };
 }
 
-const idParams = z.object({ id: entryIdSchema });
-
 /**
  * The entry id from the path, lower-cased: the client binds ciphertexts to the lower-case
  * id, so ids are stored and compared that way.
  */
 export function entryIdFromParams(params: unknown): string {
-  return parseInput(idParams, params).id.toLowerCase();
+  return parseInput(entryIdParamsSchema, params).id.toLowerCase();
 }
 
 /**

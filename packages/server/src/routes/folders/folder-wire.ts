@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { folderIdSchema, type FolderWire } from '@lockit/contract';
+import { folderIdParamsSchema, type FolderWire } from '@lockit/contract';
 import type { StoredFolder } from '../../db/repositories/folders-repository';
 import { HttpError } from '../../http/http-error';
 import { parseInput } from '../../http/parse-body';
@@ -16,11 +15,9 @@ export function toFolderWire(row: StoredFolder): FolderWire {
   };
 }
 
-const idParams = z.object({ id: folderIdSchema });
-
 /** The folder id from the path, lower-cased like entry ids (the name is bound to it). */
 export function folderIdFromParams(params: unknown): string {
-  return parseInput(idParams, params).id.toLowerCase();
+  return parseInput(folderIdParamsSchema, params).id.toLowerCase();
 }
 
 /** 404 for no such folder (another account's included), else 409 with the folder as it is now. */

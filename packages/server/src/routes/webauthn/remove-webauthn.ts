@@ -1,4 +1,4 @@
-import { apiPaths, reauthRequestSchema } from '@lockit/contract';
+import { apiPaths, reauthRequestSchema, webauthnCredentialParamsSchema } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
 import { loadSignedInUser } from '../../auth/require-session';
 import { requireCurrentPassword } from '../../auth/webauthn/require-current-password';
@@ -6,7 +6,6 @@ import { deleteRecoveryCodesIfNoFactor, raiseTwoFactorEpoch } from '../../auth/t
 import { HttpError } from '../../http/http-error';
 import { parseBody, parseInput } from '../../http/parse-body';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
-import { credentialIdParams } from './rename-webauthn';
 
 /**
  * POST /api/user/webauthn/{id}/remove: with the current authKey, deletes one of the caller's
@@ -17,7 +16,7 @@ import { credentialIdParams } from './rename-webauthn';
 export const removeWebauthnRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(`${apiPaths.webauthnCredential('')}:id/remove`, async (request) => {
     const user = await loadSignedInUser(request, ctx.repos.users);
-    const { id } = parseInput(credentialIdParams, request.params);
+    const { id } = parseInput(webauthnCredentialParamsSchema, request.params);
     const body = parseBody(reauthRequestSchema, request.body);
     await requireCurrentPassword(ctx, user, body.password);
     await ctx.db.transaction().execute(async (trx) => {
