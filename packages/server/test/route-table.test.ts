@@ -3,7 +3,7 @@ import argon2 from 'argon2';
 import Fastify from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { apiPaths } from '@lockit/contract';
+import { adminPaths, apiPaths } from '@lockit/contract';
 import { OPENAPI_PATH, routeTable } from '@lockit/contract/routes';
 import { installRouteTableValidation } from '../src/http/route-table-validation';
 import { signedInUser } from './helpers/accounts';
@@ -11,8 +11,9 @@ import { snapshotDatabase } from './helpers/db-snapshot';
 import { parseExposition, valueOf } from './helpers/prometheus-text';
 import { useTestApp } from './helpers/test-app';
 
+const ADMIN_TOKEN = 'an-admin-token-for-the-route-table';
 // Cheap parameters: the admin API is registered only with a token hash, and the table holds it.
-const TOKEN_HASH = await argon2.hash('an-admin-token-for-the-route-table', {
+const TOKEN_HASH = await argon2.hash(ADMIN_TOKEN, {
   type: argon2.argon2id,
   memoryCost: 1024,
   timeCost: 1,
@@ -139,6 +140,24 @@ describe('malformed input is refused at the edge, before the handler', () => {
       else expect(answer.message, url).toMatch(message);
       expect(await refusedAtEdge(route), `${route} counted`).toBe(counted + 1);
       expect(await snapshotDatabase(h.db), `${route} wrote nothing`).toEqual(before);
+    }
+  });
+
+  it('every route with a body refuses one that is no JSON object at the edge, whoever calls it', async () => {
+    const { client } = await signedInUser(h);
+    // One client with both a session and an admin session: each route's own guard lets it in.
+    expect((await client.post(adminPaths.signIn, { token: ADMIN_TOKEN })).statusCode).toBe(200);
+    // A valid value for each path parameter, so that only the body is wrong.
+    const valid: Record<string, string> = { id: randomUUID(), batchId: randomUUID(), kind: 'generator-settings' };
+    const withBody = routeTable.filter((entry) => entry.body !== undefined);
+    expect(withBody.length).toBeGreaterThan(30);
+    for (const entry of withBody) {
+      const url = entry.path.replace(/:([A-Za-z]+)/g, (_, name: string) => valid[name]!);
+      const counted = await refusedAtEdge(entry.name);
+      const response = await client.request(entry.method, url, { body: ['not', 'an', 'object'] });
+      expect(response.statusCode, entry.name).toBe(400);
+      expect(response.json(), entry.name).toEqual({ message: 'The request body must be a JSON object.' });
+      expect(await refusedAtEdge(entry.name), entry.name).toBe(counted + 1);
     }
   });
 
