@@ -149,7 +149,7 @@ describe('malformed input is refused at the edge, before the handler', () => {
     expect((await client.post(adminPaths.signIn, { token: ADMIN_TOKEN })).statusCode).toBe(200);
     // A valid value for each path parameter, so that only the body is wrong.
     const valid: Record<string, string> = { id: randomUUID(), batchId: randomUUID(), kind: 'generator-settings' };
-    const withBody = routeTable.filter((entry) => entry.body !== undefined);
+    const withBody = routeTable.filter((entry) => 'body' in entry);
     expect(withBody.length).toBeGreaterThan(30);
     for (const entry of withBody) {
       const url = entry.path.replace(/:([A-Za-z]+)/g, (_, name: string) => valid[name]!);

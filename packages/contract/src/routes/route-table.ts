@@ -10,19 +10,23 @@ import { vaultRoutes } from './vault-routes';
  * registered (a route without an entry stops the app from starting) and refuses malformed
  * input with these schemas before any handler runs; /api/openapi.json is built from it.
  */
-export const routeTable: readonly RouteEntry[] = [
+export const routeTable = [
   ...accountRoutes,
   ...vaultRoutes,
   ...securityRoutes,
   ...adminRoutes,
   ...operationsRoutes,
-];
+] as const satisfies readonly RouteEntry[];
+
+/** An entry with its own schemas' types, so the server can hand a handler its input typed. */
+export type RouteTableEntry = (typeof routeTable)[number];
+export type RouteName = RouteTableEntry['name'];
 
 export function routeKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${path}`;
 }
 
-const byKey = new Map(routeTable.map((entry) => [routeKey(entry.method, entry.path), entry]));
+const byKey = new Map<string, RouteEntry>(routeTable.map((entry) => [routeKey(entry.method, entry.path), entry]));
 
 /** The entry of a route as Fastify registers it (method and path template), if any. */
 export function findRoute(method: string, path: string): RouteEntry | undefined {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
 import { findRoute, type RouteEntry } from '@lockit/contract/routes';
 import { parseBody, parseInput } from './parse-body';
+import { keepRouteInput } from './route-input';
 
 /**
  * Paths every route of which must be in the contract's route table. The web app's pages and
@@ -14,7 +15,8 @@ const API_PREFIX = '/api/';
  * preValidation that refuses malformed params, query and body with the table's schemas:
  * the same 400 and `{ message }` as parseBody, before the handler runs. An /api route missing
  * from the table, or whose access differs from its entry, throws here, so the app does not
- * start and the table cannot drift from the routes. Install before the routes are registered.
+ * start and the table cannot drift from the routes. The parsed input is kept for the handler
+ * (route-input.ts). Install before the routes are registered.
  */
 export function installRouteTableValidation(app: FastifyInstance, onRefused: (route: string) => void): void {
   app.addHook('onRoute', (route) => {
@@ -48,10 +50,11 @@ function checkAccess(route: RouteOptions, entry: RouteEntry): void {
 function validateInput(entry: RouteEntry, onRefused: (route: string) => void): preValidationAsyncHookHandler {
   return async (request) => {
     try {
-      const params: unknown = entry.params ? parseInput(entry.params, request.params) : request.params;
-      if (entry.query) parseInput(entry.query, request.query ?? {});
-      const body = entry.bodyFor ? entry.bodyFor(params as never) : entry.body;
-      if (body) parseBody(body, request.body);
+      const params: unknown = entry.params ? parseInput(entry.params, request.params) : undefined;
+      const query: unknown = entry.query ? parseInput(entry.query, request.query ?? {}) : undefined;
+      const bodySchema = entry.bodyFor ? entry.bodyFor(params as never) : entry.body;
+      const body: unknown = bodySchema ? parseBody(bodySchema, request.body) : undefined;
+      keepRouteInput(request, { name: entry.name, params, query, body });
     } catch (error) {
       // Counted by the table's name, a fixed set: nothing of the request becomes a label.
       onRefused(entry.name);

@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { ADMIN_API_PREFIX, adminUserIdParamsSchema } from '@lockit/contract';
+import { ADMIN_API_PREFIX } from '@lockit/contract';
 import type { AdminContext } from '../../admin/admin-context';
 import { ADMIN_IDLE_MS, type AdminSessionLimits } from '../../admin/admin-sessions';
 import type { AppConfig } from '../../config/app-config';
 import { HttpError } from '../../http/http-error';
-import { parseInput } from '../../http/parse-body';
 import { ADMIN_MESSAGES } from './admin-messages';
 import { cookieSecureFor } from '../../auth/session-cookies';
 
@@ -47,10 +46,6 @@ export function adminSessionOf(request: FastifyRequest): AdminSessionLimits {
   const session = sessions.get(request);
   if (!session) throw new HttpError(401, ADMIN_MESSAGES.signInRequired);
   return session;
-}
-
-export function userIdFromParams(params: unknown): string {
-  return parseInput(adminUserIdParamsSchema, params).id;
 }
 
 export const iso = (epochMs: number) => new Date(epochMs).toISOString();

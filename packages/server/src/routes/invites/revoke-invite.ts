@@ -1,8 +1,8 @@
-import { apiPaths, inviteIdParamsSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { revokeInvite } from '../../identity/invites';
-import { parseInput } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 
 /**
@@ -12,7 +12,7 @@ import { MESSAGES } from '../messages';
 export const revokeInviteRoute: RoutePlugin = async (app, { ctx }) => {
   app.delete(`${apiPaths.invite('')}:id`, async (request) => {
     const { user } = requireSession(request);
-    const id = parseInput(inviteIdParamsSchema, request.params).id.toLowerCase();
+    const id = routeInput(request, 'revoke-invite').params.id.toLowerCase();
     await revokeInvite(ctx, user.id, id);
     return { message: MESSAGES.inviteRevoked };
   });

@@ -1,8 +1,8 @@
-import { apiPaths, sessionIdParamsSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { HttpError } from '../../http/http-error';
-import { parseInput } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 
 /**
@@ -14,7 +14,7 @@ import { MESSAGES } from '../messages';
 export const endSessionRoute: RoutePlugin = async (app, { ctx }) => {
   app.delete(`${apiPaths.session('')}:id`, async (request) => {
     const { user, sessionId } = requireSession(request);
-    const id = parseInput(sessionIdParamsSchema, request.params).id.toLowerCase();
+    const id = routeInput(request, 'end-session').params.id.toLowerCase();
     const outcome = await ctx.sessions.endOne(user.id, sessionId, id);
     if (outcome === 'current') throw new HttpError(400, MESSAGES.sessionIsCurrent);
     if (outcome === 'not-found') throw new HttpError(404, MESSAGES.sessionNotFound);

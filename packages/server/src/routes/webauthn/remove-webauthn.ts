@@ -1,10 +1,10 @@
-import { apiPaths, reauthRequestSchema, webauthnCredentialParamsSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { loadSignedInUser } from '../../auth/require-session';
 import { requireCurrentPassword } from '../../auth/webauthn/require-current-password';
 import { deleteRecoveryCodesIfNoFactor, raiseTwoFactorEpoch } from '../../auth/two-factor/two-factor-changes';
 import { HttpError } from '../../http/http-error';
-import { parseBody, parseInput } from '../../http/parse-body';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
 
 /**
@@ -16,8 +16,10 @@ import { WEBAUTHN_MESSAGES } from './webauthn-messages';
 export const removeWebauthnRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(`${apiPaths.webauthnCredential('')}:id/remove`, async (request) => {
     const user = await loadSignedInUser(request, ctx.repos.users);
-    const { id } = parseInput(webauthnCredentialParamsSchema, request.params);
-    const body = parseBody(reauthRequestSchema, request.body);
+    const {
+      params: { id },
+      body,
+    } = routeInput(request, 'webauthn-remove');
     await requireCurrentPassword(ctx, user, body.password);
     await ctx.db.transaction().execute(async (trx) => {
       if (!(await ctx.repos.webauthn.delete(user.id, id.toLowerCase(), trx)))

@@ -1,8 +1,8 @@
-import { apiPaths, webauthnCredentialParamsSchema, webauthnUnlockKeyRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { HttpError } from '../../http/http-error';
-import { parseBody, parseInput } from '../../http/parse-body';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
 
 /**
@@ -14,8 +14,10 @@ import { WEBAUTHN_MESSAGES } from './webauthn-messages';
 export const setWebauthnUnlockKeyRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(`${apiPaths.webauthnCredential('')}:id/unlock`, async (request) => {
     const { user } = requireSession(request);
-    const { id } = parseInput(webauthnCredentialParamsSchema, request.params);
-    const body = parseBody(webauthnUnlockKeyRequestSchema, request.body);
+    const {
+      params: { id },
+      body,
+    } = routeInput(request, 'webauthn-unlock-key');
     const saved = await ctx.repos.webauthn.setUnlockKey(user.id, id.toLowerCase(), {
       key: body.unlockKey,
       salt: body.unlockSalt,
