@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   changePasswordRequestSchema,
   createUserRequestSchema,
@@ -20,6 +21,7 @@ import {
 import { messageResponseSchema } from '../common';
 import { apiPaths } from '../paths';
 import { mailDeliveryParamsSchema } from '../route-params';
+import { secondFactorRequiredSchema } from '../two-factor';
 import { routes } from './route-entry';
 
 /** Sign-up, sign-in and the account itself: the spec's account calls and Lockit's own beside them. */
@@ -76,7 +78,8 @@ export const accountRoutes = routes([
     access: 'public',
     summary: 'Signs in with the authKey: a session, or a pending sign-in when a second factor is due.',
     body: loginRequestSchema,
-    responses: { 200: loginResponseSchema, 403: unverifiedResponseSchema },
+    // The spec's answer, or, for an account with a second factor, a pending sign-in's token.
+    responses: { 200: z.union([loginResponseSchema, secondFactorRequiredSchema]), 403: unverifiedResponseSchema },
   },
   {
     name: 'refresh-token',
