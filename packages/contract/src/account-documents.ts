@@ -43,6 +43,11 @@ export function putAccountDocumentRequestSchema(kind: AccountDocumentKind) {
     revision: accountDocumentRevisionSchema,
   });
 }
+/** Any kind's PUT body, within the largest kind's cap: what the API document shows for all kinds. */
+export const putAnyAccountDocumentRequestSchema = z.object({
+  ciphertext: ciphertextSchema(Math.max(...Object.values(ACCOUNT_DOCUMENT_MAX_CIPHERTEXT))),
+  revision: accountDocumentRevisionSchema,
+});
 export type PutAccountDocumentRequest = z.infer<ReturnType<typeof putAccountDocumentRequestSchema>>;
 
 export const accountDocumentSchema = z.object({

@@ -15,3 +15,4 @@ export * from './two-factor';
 export * from './passkey-unlock';
 export * from './vault-state';
 export * from './key-rotation';
+export * from './route-params';

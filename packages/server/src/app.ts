@@ -15,6 +15,7 @@ import type { Db } from './db/schema';
 import { installSessionGuard } from './auth/require-session';
 import { createSessionService } from './auth/session-service';
 import { installErrorHandler } from './http/error-handler';
+import { installRouteTableValidation } from './http/route-table-validation';
 import { answerClientError, answerFrameworkError } from './http/pre-routing-errors';
 import { installJsonBodyParser } from './http/json-body-parser';
 import { installConnectionCap, serverTimeouts } from './http/connection-limits';
@@ -140,6 +141,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   installOriginCheck(app, config.appOrigin);
   installSessionGuard(app, ctx.sessions);
   installErrorHandler(app);
+  // Before any route: each is checked against the contract's route table as it is registered.
+  installRouteTableValidation(app, metrics.inputRefused);
   await app.register(registerRoutes, { ctx });
   // Outside /api and before the web app, whose fallback would answer them with its shell.
   registerHealthRoutes(app, { db, redis });

@@ -26,6 +26,8 @@ export interface AppMetrics {
   signInFailed(reason: SignInFailure): void;
   /** `limiter` is one of the fixed names in security/rate-limits.ts. */
   rateLimitRefused(limiter: string): void;
+  /** `route` is a route table entry's name (the contract's, a fixed set). */
+  inputRefused(route: string): void;
   mailSent(kind: MailKind): void;
   mailFailed(kind: MailKind): void;
 }
@@ -69,6 +71,12 @@ export function createAppMetrics(): AppMetrics {
     labelNames: ['limiter'] as const,
     registers,
   });
+  const inputRefusals = new Counter({
+    name: 'lockit_http_input_refused_total',
+    help: 'Requests refused with 400 before their handler ran, for params, query or body the route table refuses, by route name.',
+    labelNames: ['route'] as const,
+    registers,
+  });
   const mailsSent = new Counter({
     name: 'lockit_mails_sent_total',
     help: 'Mails handed to the mail server (or the development log), by kind.',
@@ -98,6 +106,7 @@ export function createAppMetrics(): AppMetrics {
     signInSucceeded: () => signIns.inc(),
     signInFailed: (reason) => signInFailures.inc({ reason }),
     rateLimitRefused: (limiter) => refusals.inc({ limiter }),
+    inputRefused: (route) => inputRefusals.inc({ route }),
     mailSent: (kind) => mailsSent.inc({ kind }),
     mailFailed: (kind) => mailsFailed.inc({ kind }),
   };

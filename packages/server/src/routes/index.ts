@@ -38,6 +38,7 @@ import { deleteFolderRoute } from './folders/delete-folder';
 import { getVaultStateRoute } from './vault-state/get-vault-state';
 import { putVaultStateRoute } from './vault-state/put-vault-state';
 import { publicConfigRoute } from './meta/public-config';
+import { openApiRoute } from './meta/openapi';
 import { getAccountDocumentRoute } from './account-documents/get-account-document';
 import { putAccountDocumentRoute } from './account-documents/put-account-document';
 import { createInviteRoute } from './invites/create-invite';
@@ -125,6 +126,7 @@ const routes: RoutePlugin[] = [
   getVaultStateRoute,
   putVaultStateRoute,
   publicConfigRoute,
+  openApiRoute,
   getAccountDocumentRoute,
   putAccountDocumentRoute,
   createInviteRoute,

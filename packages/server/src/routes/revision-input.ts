@@ -1,6 +1,4 @@
-import { entryRevisionQuerySchema } from '@lockit/contract';
 import { HttpError } from '../http/http-error';
-import { parseInput } from '../http/parse-body';
 
 /** The largest revision the `revision` columns hold (PostgreSQL's integer). */
 export const MAX_REVISION = 2_147_483_647;
@@ -13,9 +11,4 @@ export const MAX_REVISION = 2_147_483_647;
 export function storableRevision(revision: number): number {
   if (revision > MAX_REVISION) throw new HttpError(400, `revision must be at most ${MAX_REVISION}`);
   return revision;
-}
-
-/** `?revision=N` of a delete (Trash move, purge, folder): required, else 400. */
-export function revisionFromQuery(query: unknown): number {
-  return storableRevision(parseInput(entryRevisionQuerySchema, query ?? {}).revision);
 }

@@ -1,13 +1,13 @@
-import { ACCOUNT_DOCUMENT_BODY_LIMIT, apiPaths, putAccountDocumentRequestSchema } from '@lockit/contract';
+import { ACCOUNT_DOCUMENT_BODY_LIMIT, apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { isUniqueViolation } from '../../db/create-database';
 import type { StoredAccountDocument } from '../../db/repositories/account-documents-repository';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 import { storableRevision } from '../revision-input';
-import { accountDocumentKindFromParams, toAccountDocumentWire } from './account-document-wire';
+import { toAccountDocumentWire } from './account-document-wire';
 
 /**
  * PUT /api/account/documents/{kind} `{ ciphertext, revision }`: saves the caller's document
@@ -18,8 +18,10 @@ import { accountDocumentKindFromParams, toAccountDocumentWire } from './account-
 export const putAccountDocumentRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(`${apiPaths.accountDocument('')}:kind`, { bodyLimit: ACCOUNT_DOCUMENT_BODY_LIMIT }, async (request) => {
     const { user } = requireSession(request);
-    const kind = accountDocumentKindFromParams(request.params);
-    const body = parseBody(putAccountDocumentRequestSchema(kind), request.body);
+    const {
+      params: { kind },
+      body,
+    } = routeInput(request, 'put-account-document');
     const revision = storableRevision(body.revision);
     const now = ctx.now();
     let written = false;

@@ -1,10 +1,10 @@
-import { apiPaths, changePasswordRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { loadSignedInUser } from '../../auth/require-session';
 import { hashAuthKey, verifyAuthKey } from '../../auth/password-hashing';
 import { setSessionCookies } from '../../auth/session-cookies';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 import { sessionClientOf } from '../../auth/session-client';
 import { raiseTwoFactorEpoch } from '../../auth/two-factor/two-factor-changes';
@@ -22,7 +22,7 @@ import { raiseTwoFactorEpoch } from '../../auth/two-factor/two-factor-changes';
 export const changePasswordRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(apiPaths.changePassword, async (request, reply) => {
     const user = await loadSignedInUser(request, ctx.repos.users);
-    const body = parseBody(changePasswordRequestSchema, request.body);
+    const { body } = routeInput(request, 'change-password');
     // Rationed per account, so a stolen cookie is no unlimited guessing oracle for the master
     // password; apart from sign-in's limits, so strangers' failed sign-ins never block it.
     await ctx.rateLimits.beforePasswordCheck(user.id);

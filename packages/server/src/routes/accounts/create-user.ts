@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { apiPaths, createUserRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { foldName } from '../../identity/fold-name';
 import { consumeInvite, findUsableInvite } from '../../identity/invites';
 import { assertSignUpAllowed } from '../../identity/sign-up-policy';
@@ -9,7 +10,6 @@ import { isUniqueViolation } from '../../db/create-database';
 import { createExpiredRowsRepository } from '../../db/repositories/expired-rows-repository';
 import type { UserRow } from '../../db/repositories/users-repository';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -27,7 +27,7 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export const createUserRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.createUser, { config: { public: true } }, async (request, reply) => {
-    const body = parseBody(createUserRequestSchema, request.body);
+    const { body } = routeInput(request, 'create-user');
     const usernameFolded = foldName(body.username);
     const emailFolded = foldName(body.email);
     await ctx.rateLimits.hit('create', request.ip, emailFolded);

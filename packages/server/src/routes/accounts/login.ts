@@ -1,5 +1,6 @@
-import { apiPaths, loginRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { foldName } from '../../identity/fold-name';
 import { verifyAgainstDummy, verifyAuthKey } from '../../auth/password-hashing';
 import { deviceCookieOf } from '../../auth/device-cookies';
@@ -9,7 +10,6 @@ import { secondFactorMethods } from '../../auth/two-factor/second-factor-methods
 import { startPendingSignIn } from '../../auth/two-factor/pending-sign-ins';
 import { HttpError } from '../../http/http-error';
 import { admitSignIn, underSignInLimit } from '../../auth/sign-in-policy';
-import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 import { sessionClientOf, storedClient } from '../../auth/session-client';
 import { TWO_FACTOR_MESSAGES } from '../two-factor/two-factor-messages';
@@ -30,7 +30,7 @@ import { TWO_FACTOR_MESSAGES } from '../two-factor/two-factor-messages';
  */
 export const loginRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.login, { config: { public: true } }, async (request, reply) => {
-    const body = parseBody(loginRequestSchema, request.body);
+    const { body } = routeInput(request, 'login');
     const usernameFolded = foldName(body.username);
     const findUser = () => ctx.repos.users.findByFoldedUsername(usernameFolded);
     const device = deviceCookieOf(request, ctx.config, ctx.now());

@@ -1,10 +1,10 @@
-import { apiPaths, preloginRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import { DEFAULT_KDF_PARAMS } from '@lockit/crypto';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { foldName } from '../../identity/fold-name';
 import { fakeKeyGenerationFor, fakeSaltFor } from '../../identity/prelogin-salt';
 import { deviceCookieOf } from '../../auth/device-cookies';
-import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 
 /**
@@ -18,7 +18,7 @@ import { MESSAGES } from '../messages';
  */
 export const preloginRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.prelogin, { config: { public: true } }, async (request) => {
-    const body = parseBody(preloginRequestSchema, request.body);
+    const { body } = routeInput(request, 'prelogin');
     const usernameFolded = foldName(body.username);
     const findUser = () => ctx.repos.users.findByFoldedUsername(usernameFolded);
     // A browser with this account's device cookie has its own allowance, not its address's.

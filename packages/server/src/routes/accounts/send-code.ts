@@ -1,8 +1,8 @@
-import { apiPaths, sendCodeRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { foldName } from '../../identity/fold-name';
 import { generateCode, hashCode } from '../../identity/verification-code';
-import { parseBody } from '../../http/parse-body';
 import { tooMany } from '../../security/rate-limits';
 import { MESSAGES } from '../messages';
 
@@ -15,7 +15,7 @@ import { MESSAGES } from '../messages';
  */
 export const sendCodeRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.sendCode, { config: { public: true } }, async (request) => {
-    const body = parseBody(sendCodeRequestSchema, request.body);
+    const { body } = routeInput(request, 'send-code');
     const usernameFolded = foldName(body.username);
     const emailFolded = foldName(body.email);
     await ctx.rateLimits.hit('sendCode', request.ip, `${usernameFolded}|${emailFolded}`);

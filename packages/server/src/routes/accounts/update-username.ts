@@ -1,10 +1,10 @@
-import { apiPaths, updateUsernameRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { foldName } from '../../identity/fold-name';
 import { requireSession } from '../../auth/require-session';
 import { isUniqueViolation } from '../../db/create-database';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 
 /**
@@ -14,7 +14,7 @@ import { MESSAGES } from '../messages';
 export const updateUsernameRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(apiPaths.updateUsername, async (request) => {
     const { user } = requireSession(request);
-    const body = parseBody(updateUsernameRequestSchema, request.body);
+    const { body } = routeInput(request, 'update-username');
     const usernameFolded = foldName(body.username);
     // Each answer says whether a name is taken: limited like sign-up, per address and per account.
     await ctx.rateLimits.hit('updateUsername', request.ip, `user\u0000${user.id}`);

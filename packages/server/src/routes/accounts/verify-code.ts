@@ -1,10 +1,10 @@
-import { apiPaths, verifyCodeRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { foldName } from '../../identity/fold-name';
 import { codeMatches } from '../../identity/verification-code';
 import { MAX_CODE_ATTEMPTS } from '../../config/app-config';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 
 /**
@@ -16,7 +16,7 @@ import { MESSAGES } from '../messages';
  */
 export const verifyCodeRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.verifyCode, { config: { public: true } }, async (request) => {
-    const body = parseBody(verifyCodeRequestSchema, request.body);
+    const { body } = routeInput(request, 'verify-code');
     const usernameFolded = foldName(body.username);
     const emailFolded = foldName(body.email);
     await ctx.rateLimits.hit('verifyCode', request.ip, `${usernameFolded}|${emailFolded}`);

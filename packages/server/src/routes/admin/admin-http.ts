@@ -1,11 +1,9 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { ADMIN_API_PREFIX, adminUserIdSchema } from '@lockit/contract';
-import { z } from 'zod';
+import { ADMIN_API_PREFIX } from '@lockit/contract';
 import type { AdminContext } from '../../admin/admin-context';
 import { ADMIN_IDLE_MS, type AdminSessionLimits } from '../../admin/admin-sessions';
 import type { AppConfig } from '../../config/app-config';
 import { HttpError } from '../../http/http-error';
-import { parseInput } from '../../http/parse-body';
 import { ADMIN_MESSAGES } from './admin-messages';
 import { cookieSecureFor } from '../../auth/session-cookies';
 
@@ -48,12 +46,6 @@ export function adminSessionOf(request: FastifyRequest): AdminSessionLimits {
   const session = sessions.get(request);
   if (!session) throw new HttpError(401, ADMIN_MESSAGES.signInRequired);
   return session;
-}
-
-const userIdParams = z.object({ id: adminUserIdSchema.transform((value) => value.toLowerCase()) });
-
-export function userIdFromParams(params: unknown): string {
-  return parseInput(userIdParams, params).id;
 }
 
 export const iso = (epochMs: number) => new Date(epochMs).toISOString();

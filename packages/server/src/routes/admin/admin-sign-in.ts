@@ -1,10 +1,10 @@
-import { adminPaths, adminSignInRequestSchema } from '@lockit/contract';
+import { adminPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { logAdminAction } from '../../admin/admin-log';
 import { ADMIN_ABSOLUTE_MS } from '../../admin/admin-sessions';
 import { verifyAdminToken } from '../../admin/admin-token';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { ADMIN_MESSAGES } from './admin-messages';
 import { sessionInfo, setAdminCookie } from './admin-http';
 
@@ -16,7 +16,7 @@ export const adminSignInRoute: RoutePlugin = async (app, { ctx }) => {
   const admin = ctx.admin;
   if (!admin) return;
   app.post(adminPaths.signIn, { config: { public: true } }, async (request, reply) => {
-    const body = parseBody(adminSignInRequestSchema, request.body);
+    const { body } = routeInput(request, 'admin-sign-in');
     await admin.signInLimit.hit(request.ip);
     if (!(await verifyAdminToken(admin.tokenHash, body.token))) {
       logAdminAction(request.log, 'sign-in-refused', { via: 'api', ip: request.ip });

@@ -1,8 +1,8 @@
-import { adminInviteRequestSchema, adminPaths } from '@lockit/contract';
+import { adminPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { logAdminAction } from '../../admin/admin-log';
 import { createInvite } from '../../identity/invites';
-import { parseBody } from '../../http/parse-body';
 import { ADMIN_MESSAGES } from './admin-messages';
 import { adminOnly, iso } from './admin-http';
 
@@ -15,7 +15,7 @@ export const createAdminInviteRoute: RoutePlugin = async (app, { ctx }) => {
   const admin = ctx.admin;
   if (!admin) return;
   app.post(adminPaths.invites, adminOnly(admin), async (request) => {
-    const body = parseBody(adminInviteRequestSchema, request.body);
+    const { body } = routeInput(request, 'admin-invite');
     const origin = ctx.config.appOrigin ?? `${request.protocol}://${request.host}`;
     const invite = await createInvite(ctx, { invitedBy: null, origin, ...(body.email ? { email: body.email } : {}) });
     logAdminAction(request.log, 'invite', { via: 'api', ip: request.ip, outcome: invite.mailed ? 'mailed' : 'link only' });

@@ -1,10 +1,11 @@
 import { adminPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { disableUser, getUser } from '../../admin/account-admin';
 import { logAdminAction } from '../../admin/admin-log';
 import { HttpError } from '../../http/http-error';
 import { ADMIN_MESSAGES } from './admin-messages';
-import { adminOnly, userIdFromParams } from './admin-http';
+import { adminOnly } from './admin-http';
 import { toAdminUserWire } from './list-users';
 
 /** POST /api/admin/users/{id}/disable: the account cannot sign in; its sessions end at once. */
@@ -12,7 +13,7 @@ export const disableUserRoute: RoutePlugin = async (app, { ctx }) => {
   const admin = ctx.admin;
   if (!admin) return;
   app.post(`${adminPaths.user('')}:id/disable`, adminOnly(admin), async (request) => {
-    const id = userIdFromParams(request.params);
+    const { id } = routeInput(request, 'admin-disable-user').params;
     const outcome = await disableUser(ctx, id);
     if (outcome === 'not-found') throw new HttpError(404, ADMIN_MESSAGES.noSuchUser);
     logAdminAction(request.log, 'disable', { via: 'api', ip: request.ip, targetUserId: id, outcome });

@@ -1,10 +1,10 @@
-import { apiPaths, ENTRY_BATCH_MAX_BYTES, entryBatchRequestSchema } from '@lockit/contract';
+import { apiPaths, ENTRY_BATCH_MAX_BYTES } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { isUniqueViolation } from '../../db/create-database';
 import type { EntryRow } from '../../db/repositories/entries-repository';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { addImportBatch } from '../../vault/import-batches';
 import { vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
@@ -19,7 +19,7 @@ import { MESSAGES } from '../messages';
 export const addEntryBatchRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.entryBatch, { bodyLimit: ENTRY_BATCH_MAX_BYTES }, async (request, reply) => {
     const { user } = requireSession(request);
-    const body = parseBody(entryBatchRequestSchema, request.body);
+    const { body } = routeInput(request, 'add-entry-batch');
     const vaultState = vaultStateOfRequest(request);
     const at = ctx.now();
     const batchId = body.batchId.toLowerCase();

@@ -1,10 +1,10 @@
-import { addEntryRequestSchema, apiPaths } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { isUniqueViolation } from '../../db/create-database';
 import type { EntryRow } from '../../db/repositories/entries-repository';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { assertVaultRoom } from '../../vault/vault-quota';
 import { applyVaultState, vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
@@ -18,7 +18,7 @@ import { toEntryWire } from './entry-wire';
 export const addEntryRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.addEntry, async (request, reply) => {
     const { user } = requireSession(request);
-    const body = parseBody(addEntryRequestSchema, request.body);
+    const { body } = routeInput(request, 'add-entry');
     const vaultState = vaultStateOfRequest(request);
     const at = ctx.now();
     const row: EntryRow = {

@@ -1,11 +1,12 @@
 import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
+import { storableRevision } from '../revision-input';
 import { requireSession } from '../../auth/require-session';
 import { changeEntry } from '../../vault/entry-writes';
 import { vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
-import { revisionFromQuery } from '../revision-input';
-import { entryIdFromParams, entryRefusalError, toEntryWire } from './entry-wire';
+import { entryRefusalError, toEntryWire } from './entry-wire';
 
 /**
  * DELETE /api/passwords/delete/{id}?revision=N moves the entry to Trash (the spec's delete:
@@ -16,8 +17,9 @@ import { entryIdFromParams, entryRefusalError, toEntryWire } from './entry-wire'
 export const deleteEntryRoute: RoutePlugin = async (app, { ctx }) => {
   app.delete(`${apiPaths.deleteEntry('')}:id`, async (request) => {
     const { user } = requireSession(request);
-    const id = entryIdFromParams(request.params);
-    const revision = revisionFromQuery(request.query);
+    const { params, query } = routeInput(request, 'delete-entry');
+    const id = params.id.toLowerCase();
+    const revision = storableRevision(query.revision);
     const vaultState = vaultStateOfRequest(request);
     const result = await changeEntry(ctx, user.id, id, revision, { kind: 'trash' }, vaultState);
     if (result.outcome !== 'updated') throw entryRefusalError(result, MESSAGES.entryAlreadyInTrash);

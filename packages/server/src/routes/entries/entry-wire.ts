@@ -1,9 +1,7 @@
-import { z } from 'zod';
-import { entryIdSchema, type EntryVersionWire, type EntryWire } from '@lockit/contract';
+import { type EntryVersionWire, type EntryWire } from '@lockit/contract';
 import type { StoredEntry } from '../../db/repositories/entries-repository';
 import type { StoredEntryVersion } from '../../db/repositories/entry-history-repository';
 import { HttpError } from '../../http/http-error';
-import { parseInput } from '../../http/parse-body';
 import type { EntryRefusal } from '../../vault/entry-writes';
 import { MESSAGES } from '../messages';
 
@@ -41,16 +39,6 @@ export function toEntryVersionWire(row: StoredEntryVersion): EntryVersionWire {
     savedAt: iso(row.saved_at),
     replacedAt: iso(row.replaced_at),
   };
-}
-
-const idParams = z.object({ id: entryIdSchema });
-
-/**
- * The entry id from the path, lower-cased: the client binds ciphertexts to the lower-case
- * id, so ids are stored and compared that way.
- */
-export function entryIdFromParams(params: unknown): string {
-  return parseInput(idParams, params).id.toLowerCase();
 }
 
 /**

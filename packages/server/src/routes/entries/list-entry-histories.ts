@@ -1,7 +1,7 @@
-import { apiPaths, entryHistoriesRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
-import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 import { toEntryVersionWire } from './entry-wire';
 
@@ -20,7 +20,7 @@ import { toEntryVersionWire } from './entry-wire';
 export const listEntryHistoriesRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.entryHistories, async (request) => {
     const { user } = requireSession(request);
-    const ids = parseBody(entryHistoriesRequestSchema, request.body).ids.map((id) => id.toLowerCase());
+    const ids = routeInput(request, 'entry-histories').body.ids.map((id) => id.toLowerCase());
     const own = new Set(await ctx.repos.entries.findIds(user.id, ids));
     const asked = ids.filter((id) => own.has(id));
     const versions = await ctx.repos.history.listByEntries(user.id, asked, ctx.config.historyLimit);

@@ -1,10 +1,11 @@
 import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
+import { storableRevision } from '../revision-input';
 import { requireSession } from '../../auth/require-session';
 import { purgeEntry } from '../../vault/entry-writes';
 import { MESSAGES } from '../messages';
-import { revisionFromQuery } from '../revision-input';
-import { entryIdFromParams, entryRefusalError } from './entry-wire';
+import { entryRefusalError } from './entry-wire';
 
 /**
  * DELETE /api/passwords/purge/{id}?revision=N deletes a trashed entry and its history for
@@ -14,8 +15,9 @@ import { entryIdFromParams, entryRefusalError } from './entry-wire';
 export const purgeEntryRoute: RoutePlugin = async (app, { ctx }) => {
   app.delete(`${apiPaths.purgeEntry('')}:id`, async (request) => {
     const { user } = requireSession(request);
-    const id = entryIdFromParams(request.params);
-    const revision = revisionFromQuery(request.query);
+    const { params, query } = routeInput(request, 'purge-entry');
+    const id = params.id.toLowerCase();
+    const revision = storableRevision(query.revision);
     const result = await purgeEntry(ctx, user.id, id, revision);
     if (result.outcome !== 'purged') throw entryRefusalError(result, MESSAGES.entryNotTrashedYet);
     return { message: MESSAGES.entryPurged };

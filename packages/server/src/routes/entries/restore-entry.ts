@@ -1,12 +1,12 @@
-import { apiPaths, restoreEntryRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
-import { parseBody } from '../../http/parse-body';
 import { changeEntry } from '../../vault/entry-writes';
 import { vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 import { storableRevision } from '../revision-input';
-import { entryIdFromParams, entryRefusalError, toEntryWire } from './entry-wire';
+import { entryRefusalError, toEntryWire } from './entry-wire';
 
 /**
  * POST /api/passwords/restore/{id} `{ revision }`: brings a trashed entry back to the list,
@@ -16,8 +16,9 @@ import { entryIdFromParams, entryRefusalError, toEntryWire } from './entry-wire'
 export const restoreEntryRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(`${apiPaths.restoreEntry('')}:id`, async (request) => {
     const { user } = requireSession(request);
-    const id = entryIdFromParams(request.params);
-    const revision = storableRevision(parseBody(restoreEntryRequestSchema, request.body).revision);
+    const { params, body } = routeInput(request, 'restore-entry');
+    const id = params.id.toLowerCase();
+    const revision = storableRevision(body.revision);
     const vaultState = vaultStateOfRequest(request);
     const result = await changeEntry(ctx, user.id, id, revision, { kind: 'restore' }, vaultState);
     if (result.outcome !== 'updated') throw entryRefusalError(result, MESSAGES.entryNotInTrash);

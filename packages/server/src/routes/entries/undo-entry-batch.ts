@@ -1,14 +1,11 @@
-import { z } from 'zod';
-import { apiPaths, importBatchIdSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { HttpError } from '../../http/http-error';
-import { parseInput } from '../../http/parse-body';
 import { undoImportBatch } from '../../vault/import-batches';
 import { vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
-
-const params = z.object({ batchId: importBatchIdSchema });
 
 /**
  * DELETE /api/entries/batch/{batchId} undoes a whole import in one transaction: entries never
@@ -18,7 +15,7 @@ const params = z.object({ batchId: importBatchIdSchema });
 export const undoEntryBatchRoute: RoutePlugin = async (app, { ctx }) => {
   app.delete(`${apiPaths.entryBatchUndo('')}:batchId`, async (request) => {
     const { user } = requireSession(request);
-    const batchId = parseInput(params, request.params).batchId.toLowerCase();
+    const batchId = routeInput(request, 'undo-entry-batch').params.batchId.toLowerCase();
     const vaultState = vaultStateOfRequest(request);
     const result = await undoImportBatch(ctx, user.id, batchId, vaultState);
     if (result.outcome === 'not-found') throw new HttpError(404, MESSAGES.importNotFound);

@@ -1,14 +1,14 @@
-import { apiPaths, updateEntryRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import type { EntryFields } from '../../db/repositories/entries-repository';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { changeEntry } from '../../vault/entry-writes';
 import { vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 import { storableRevision } from '../revision-input';
-import { entryIdFromParams, entryRefusalError, toEntryWire } from './entry-wire';
+import { entryRefusalError, toEntryWire } from './entry-wire';
 
 /**
  * PUT /api/passwords/update-password/{id}. Replaces the ciphertexts and bumps the revision,
@@ -20,8 +20,8 @@ import { entryIdFromParams, entryRefusalError, toEntryWire } from './entry-wire'
 export const updateEntryRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(`${apiPaths.updateEntry('')}:id`, async (request) => {
     const { user } = requireSession(request);
-    const id = entryIdFromParams(request.params);
-    const body = parseBody(updateEntryRequestSchema, request.body);
+    const { params, body } = routeInput(request, 'update-entry');
+    const id = params.id.toLowerCase();
     const revision = storableRevision(body.revision);
     const vaultState = vaultStateOfRequest(request);
     for (const bodyId of [body.id, body._id]) {

@@ -1,10 +1,10 @@
-import { addFolderRequestSchema, apiPaths } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { isUniqueViolation } from '../../db/create-database';
 import type { FolderRow } from '../../db/repositories/folders-repository';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { applyVaultState, vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 import { toFolderWire } from './folder-wire';
@@ -18,7 +18,7 @@ import { toFolderWire } from './folder-wire';
 export const addFolderRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.folders, async (request, reply) => {
     const { user } = requireSession(request);
-    const body = parseBody(addFolderRequestSchema, request.body);
+    const { body } = routeInput(request, 'add-folder');
     const vaultState = vaultStateOfRequest(request);
     const at = ctx.now();
     const row: FolderRow = {

@@ -1,10 +1,11 @@
 import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
+import { storableRevision } from '../revision-input';
 import { requireSession } from '../../auth/require-session';
 import { applyVaultState, vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
-import { revisionFromQuery } from '../revision-input';
-import { folderIdFromParams, folderRefusalError } from './folder-wire';
+import { folderRefusalError } from './folder-wire';
 
 /**
  * DELETE /api/folders/{id}?revision=N: deletes the folder only at that revision (409 with
@@ -15,8 +16,9 @@ import { folderIdFromParams, folderRefusalError } from './folder-wire';
 export const deleteFolderRoute: RoutePlugin = async (app, { ctx }) => {
   app.delete(`${apiPaths.folder('')}:id`, async (request) => {
     const { user } = requireSession(request);
-    const id = folderIdFromParams(request.params);
-    const revision = revisionFromQuery(request.query);
+    const { params, query } = routeInput(request, 'delete-folder');
+    const id = params.id.toLowerCase();
+    const revision = storableRevision(query.revision);
     const vaultState = vaultStateOfRequest(request);
     await ctx.db.transaction().execute(async (trx) => {
       const outcome = await ctx.repos.folders.delete(user.id, id, revision, trx);

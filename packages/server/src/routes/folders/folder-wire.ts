@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import { folderIdSchema, type FolderWire } from '@lockit/contract';
+import { type FolderWire } from '@lockit/contract';
 import type { StoredFolder } from '../../db/repositories/folders-repository';
 import { HttpError } from '../../http/http-error';
-import { parseInput } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 
 /** The stored row as the API sends it: the name's ciphertext as stored, times as ISO strings. */
@@ -14,13 +12,6 @@ export function toFolderWire(row: StoredFolder): FolderWire {
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
-}
-
-const idParams = z.object({ id: folderIdSchema });
-
-/** The folder id from the path, lower-cased like entry ids (the name is bound to it). */
-export function folderIdFromParams(params: unknown): string {
-  return parseInput(idParams, params).id.toLowerCase();
 }
 
 /** 404 for no such folder (another account's included), else 409 with the folder as it is now. */

@@ -1,12 +1,12 @@
-import { apiPaths, updateFolderRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { applyVaultState, vaultStateOfRequest } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 import { storableRevision } from '../revision-input';
-import { folderIdFromParams, folderRefusalError, toFolderWire } from './folder-wire';
+import { folderRefusalError, toFolderWire } from './folder-wire';
 
 /**
  * PUT /api/folders/{id} `{ name, revision }`: renames (or moves, since nesting is in the
@@ -16,8 +16,8 @@ import { folderIdFromParams, folderRefusalError, toFolderWire } from './folder-w
 export const updateFolderRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(`${apiPaths.folder('')}:id`, async (request) => {
     const { user } = requireSession(request);
-    const id = folderIdFromParams(request.params);
-    const body = parseBody(updateFolderRequestSchema, request.body);
+    const { params, body } = routeInput(request, 'update-folder');
+    const id = params.id.toLowerCase();
     const revision = storableRevision(body.revision);
     const vaultState = vaultStateOfRequest(request);
     const row = await ctx.db.transaction().execute(async (trx) => {

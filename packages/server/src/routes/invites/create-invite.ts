@@ -1,9 +1,9 @@
-import { apiPaths, createInviteRequestSchema, type CreatedInvite } from '@lockit/contract';
+import { apiPaths, type CreatedInvite } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { createInvite } from '../../identity/invites';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 import { toInviteWire } from './invite-wire';
 
@@ -16,7 +16,7 @@ import { toInviteWire } from './invite-wire';
 export const createInviteRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.invites, async (request, reply) => {
     const { user } = requireSession(request);
-    const body = parseBody(createInviteRequestSchema, request.body);
+    const { body } = routeInput(request, 'create-invite');
     if (ctx.config.signup.mode !== 'invite') throw new HttpError(403, MESSAGES.invitesOff);
     const origin = ctx.config.appOrigin ?? `${request.protocol}://${request.host}`;
     const created = await createInvite(ctx, { invitedBy: user.id, email: body.email, origin });

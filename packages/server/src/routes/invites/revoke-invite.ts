@@ -1,12 +1,9 @@
-import { z } from 'zod';
-import { apiPaths, inviteIdSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { revokeInvite } from '../../identity/invites';
-import { parseInput } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
-
-const idParams = z.object({ id: inviteIdSchema });
 
 /**
  * DELETE /api/invites/{id}: the caller revokes one of their unused invitations (any mode, so
@@ -15,7 +12,7 @@ const idParams = z.object({ id: inviteIdSchema });
 export const revokeInviteRoute: RoutePlugin = async (app, { ctx }) => {
   app.delete(`${apiPaths.invite('')}:id`, async (request) => {
     const { user } = requireSession(request);
-    const id = parseInput(idParams, request.params).id.toLowerCase();
+    const id = routeInput(request, 'revoke-invite').params.id.toLowerCase();
     await revokeInvite(ctx, user.id, id);
     return { message: MESSAGES.inviteRevoked };
   });

@@ -1,15 +1,14 @@
-import { apiPaths, commitKeyRotationRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { commitKeyRotation } from '../../vault/key-rotation-commit';
 import type { PartKind } from '../../db/repositories/key-rotations-repository';
 import { describeCounts } from '../../vault/key-rotation-parts';
 import { vaultStateStale } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 import { KEY_ROTATION_MESSAGES } from './key-rotation-messages';
-import { rotationIdFromParams } from './rotation-id';
 
 /**
  * POST /api/user/key-rotation/{id}/commit `{ protectedKey, keyGeneration, vaultState }`: swaps
@@ -21,8 +20,8 @@ import { rotationIdFromParams } from './rotation-id';
 export const commitKeyRotationRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(`${apiPaths.keyRotation}/:id/commit`, async (request) => {
     const { user, sessionId } = requireSession(request);
-    const id = rotationIdFromParams(request.params);
-    const body = parseBody(commitKeyRotationRequestSchema, request.body);
+    const { params, body } = routeInput(request, 'commit-key-rotation');
+    const id = params.id.toLowerCase();
     const done = await commitKeyRotation(ctx, { userId: user.id, sessionId }, id, body);
     switch (done.outcome) {
       case 'not-found':

@@ -1,11 +1,10 @@
-import { apiPaths, KEY_ROTATION_PART_MAX_BYTES, keyRotationPartRequestSchema } from '@lockit/contract';
+import { apiPaths, KEY_ROTATION_PART_MAX_BYTES } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { stageKeyRotationPart } from '../../vault/key-rotation-staging';
 import { KEY_ROTATION_MESSAGES } from './key-rotation-messages';
-import { rotationIdFromParams } from './rotation-id';
 
 /**
  * PUT /api/user/key-rotation/{id}/parts: up to KEY_ROTATION_PART_MAX_ITEMS re-encrypted items
@@ -16,8 +15,8 @@ import { rotationIdFromParams } from './rotation-id';
 export const stageKeyRotationPartRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(`${apiPaths.keyRotation}/:id/parts`, { bodyLimit: KEY_ROTATION_PART_MAX_BYTES }, async (request) => {
     const { user, sessionId } = requireSession(request);
-    const id = rotationIdFromParams(request.params);
-    const body = parseBody(keyRotationPartRequestSchema, request.body);
+    const { params, body } = routeInput(request, 'stage-key-rotation-part');
+    const id = params.id.toLowerCase();
     const staged = await stageKeyRotationPart(ctx, { userId: user.id, sessionId }, id, body);
     if (staged.outcome === 'not-found') throw new HttpError(404, KEY_ROTATION_MESSAGES.notFound);
     if (staged.outcome === 'vault-changed') throw new HttpError(409, KEY_ROTATION_MESSAGES.vaultChanged);

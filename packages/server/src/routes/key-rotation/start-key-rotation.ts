@@ -1,9 +1,9 @@
-import { apiPaths, startKeyRotationRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { loadSignedInUser, requireSession } from '../../auth/require-session';
 import { verifyAuthKey } from '../../auth/password-hashing';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { startKeyRotation } from '../../vault/key-rotation-staging';
 import { MESSAGES } from '../messages';
 import { KEY_ROTATION_MESSAGES } from './key-rotation-messages';
@@ -19,7 +19,7 @@ export const startKeyRotationRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.keyRotation, async (request, reply) => {
     const { sessionId } = requireSession(request);
     const user = await loadSignedInUser(request, ctx.repos.users);
-    const body = parseBody(startKeyRotationRequestSchema, request.body);
+    const { body } = routeInput(request, 'start-key-rotation');
     await ctx.rateLimits.beforePasswordCheck(user.id);
     if (!(await verifyAuthKey(user.auth_hash, body.authKey))) throw new HttpError(403, MESSAGES.currentPasswordIncorrect);
     await ctx.rateLimits.passwordCheckSucceeded(user.id);

@@ -1,12 +1,9 @@
-import { z } from 'zod';
-import { apiPaths, sessionIdSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { HttpError } from '../../http/http-error';
-import { parseInput } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
-
-const idParams = z.object({ id: sessionIdSchema });
 
 /**
  * DELETE /api/user/sessions/{id}: ends one of the caller's other sessions at once (its next
@@ -17,7 +14,7 @@ const idParams = z.object({ id: sessionIdSchema });
 export const endSessionRoute: RoutePlugin = async (app, { ctx }) => {
   app.delete(`${apiPaths.session('')}:id`, async (request) => {
     const { user, sessionId } = requireSession(request);
-    const id = parseInput(idParams, request.params).id.toLowerCase();
+    const id = routeInput(request, 'end-session').params.id.toLowerCase();
     const outcome = await ctx.sessions.endOne(user.id, sessionId, id);
     if (outcome === 'current') throw new HttpError(400, MESSAGES.sessionIsCurrent);
     if (outcome === 'not-found') throw new HttpError(404, MESSAGES.sessionNotFound);

@@ -1,5 +1,6 @@
-import { apiPaths, secondFactorRequestSchema, type SecondFactorResponse } from '@lockit/contract';
+import { apiPaths, type SecondFactorResponse } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { completeSignIn } from '../../auth/two-factor/complete-sign-in';
 import { deletePendingSignIn, findPendingSignIn, recordPendingFailure } from '../../auth/two-factor/pending-sign-ins';
 import { hashRecoveryCode } from '../../auth/two-factor/recovery-codes';
@@ -8,7 +9,6 @@ import { openTotpSeed } from '../../auth/two-factor/totp-seed-seal';
 import { reserveSecondFactorCheck } from '../../auth/two-factor/second-factor-allowance';
 import { HttpError } from '../../http/http-error';
 import { admitSignIn } from '../../auth/sign-in-policy';
-import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
 
@@ -26,7 +26,7 @@ import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
  */
 export const loginSecondFactorRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.loginSecondFactor, { config: { public: true } }, async (request, reply) => {
-    const body = parseBody(secondFactorRequestSchema, request.body);
+    const { body } = routeInput(request, 'login-second-factor');
     const pending = await findPendingSignIn(ctx, body.token);
     if (!pending) throw new HttpError(410, TWO_FACTOR_MESSAGES.signInExpired);
     const user = await ctx.repos.users.findById(pending.user_id);

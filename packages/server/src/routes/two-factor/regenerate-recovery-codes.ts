@@ -1,10 +1,10 @@
-import { apiPaths, reauthRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { loadSignedInUser } from '../../auth/require-session';
 import { requireCurrentPassword } from '../../auth/webauthn/require-current-password';
 import { hasSecondFactor, makeNewRecoveryCodes, raiseTwoFactorEpoch } from '../../auth/two-factor/two-factor-changes';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
 
 /**
@@ -15,7 +15,7 @@ import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
 export const recoveryCodesRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.recoveryCodes, async (request, reply) => {
     const user = await loadSignedInUser(request, ctx.repos.users);
-    const body = parseBody(reauthRequestSchema, request.body);
+    const { body } = routeInput(request, 'recovery-codes');
     await requireCurrentPassword(ctx, user, body.password);
     const recoveryCodes = await ctx.db.transaction().execute(async (trx) => {
       if (!(await hasSecondFactor(ctx, user.id, trx))) throw new HttpError(409, TWO_FACTOR_MESSAGES.recoveryCodesNeedFactor);

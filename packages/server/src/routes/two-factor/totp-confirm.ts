@@ -1,11 +1,11 @@
-import { apiPaths, totpConfirmRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { loadSignedInUser } from '../../auth/require-session';
 import { makeRecoveryCodesIfNone, raiseTwoFactorEpoch } from '../../auth/two-factor/two-factor-changes';
 import { matchTotpStep } from '../../auth/two-factor/totp';
 import { openTotpSeed } from '../../auth/two-factor/totp-seed-seal';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
 
 /**
@@ -17,7 +17,7 @@ import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
 export const totpConfirmRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.totpConfirm, async (request, reply) => {
     const user = await loadSignedInUser(request, ctx.repos.users);
-    const body = parseBody(totpConfirmRequestSchema, request.body);
+    const { body } = routeInput(request, 'totp-confirm');
     if (user.totp_secret !== null) throw new HttpError(409, TWO_FACTOR_MESSAGES.totpAlreadyOn);
     const pending =
       user.totp_pending_secret !== null && (user.totp_pending_expires_at ?? 0) > ctx.now()

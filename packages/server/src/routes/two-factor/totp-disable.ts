@@ -1,10 +1,10 @@
-import { apiPaths, reauthRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { loadSignedInUser } from '../../auth/require-session';
 import { requireCurrentPassword } from '../../auth/webauthn/require-current-password';
 import { raiseTwoFactorEpoch } from '../../auth/two-factor/two-factor-changes';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
 
 /**
@@ -14,7 +14,7 @@ import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
 export const totpDisableRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.totpDisable, async (request) => {
     const user = await loadSignedInUser(request, ctx.repos.users);
-    const body = parseBody(reauthRequestSchema, request.body);
+    const { body } = routeInput(request, 'totp-disable');
     await requireCurrentPassword(ctx, user, body.password);
     if (user.totp_secret === null) throw new HttpError(409, TWO_FACTOR_MESSAGES.totpWasOff);
     await ctx.db.transaction().execute(async (trx) => {

@@ -1,11 +1,11 @@
-import { apiPaths, reauthRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { loadSignedInUser } from '../../auth/require-session';
 import { requireCurrentPassword } from '../../auth/webauthn/require-current-password';
 import { newTotpSecret, totpUri } from '../../auth/two-factor/totp';
 import { sealTotpSeed } from '../../auth/two-factor/totp-seed-seal';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages';
 
 /** How long a seed being enrolled waits for its confirming code. */
@@ -19,7 +19,7 @@ export const TOTP_SETUP_LIFETIME_MS = 10 * 60_000;
 export const totpSetupRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.totpSetup, async (request, reply) => {
     const user = await loadSignedInUser(request, ctx.repos.users);
-    const body = parseBody(reauthRequestSchema, request.body);
+    const { body } = routeInput(request, 'totp-setup');
     await requireCurrentPassword(ctx, user, body.password);
     if (user.totp_secret !== null) throw new HttpError(409, TWO_FACTOR_MESSAGES.totpAlreadyOn);
     const secret = newTotpSecret();

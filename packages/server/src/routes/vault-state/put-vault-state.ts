@@ -1,8 +1,8 @@
-import { apiPaths, initVaultStateRequestSchema, parseVaultState } from '@lockit/contract';
+import { apiPaths, parseVaultState } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { HttpError, SIGN_IN_REQUIRED } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { vaultStateStale } from '../../vault/vault-state';
 import { MESSAGES } from '../messages';
 
@@ -15,7 +15,7 @@ import { MESSAGES } from '../messages';
 export const putVaultStateRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(apiPaths.vaultState, async (request) => {
     const { user } = requireSession(request);
-    const { state } = parseBody(initVaultStateRequestSchema, request.body);
+    const { state } = routeInput(request, 'put-vault-state').body;
     const stored = await ctx.db.transaction().execute(async (trx) => {
       const saved = parseVaultState(state)!.counter === 1 && (await ctx.repos.vaultState.init(user.id, state, trx));
       const current = await ctx.repos.vaultState.find(user.id, trx);

@@ -1,5 +1,6 @@
-import { apiPaths, passkeySignInRequestSchema, type PasskeySignInResponse } from '@lockit/contract';
+import { apiPaths, type PasskeySignInResponse } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { relyingPartyFor } from '../../auth/webauthn/relying-party';
 import { credentialIdOf, userHandleFor, userHandleOf } from '../../auth/webauthn/ceremonies';
 import { countedAssertion } from '../../auth/webauthn/counted-assertion';
@@ -7,7 +8,6 @@ import { deviceCookieOf } from '../../auth/device-cookies';
 import { completeSignIn } from '../../auth/two-factor/complete-sign-in';
 import { HttpError } from '../../http/http-error';
 import { admitSignIn, underSignInLimit } from '../../auth/sign-in-policy';
-import { parseBody } from '../../http/parse-body';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
 
 const NOT_AN_ANSWER = 'response must be the answer of a passkey (public-key credential).';
@@ -28,7 +28,7 @@ const NOT_AN_ANSWER = 'response must be the answer of a passkey (public-key cred
  */
 export const passkeySignInRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.passkeySignIn, { config: { public: true } }, async (request, reply) => {
-    const body = parseBody(passkeySignInRequestSchema, request.body);
+    const { body } = routeInput(request, 'passkey-sign-in');
     const rp = relyingPartyFor(request, ctx.config);
     const credentialId = credentialIdOf(body.response);
     if (credentialId === undefined) throw new HttpError(400, NOT_AN_ANSWER);

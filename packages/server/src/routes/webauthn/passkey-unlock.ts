@@ -1,11 +1,11 @@
-import { apiPaths, passkeyUnlockRequestSchema, type PasskeyUnlockResponse } from '@lockit/contract';
+import { apiPaths, type PasskeyUnlockResponse } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { relyingPartyFor } from '../../auth/webauthn/relying-party';
 import { credentialIdOf, userHandleFor, userHandleOf } from '../../auth/webauthn/ceremonies';
 import { countedAssertion } from '../../auth/webauthn/counted-assertion';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
 
 const NOT_AN_ANSWER = 'response must be the answer of a passkey (public-key credential).';
@@ -28,7 +28,7 @@ const NOT_AN_ANSWER = 'response must be the answer of a passkey (public-key cred
 export const passkeyUnlockRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.passkeyUnlock, async (request) => {
     const { user } = requireSession(request);
-    const body = parseBody(passkeyUnlockRequestSchema, request.body);
+    const { body } = routeInput(request, 'passkey-unlock');
     const rp = relyingPartyFor(request, ctx.config);
     const credentialId = credentialIdOf(body.response);
     if (credentialId === undefined) throw new HttpError(400, NOT_AN_ANSWER);

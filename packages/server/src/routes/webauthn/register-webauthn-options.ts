@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { apiPaths, webauthnRegisterOptionsRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { loadSignedInUser } from '../../auth/require-session';
 import { relyingPartyFor } from '../../auth/webauthn/relying-party';
 import { CHALLENGE_LIFETIME_MS, registrationOptions } from '../../auth/webauthn/ceremonies';
 import { requireCurrentPassword } from '../../auth/webauthn/require-current-password';
-import { parseBody } from '../../http/parse-body';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
 
 /**
@@ -18,7 +18,7 @@ import { WEBAUTHN_MESSAGES } from './webauthn-messages';
 export const registerWebauthnOptionsRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.webauthnRegisterOptions, async (request) => {
     const user = await loadSignedInUser(request, ctx.repos.users);
-    const body = parseBody(webauthnRegisterOptionsRequestSchema, request.body);
+    const { body } = routeInput(request, 'webauthn-register-options');
     const rp = relyingPartyFor(request, ctx.config);
     await requireCurrentPassword(ctx, user, body.password);
     const existing = await ctx.repos.webauthn.listByUser(user.id);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { apiPaths, webauthnRegisterRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { relyingPartyFor } from '../../auth/webauthn/relying-party';
 import { verifyRegistration } from '../../auth/webauthn/ceremonies';
 import { makeRecoveryCodesIfNone, raiseTwoFactorEpoch } from '../../auth/two-factor/two-factor-changes';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
 import { toWireCredential } from './webauthn-wire';
 
@@ -20,7 +20,7 @@ import { toWireCredential } from './webauthn-wire';
 export const registerWebauthnRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.webauthnRegister, async (request) => {
     const { user } = requireSession(request);
-    const body = parseBody(webauthnRegisterRequestSchema, request.body);
+    const { body } = routeInput(request, 'webauthn-register');
     const rp = relyingPartyFor(request, ctx.config);
     const now = ctx.now();
     const purposes = ['register-passkey', 'register-security-key'] as const;

@@ -1,12 +1,11 @@
-import { apiPaths, reauthRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { loadSignedInUser } from '../../auth/require-session';
 import { requireCurrentPassword } from '../../auth/webauthn/require-current-password';
 import { deleteRecoveryCodesIfNoFactor, raiseTwoFactorEpoch } from '../../auth/two-factor/two-factor-changes';
 import { HttpError } from '../../http/http-error';
-import { parseBody, parseInput } from '../../http/parse-body';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
-import { credentialIdParams } from './rename-webauthn';
 
 /**
  * POST /api/user/webauthn/{id}/remove: with the current authKey, deletes one of the caller's
@@ -17,8 +16,10 @@ import { credentialIdParams } from './rename-webauthn';
 export const removeWebauthnRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(`${apiPaths.webauthnCredential('')}:id/remove`, async (request) => {
     const user = await loadSignedInUser(request, ctx.repos.users);
-    const { id } = parseInput(credentialIdParams, request.params);
-    const body = parseBody(reauthRequestSchema, request.body);
+    const {
+      params: { id },
+      body,
+    } = routeInput(request, 'webauthn-remove');
     await requireCurrentPassword(ctx, user, body.password);
     await ctx.db.transaction().execute(async (trx) => {
       if (!(await ctx.repos.webauthn.delete(user.id, id.toLowerCase(), trx)))

@@ -1,10 +1,10 @@
-import { apiPaths, webauthnSignInOptionsRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { relyingPartyFor } from '../../auth/webauthn/relying-party';
 import { authenticationOptions } from '../../auth/webauthn/ceremonies';
 import { findPendingSignIn, setPendingWebauthnChallenge } from '../../auth/two-factor/pending-sign-ins';
 import { HttpError } from '../../http/http-error';
-import { parseBody } from '../../http/parse-body';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
 
 /**
@@ -15,7 +15,7 @@ import { WEBAUTHN_MESSAGES } from './webauthn-messages';
  */
 export const securityKeyOptionsRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.loginWebauthnOptions, { config: { public: true } }, async (request) => {
-    const body = parseBody(webauthnSignInOptionsRequestSchema, request.body);
+    const { body } = routeInput(request, 'login-webauthn-options');
     const rp = relyingPartyFor(request, ctx.config);
     const pending = await findPendingSignIn(ctx, body.token);
     if (!pending) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);

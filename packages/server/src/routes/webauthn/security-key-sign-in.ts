@@ -1,5 +1,6 @@
-import { apiPaths, webauthnSecondFactorRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { relyingPartyFor } from '../../auth/webauthn/relying-party';
 import { credentialIdOf } from '../../auth/webauthn/ceremonies';
 import { countedAssertion } from '../../auth/webauthn/counted-assertion';
@@ -8,7 +9,6 @@ import { reserveSecondFactorCheck } from '../../auth/two-factor/second-factor-al
 import { deletePendingSignIn, findPendingSignIn, recordPendingFailure } from '../../auth/two-factor/pending-sign-ins';
 import { HttpError } from '../../http/http-error';
 import { admitSignIn } from '../../auth/sign-in-policy';
-import { parseBody } from '../../http/parse-body';
 import { MESSAGES } from '../messages';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
 
@@ -26,7 +26,7 @@ import { WEBAUTHN_MESSAGES } from './webauthn-messages';
  */
 export const securityKeySignInRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.loginWebauthn, { config: { public: true } }, async (request, reply) => {
-    const body = parseBody(webauthnSecondFactorRequestSchema, request.body);
+    const { body } = routeInput(request, 'login-webauthn');
     const rp = relyingPartyFor(request, ctx.config);
     const pending = await findPendingSignIn(ctx, body.token);
     if (!pending?.webauthn_challenge) throw new HttpError(410, WEBAUTHN_MESSAGES.signInExpired);

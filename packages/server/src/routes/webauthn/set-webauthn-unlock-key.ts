@@ -1,10 +1,9 @@
-import { apiPaths, webauthnUnlockKeyRequestSchema } from '@lockit/contract';
+import { apiPaths } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
+import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { HttpError } from '../../http/http-error';
-import { parseBody, parseInput } from '../../http/parse-body';
 import { WEBAUTHN_MESSAGES } from './webauthn-messages';
-import { credentialIdParams } from './rename-webauthn';
 
 /**
  * PUT /api/user/webauthn/{id}/unlock: stores the vault key wrapped under the key the
@@ -15,8 +14,10 @@ import { credentialIdParams } from './rename-webauthn';
 export const setWebauthnUnlockKeyRoute: RoutePlugin = async (app, { ctx }) => {
   app.put(`${apiPaths.webauthnCredential('')}:id/unlock`, async (request) => {
     const { user } = requireSession(request);
-    const { id } = parseInput(credentialIdParams, request.params);
-    const body = parseBody(webauthnUnlockKeyRequestSchema, request.body);
+    const {
+      params: { id },
+      body,
+    } = routeInput(request, 'webauthn-unlock-key');
     const saved = await ctx.repos.webauthn.setUnlockKey(user.id, id.toLowerCase(), {
       key: body.unlockKey,
       salt: body.unlockSalt,
