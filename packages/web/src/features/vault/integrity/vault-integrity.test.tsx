@@ -104,7 +104,7 @@ describe('Whole-vault integrity: a write before the check', () => {
     });
     await waitFor(() => expect(current().actions).toBeDefined());
     const result = await current().actions.add({ ...emptyDraft(), serviceName: 'Early', username: 'e', password: 'e' });
-    expect(result).toEqual({ ok: true });
+    expect(result).toMatchObject({ ok: true });
     list.resolve({ status: 200 });
     await waitFor(() => expect(setup.stateful.held.state).not.toBeNull());
     expect(setup.server.store.size).toBe(3);
@@ -128,7 +128,7 @@ describe('Whole-vault integrity: writes', () => {
       stateDescribes(integrityKey, setup.stateful.held.state, setup.server.store.values(), setup.server.folders.values());
     let counter = 7;
     const expectStep = async (result: { ok: boolean }) => {
-      expect(result).toEqual({ ok: true });
+      expect(result).toMatchObject({ ok: true });
       counter += 1;
       expect(counterOf(setup.stateful.held.state)).toBe(counter);
       expect(await describesStore()).toBe(true);
@@ -168,7 +168,7 @@ describe('Whole-vault integrity: writes', () => {
     setup.stateful.held.state = await stateOf(setup.vault.integrityKey, setup.server, 4);
     const listsBefore = setup.api.to('GET', apiPaths.listEntries).length;
 
-    expect(await current().actions.add({ ...draft, serviceName: 'Mine' })).toEqual({ ok: true });
+    expect(await current().actions.add({ ...draft, serviceName: 'Mine' })).toMatchObject({ ok: true });
 
     const adds = setup.api.to('POST', apiPaths.addEntry);
     expect(adds.map((request) => counterOf(request.headers['x-lockit-vault-state']!))).toEqual([4, 5]);
