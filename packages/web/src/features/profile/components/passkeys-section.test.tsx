@@ -8,7 +8,7 @@ import { installFakeAuthenticator } from '@/testing/fake-authenticator';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
 import { installFakeClockWithRealTime } from '@/testing/timers';
-import { NO_PRF_TEXT } from './passkeys-section';
+import { NO_PRF_TEXT, removedText } from './passkeys-section';
 import { ProfilePage } from './profile-page';
 
 /** Profile's "Passkeys and security keys". */
@@ -214,6 +214,10 @@ describe('Passkeys and security keys', () => {
     expect(authenticator.credentials).toEqual([]);
   });
 
+  it('says only "Removed" for a security key, which never held a copy of the vault key', () => {
+    expect(removedText(listed[1]!)).toBe('Removed YubiKey.');
+  });
+
   it('removes a credential with the authKey of the master password', async () => {
     installFakeClockWithRealTime();
     const { account, api } = await passkeyApi();
@@ -225,7 +229,10 @@ describe('Passkeys and security keys', () => {
     await app.user.type(within(dialog).getByLabelText('Master Password'), PASSWORD);
     await app.user.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
-    expect(await within(section).findByRole('status')).toHaveTextContent('Removed Phone.');
+    // Phone could unlock: the person is pointed to a rotation, which makes any kept copy of the key useless.
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      'Removed Phone. It could unlock your vault: to be sure no copy of your vault key made for it still opens anything, rotate your encryption key (Encryption key, below).',
+    );
     await waitFor(() => expect(api.to('POST', apiPaths.webauthnRemove(listed[0]!.id))).toHaveLength(1));
     expect(api.to('POST', apiPaths.webauthnRemove(listed[0]!.id))[0]!.body).toEqual({ password: account.authKey });
   });

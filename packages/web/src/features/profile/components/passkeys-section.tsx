@@ -113,12 +113,22 @@ export function PasskeysSection({ username }: { username: string }) {
           username={username}
           credential={open.credential}
           onClose={() => setOpen(null)}
-          onRemoved={() => done(`Removed ${open.credential.name}.`)}
+          onRemoved={() => done(removedText(open.credential))}
         />
       )}
       {open?.kind === 'codes' && <RecoveryCodesDialog codes={open.codes} onClose={() => setOpen(null)} />}
     </section>
   );
+}
+
+/**
+ * A removed passkey that could unlock leaves a copy of the vault key, wrapped for it, wherever the
+ * server kept one (a backup, or a server that lies about deleting it): only a new vault key makes
+ * that copy open nothing, so the person is told and pointed to the rotation.
+ */
+export function removedText(credential: WebauthnCredential): string {
+  if (!credential.canUnlock) return `Removed ${credential.name}.`;
+  return `Removed ${credential.name}. It could unlock your vault: to be sure no copy of your vault key made for it still opens anything, rotate your encryption key (Encryption key, below).`;
 }
 
 function CredentialRow(props: { credential: WebauthnCredential; onRename: () => void; onRemove: () => void }) {
