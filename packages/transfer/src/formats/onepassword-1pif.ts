@@ -1,6 +1,7 @@
 import { decodeText } from '../csv/decode-text';
 import { ImportFileError, type ImportFormat, type ParseResult, type SkippedRecord } from '../import-format';
-import { emptyTransferIdentity, emptyTransferItem, type TransferIdentity, type TransferItem } from '../transfer-item';
+import { emptyTransferIdentity, emptyTransferItem, type TransferItem } from '../transfer-item';
+import { ONEPASSWORD_CARD_IDS, ONEPASSWORD_IDENTITY_IDS } from './onepassword-field-ids';
 import { fieldOf, hasContent, isoDate, nameFor, ownValue } from './item-rules';
 
 /**
@@ -97,21 +98,6 @@ function folderPaths(records: Json[]): Map<string, string> {
   return paths;
 }
 
-const CARD_IDS: Readonly<Record<string, 'holder' | 'number' | 'code' | 'brand'>> = {
-  cardholder: 'holder',
-  ccnum: 'number',
-  cvv: 'code',
-  type: 'brand',
-};
-const IDENTITY_IDS: Readonly<Record<string, keyof TransferIdentity>> = {
-  firstname: 'firstName',
-  initial: 'middleName',
-  lastname: 'lastName',
-  company: 'company',
-  email: 'email',
-  defphone: 'phone',
-};
-
 function itemOf(record: Json, typeName: string): TransferItem {
   const secure = isJson(record.secureContents) ? record.secureContents : {};
   const open = isJson(record.openContents) ? record.openContents : {};
@@ -174,8 +160,8 @@ function sectionField(item: TransferItem, field: Json): void {
   const value = valueText(kind, raw);
   if (value === '') return;
   const card = item.card;
-  const cardKey = card ? ownValue(CARD_IDS, id) : undefined;
-  const identityKey = item.identity ? ownValue(IDENTITY_IDS, id) : undefined;
+  const cardKey = card ? ownValue(ONEPASSWORD_CARD_IDS, id) : undefined;
+  const identityKey = item.identity ? ownValue(ONEPASSWORD_IDENTITY_IDS, id) : undefined;
   if (id.startsWith('TOTP_') && item.totp === '') item.totp = value.trim();
   else if (card && cardKey !== undefined && card[cardKey] === '')
     card[cardKey] = cardKey === 'number' ? value.replace(/\s/g, '') : value;

@@ -1,5 +1,6 @@
-import { emptyTransferIdentity, emptyTransferItem, type TransferIdentity, type TransferItem } from '../transfer-item';
+import { emptyTransferIdentity, emptyTransferItem, type TransferItem } from '../transfer-item';
 import type { CsvRow } from './csv-import';
+import { ONEPASSWORD_CARD_IDS, ONEPASSWORD_IDENTITY_IDS } from './onepassword-field-ids';
 import { fieldOf, isoDate, loginOrNote, nameFor, ownValue } from './item-rules';
 
 /**
@@ -17,23 +18,6 @@ export function isMacHeader(header: readonly string[]): boolean {
 }
 
 const MAC_FIELD = /^(.+)\(([A-Za-z_]+)\)$/;
-
-const CARD_IDS: Readonly<Record<string, 'holder' | 'number' | 'code' | 'brand'>> = {
-  cardholder: 'holder',
-  ccnum: 'number',
-  cvv: 'code',
-  type: 'brand',
-};
-
-const IDENTITY_IDS: Readonly<Record<string, keyof TransferIdentity>> = {
-  firstname: 'firstName',
-  initial: 'middleName',
-  lastname: 'lastName',
-  company: 'company',
-  email: 'email',
-  defphone: 'phone',
-  cellphone: 'phone',
-};
 
 /** Field ids whose values are secrets: kept as hidden fields. */
 const SECRET_ID = /password|pin|cvv|reg_code|secret|key/i;
@@ -71,8 +55,8 @@ export function macItem(row: CsvRow): TransferItem {
   const card = { holder: '', brand: '', number: '', code: '', expMonth: '', expYear: '' };
   const identity = emptyTransferIdentity();
   for (const { label, id, value } of details) {
-    const cardKey = item.type === 'card' ? ownValue(CARD_IDS, id) : undefined;
-    const identityKey = item.type === 'identity' ? ownValue(IDENTITY_IDS, id) : undefined;
+    const cardKey = item.type === 'card' ? ownValue(ONEPASSWORD_CARD_IDS, id) : undefined;
+    const identityKey = item.type === 'identity' ? ownValue(ONEPASSWORD_IDENTITY_IDS, id) : undefined;
     const expiry = item.type === 'card' && /^expiry/.test(id) ? monthYear(value) : null;
     if (cardKey !== undefined && card[cardKey] === '') card[cardKey] = value;
     else if (expiry !== null && card.expMonth === '') [card.expMonth, card.expYear] = expiry;
