@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint';
 /**
  * One flat config for the whole repository, found upward by `eslint .` in any package.
  *
- * Beside the usual checks it encodes the architecture (docs/architecture.md, STYLE.md habit 2)
+ * Beside the usual checks it encodes the architecture (docs/architecture.md)
  * so a boundary break fails `npm run lint` with a message naming the rule it breaks:
  * - no import cycles, across packages too;
  * - crypto and contract import neither the server nor the web app (nor the test toolkit);

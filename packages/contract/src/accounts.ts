@@ -39,8 +39,8 @@ export const createUserRequestSchema = z.object({
   /** The invitation link's token; required when SIGNUP_MODE is invite, ignored otherwise. */
   invite: inviteTokenSchema.optional(),
   /**
-   * The generation the wrap was made for: 1 from this web app (a new account's first key,
-   * DESIGN.md); absent means 0, the generation of wraps made before generations existed.
+   * The generation the wrap was made for: 1 from this web app (a new account's first key);
+   * absent means 0, the generation of wraps made before generations existed.
    */
   keyGeneration: keyGenerationSchema.max(1).optional(),
 });
