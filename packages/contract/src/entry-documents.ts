@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENTRY_PLAINTEXT_LIMITS } from './entries';
 
 /**
- * The encrypted JSON documents of an entry (DESIGN.md §6, "an item is documents"). The wire
+ * The encrypted JSON documents of an entry (decision 0028, "entries as documents"). The wire
  * keeps the spec's five fields; everything else an entry has lives in two documents, each
  * encrypted as one field of the entry (`overview`, `details`):
  *

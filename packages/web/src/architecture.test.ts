@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The module boundaries of STYLE.md (features never import each other, shared code never imports
+ * The module boundaries of docs/architecture.md (features never import each other, shared code never imports
  * a feature) are lint rules now: eslint.config.js, proved by tools/lint/architecture-rules.test.ts.
  */
 const SRC = dirname(fileURLToPath(import.meta.url));

@@ -1,4 +1,4 @@
-/** DESIGN.md: a forgotten master password cannot be recovered, and sign-up says so plainly. */
+/** Zero knowledge: a forgotten master password cannot be recovered, and sign-up says so plainly. */
 export function MasterPasswordNotice() {
   return (
     <p className="rounded-lg border border-slate-700 bg-slate-800/60 p-3 text-sm text-slate-300">
