@@ -87,7 +87,7 @@ const packageZones = [
       'Architecture: @lockit/transfer (import and export formats) imports neither the server, the web app nor the test toolkit (docs/architecture.md).',
   },
   {
-    target: 'packages/client-core',
+    target: 'packages/client-core/src',
     from: ['packages/server', 'packages/web', 'packages/test-support', ...REACT.map((name) => `node_modules/${name}`)],
     message:
       'Architecture: the client core imports neither the server, the web app, the test toolkit nor React: every client (web, extension, command line) runs it, and its platform comes in as arguments (docs/architecture.md).',

@@ -52,7 +52,20 @@ export default defineConfig({
       { test: { name: 'crypto', root: 'packages/crypto', ...node } },
       { test: { name: 'contract', root: 'packages/contract', ...node } },
       // The client core runs in Node here, without jsdom: it takes no DOM anywhere.
-      { test: { name: 'client-core', root: 'packages/client-core', ...node } },
+      { test: { name: 'client-core', root: 'packages/client-core', ...node, include: ['src/**/*.test.ts'] } },
+      // The client core against the real server (a process) on each database, and through a
+      // lying server in front of it.
+      ...(['sqlite', 'postgres'] as const).map((db) => ({
+        test: {
+          name: `client-core:${db}`,
+          root: 'packages/client-core',
+          ...node,
+          include: ['test/**/*.test.ts'],
+          env: { LOCKIT_TEST_DB: db },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
       { test: { name: 'lint', root: 'tools/lint', ...node } },
       // The benches' own helpers; the benches themselves run with `npm run bench`.
       { test: { name: 'bench', root: 'bench', ...node } },

@@ -4,7 +4,7 @@ import { DEFAULT_KDF_PARAMS, type KdfParams } from '@lockit/crypto';
 import { useE2e } from './support/setup';
 import { createAccountViaApi, findSecrets, sentText } from './support/hostile';
 import { changeMasterPassword, header, newAccount, signIn, submitSignIn, type Account } from './support/journeys';
-import { startTamperingProxy, type TamperingProxy } from './support/tampering-proxy';
+import { startTamperingProxy, type TamperingProxy } from '@lockit/test-support';
 
 const e2e = useE2e();
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { useE2e } from './support/setup';
 import { newAccount, signIn, signOut, signUpAndVerify } from './support/journeys';
 import { addCredential, contextWithAuthenticator } from './support/passkey-page';
-import { startTamperingProxy, type TamperingProxy } from './support/tampering-proxy';
+import { startTamperingProxy, type TamperingProxy } from '@lockit/test-support';
 import { keepRecoveryCodes } from './support/two-factor-page';
 import { addEntry, entryRows, openVault, rowOf } from './support/vault-page';
 

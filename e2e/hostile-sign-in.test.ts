@@ -4,7 +4,7 @@ import { DEFAULT_KDF_PARAMS, randomSalt, type KdfParams } from '@lockit/crypto';
 import { useE2e } from './support/setup';
 import { authKeyOf, authKeyUnchecked, findSecrets, forgeProtectedKey, sentText } from './support/hostile';
 import { header, newAccount, signUpAndVerify, submitSignIn, type Account } from './support/journeys';
-import { startTamperingProxy, type TamperingProxy } from './support/tampering-proxy';
+import { startTamperingProxy, type TamperingProxy } from '@lockit/test-support';
 
 const e2e = useE2e();
 

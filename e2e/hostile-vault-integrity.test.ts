@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { useE2e } from './support/setup';
 import { header, newAccount, signIn, signUpAndVerify, submitSignIn, type Account } from './support/journeys';
 import { addEntry, entryRows, openVault, rowOf } from './support/vault-page';
-import { startTamperingProxy, type RecordedRequest, type TamperingProxy } from './support/tampering-proxy';
+import { startTamperingProxy, type RecordedRequest, type TamperingProxy } from '@lockit/test-support';
 
 const e2e = useE2e();
 

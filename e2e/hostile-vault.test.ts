@@ -5,7 +5,7 @@ import { useE2e } from './support/setup';
 import { addEntryViaApi, createAccountViaApi, findSecrets, forgeProtectedKey, sentText, signInViaApi } from './support/hostile';
 import { header, newAccount, signIn, signUpAndVerify, type Account } from './support/journeys';
 import { addEntry as addEntryInPage, entryRows as entryRowsOf, openVault as openVaultPage } from './support/vault-page';
-import { startTamperingProxy, type InterceptedResponse, type TamperingProxy } from './support/tampering-proxy';
+import { startTamperingProxy, type InterceptedResponse, type TamperingProxy } from '@lockit/test-support';
 
 const e2e = useE2e();
 

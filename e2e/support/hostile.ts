@@ -4,7 +4,7 @@ import { ApiClient, newAccount, sealEntry, signInOverHttp, signUpOverHttp, type 
 // Raw Argon2id with no policy: @lockit/crypto (rightly) refuses to derive below the floor, but
 // a test must compute what a downgraded client WOULD send, to prove it never was.
 import { argon2id } from 'hash-wasm';
-import type { RecordedRequest } from './tampering-proxy';
+import type { RecordedRequest } from '@lockit/test-support';
 
 /** The authKey a client would send for `password` under `params` and `salt`, floor or not. */
 export async function authKeyUnchecked(password: string, salt: string, params: KdfParams): Promise<string> {

@@ -8,3 +8,35 @@ export {
 } from './device-memory/device-memory';
 export { checkServerKeySettings, type CheckedKeySettings } from './keys/key-settings-policy';
 export { AnsweredAccountMismatchError, checkAnsweredAccount } from './keys/account-answer';
+export {
+  ApiError,
+  NetworkError,
+  NoSessionError,
+  retryAfterSeconds,
+  serverMessageOf,
+  UnexpectedResponseError,
+} from './http/api-errors';
+export type { Transport, TransportRequest, TransportResponse } from './http/transport';
+export {
+  ApiClient,
+  type AnswerSchema,
+  type ApiAnswer,
+  type ApiClientOptions,
+  type HttpMethod,
+  type PathRequest,
+} from './http/api-client';
+export type { RouteAnswer, RouteInput } from './http/route-types';
+export type { DeriveKeys, KeyMaterial, KeyOpener, KeyPlatform, VaultAccount } from './keys/client-keys';
+export { openVaultKeys, type OpenVault } from './keys/open-vault-keys';
+export { openSignedInVault, VaultUnlockError, type CheckedSignInKeys } from './keys/open-signed-in-vault';
+export { rewrapVaultKey, upgradeBelowFloor, type Rewrapped } from './keys/rewrap-vault-key';
+export { unlockWithPassword, WRONG_MASTER_PASSWORD, WrongMasterPasswordError } from './keys/unlock-with-password';
+export { signIn, type SecondFactorNeeded, type SignedIn } from './session/sign-in';
+export {
+  PendingSecondFactor,
+  SecondFactorExpiredError,
+  SecondFactorInputError,
+  SecurityKeyError,
+  type SecondFactorSignedIn,
+  type SecurityKeyCeremony,
+} from './session/pending-second-factor';

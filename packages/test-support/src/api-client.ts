@@ -62,6 +62,29 @@ export class ApiClient {
     return { status: response.status, headers: response.headers, body: parsed as T, raw };
   }
 
+  /**
+   * This browser stand-in as the client core's Transport: the request as the core built it
+   * (its client header included), with this client's cookies and address, and the cookies of
+   * the answer kept.
+   */
+  readonly transport = async (request: {
+    method: string;
+    url: string;
+    headers: Readonly<Record<string, string>>;
+    body?: string;
+  }): Promise<Response> => {
+    const headers: Record<string, string> = { ...request.headers };
+    if (this.forwardedFor) headers['x-forwarded-for'] = this.forwardedFor;
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers,
+      ...(request.body !== undefined ? { body: request.body } : {}),
+    });
+    this.keepCookies(response.headers.getSetCookie());
+    return response;
+  };
+
   get<T = ApiBody>(path: string, options?: ApiRequestOptions) {
     return this.request<T>('GET', path, undefined, options);
   }

@@ -40,3 +40,11 @@ export {
   type SealedEntry,
 } from './entries';
 export { createVerifiedAccount, type VerifiedAccount, type VerifiedAccountOptions } from './verified-account';
+export {
+  startTamperingProxy,
+  type InterceptedResponse,
+  type RecordedRequest,
+  type RequestRule,
+  type ResponseRule,
+  type TamperingProxy,
+} from './tampering-proxy';

@@ -1,67 +1,13 @@
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@lockit/contract/paths';
+import { ApiClient, type Transport } from '@lockit/client-core';
 import { apiBaseUrl } from '@/config/env';
-import { ApiError, NetworkError } from './api-errors';
-import { loadContract } from './contract';
+import { maybeSignedIn } from './session-hint';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export { retryAfterSeconds } from '@lockit/client-core';
+export type { HttpMethod } from '@lockit/client-core';
 
-export interface HttpAnswer {
-  status: number;
-  /** Parsed JSON, or null when the body is empty or not JSON. */
-  body: unknown;
-  /** The answer's headers (cross-origin, only those the server exposes). */
-  headers: Headers;
-}
-
-/**
- * One HTTP exchange with the API, nothing more: cookies always travel (`credentials:
- * 'include'`), every request carries the client header the server's CSRF check wants, and a
- * non-2xx status becomes an ApiError. Request bodies are never logged.
- */
-export async function send(
-  method: HttpMethod,
-  path: string,
-  body?: unknown,
-  extraHeaders?: Readonly<Record<string, string>>,
-): Promise<HttpAnswer> {
-  const headers: Record<string, string> = { ...extraHeaders, [CLIENT_HEADER]: CLIENT_HEADER_VALUE, accept: 'application/json' };
-  const init: RequestInit = { method, headers, credentials: 'include' };
-  if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  // Loaded beside the request, so that an error answer is read as soon as it arrives (and the
-  // caller's schema is ready). A failed load surfaces below, where it is awaited, if at all.
-  const contract = loadContract();
-  contract.catch(() => undefined);
-  let response: Response;
-  try {
-    response = await fetch(`${apiBaseUrl}${path}`, init);
-  } catch {
-    throw new NetworkError(browserOffline());
-  }
-  const parsed = await readJson(response);
-  if (!response.ok) {
-    const { errorResponseSchema } = await contract;
-    const message = errorResponseSchema.safeParse(parsed);
-    throw new ApiError(
-      response.status,
-      message.success ? message.data.message : undefined,
-      parsed,
-      retryAfterSeconds(response.headers.get('retry-after')),
-    );
-  }
-  return { status: response.status, body: parsed, headers: response.headers };
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    const text = await response.text();
-    return text === '' ? null : (JSON.parse(text) as unknown);
-  } catch {
-    return null;
-  }
-}
+/** A page's fetch: cookies always travel, since the session lives in them. */
+const pageTransport: Transport = ({ method, url, headers, body }) =>
+  fetch(url, { method, headers, credentials: 'include', ...(body !== undefined ? { body } : {}) });
 
 /** False only when the browser knows it has no network; true where it cannot tell. */
 export function browserOffline(): boolean {
@@ -69,14 +15,13 @@ export function browserOffline(): boolean {
 }
 
 /**
- * Retry-After as whole seconds (RFC 9110: a number of seconds or an HTTP date), at least 1;
- * undefined when absent or unreadable. Cross-origin, the server must expose the header.
+ * The app's one API client (the client core's): the route table is loaded on demand, with the
+ * first call that names a route, so the first paint carries no schemas (see contract.ts).
  */
-export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
-  if (header === null) return undefined;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Math.max(1, Number(text));
-  const at = Date.parse(text);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(1, Math.ceil((at - now) / 1000));
-}
+export const api = new ApiClient({
+  baseUrl: apiBaseUrl,
+  transport: pageTransport,
+  routes: async () => (await import('@lockit/contract/routes')).routeTable,
+  maybeSignedIn,
+  knownOffline: browserOffline,
+});

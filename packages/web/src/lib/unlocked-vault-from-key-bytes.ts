@@ -1,9 +1,9 @@
+import type { VaultAccount } from '@lockit/client-core';
 import { deriveVaultIntegrityKey, importVaultKey } from '@lockit/crypto';
 import type { UnlockedVault } from './keyring';
 import { sealForReload } from './reload-unlock/reload-vault';
 
-/** What an unlock knows about the account besides the key: none of it secret. */
-export type VaultAccount = Omit<UnlockedVault, 'vaultKey' | 'integrityKey' | 'reloadSeal'>;
+export type { VaultAccount } from '@lockit/client-core';
 
 /**
  * The one way raw vault key bytes become this tab's unlocked vault, for every unlock path that

@@ -3,15 +3,16 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { usePublicConfig } from '@/api/get-public-config';
 import { buttonPrimary, buttonSecondary, card } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
+import { VaultUnlockError } from '@lockit/client-core';
 import { ApiError, NetworkError } from '@/lib/api-errors';
 import {
   SecondFactorExpiredError,
   SecondFactorInputError,
   SecurityKeyError,
+  securityKeyCeremony,
   type PendingSecondFactor,
   type SecondFactorSignInResult,
 } from '../lib/second-factor-sign-in';
-import { VaultUnlockError } from '../lib/open-vault';
 import { NO_RESPONSE_MESSAGE, OFFLINE_MESSAGE } from '../lib/sign-in-messages';
 
 /** At or below this many recovery codes left, the person is told to make new ones. */
@@ -68,7 +69,7 @@ export function SecondFactorStep({ pending, onSignedIn, onCancel, onUnlockFailed
     networkMode: 'always',
     mutationFn: (attempt: Attempt) =>
       attempt.method === 'webauthn'
-        ? pending.withSecurityKey(remember && rememberDays > 0)
+        ? pending.withSecurityKey(remember && rememberDays > 0, securityKeyCeremony)
         : pending.withCode(attempt.method, attempt.code, remember && rememberDays > 0),
     onSuccess: (result) => {
       setCode('');

@@ -1,8 +1,7 @@
-import { AnsweredAccountMismatchError, checkAnsweredAccount, type AccountRef } from '@lockit/client-core';
 import { unwrapVaultKey, type KdfParams } from '@lockit/crypto';
-import { deviceMemory } from '@/lib/device-memory';
-import type { UnlockedVault } from '@/lib/keyring';
-import { unlockedVaultFromKeyBytes } from '@/lib/unlocked-vault-from-key-bytes';
+import type { AccountRef } from '../device-memory/account-ref';
+import { AnsweredAccountMismatchError, checkAnsweredAccount } from './account-answer';
+import type { KeyPlatform } from './client-keys';
 
 /** The server's key data did not verify: the session must be ended and nothing unlocked. */
 export class VaultUnlockError extends Error {
@@ -12,15 +11,15 @@ export class VaultUnlockError extends Error {
   }
 }
 
-/** What the sign-in checked before it sent anything: prelogin's params and salt, and the derived wrapKey. */
+/** What a sign-in checked before it sent anything: prelogin's params and salt, and the derived wrapKey. */
 export interface CheckedSignInKeys {
   /** As the person typed it. */
   username: string;
-  /** This browser's ref of the typed name: where its memory of the account is kept. */
+  /** This device's ref of the typed name: where its memory of the account is kept. */
   account: AccountRef;
   kdf: KdfParams;
   salt: string;
-  /** The key generation checked at prelogin (no lower than this browser saw). */
+  /** The key generation checked at prelogin (no lower than this device saw). */
   keyGeneration: number;
   /** AES-256-GCM, non-extractable, in memory only. */
   wrapKey: CryptoKey;
@@ -28,20 +27,21 @@ export interface CheckedSignInKeys {
 
 /**
  * Unwraps the vault key the server answered after a successful sign-in (password alone, or
- * password and a second factor) and builds the tab's unlocked vault.
+ * password and a second factor) and opens the platform's vault with it.
  *
  * Security invariants: the unwrap uses only the params, salt and key generation checked at
  * prelogin (`keys`), never anything a later answer carries; the wrap's associated data binds
- * them, so a server that changed them fails here (VaultUnlockError). Raw key bytes are wiped
- * once imported (unlockedVaultFromKeyBytes). The params and generation are remembered only after the key unwrapped under them.
- * The answer must name the account the person typed (checkAnsweredAccount: a look-alike or another
- * name is refused before anything is unwrapped); what this browser remembers is kept under the
- * typed name's ref, and this browser's session is bound to it for later Unlocks.
+ * them, so a server that changed them fails here (VaultUnlockError). The params and generation
+ * are remembered only after the key unwrapped under them. The answer must name the account the
+ * person typed (a look-alike or another name is refused before anything is unwrapped); what
+ * this device remembers is kept under the typed name's ref, and the session is bound to it for
+ * later Unlocks.
  */
-export async function openVault(
+export async function openSignedInVault<V>(
+  platform: Pick<KeyPlatform<V>, 'memory' | 'open'>,
   keys: CheckedSignInKeys,
   answer: { username: string; protectedKey: string; userId?: string | undefined },
-): Promise<UnlockedVault> {
+): Promise<V> {
   try {
     checkAnsweredAccount(keys.username, answer.username);
   } catch (error) {
@@ -49,10 +49,10 @@ export async function openVault(
     if (error instanceof AnsweredAccountMismatchError) throw new VaultUnlockError(error.message);
     throw error;
   }
-  let vault: UnlockedVault;
+  let vault: V;
   try {
     const bytes = await unwrapVaultKey(answer.protectedKey, keys.wrapKey, keys.kdf, keys.salt, keys.keyGeneration);
-    vault = await unlockedVaultFromKeyBytes(bytes, {
+    vault = await platform.open(bytes, {
       username: answer.username,
       account: keys.account,
       kdf: keys.kdf,
@@ -63,11 +63,12 @@ export async function openVault(
   } catch {
     throw new VaultUnlockError();
   }
+  const { memory } = platform;
   // The key unwrapped under these params, so someone holding the password chose them.
-  await deviceMemory.rememberKdfParams(keys.account, keys.kdf);
-  await deviceMemory.rememberKeyGeneration(keys.account, keys.keyGeneration);
-  await deviceMemory.bindSession(keys.account);
+  await memory.rememberKdfParams(keys.account, keys.kdf);
+  await memory.rememberKeyGeneration(keys.account, keys.keyGeneration);
+  await memory.bindSession(keys.account);
   // A passkey of this account used here later finds this memory by its user handle.
-  if (answer.userId) await deviceMemory.rememberUserHandle(answer.userId, keys.account);
+  if (answer.userId) await memory.rememberUserHandle(answer.userId, keys.account);
   return vault;
 }
