@@ -40,3 +40,13 @@ export {
   type SecondFactorSignedIn,
   type SecurityKeyCeremony,
 } from './session/pending-second-factor';
+export type { Transferable, WorkerPort, WorkerScope } from './workers/worker-port';
+export { serveJobs, type JobWork } from './workers/serve-jobs';
+export {
+  inWorkersOrHere,
+  poolSize,
+  WorkerPool,
+  WorkerUnavailable,
+  type RunOptions,
+  type WorkerPoolOptions,
+} from './workers/worker-pool';

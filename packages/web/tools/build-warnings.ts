@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,12 @@ export async function buildWarnings(): Promise<string[]> {
       logLevel: 'warn',
       build: { ...config.build, outDir, emptyOutDir: true },
     });
+    // Vite bundles a worker only for `new Worker(new URL('./x.ts', import.meta.url))` written
+    // out; any other use of such a URL copies the TypeScript source as an asset, and the worker
+    // then fails to load in every browser, silently where the page falls back to itself.
+    for (const file of await readdir(join(outDir, 'assets'))) {
+      if (/\.[cm]?tsx?$/.test(file)) said.push(`A worker was copied as source, not bundled: assets/${file}`);
+    }
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }

@@ -9,7 +9,7 @@ const SCRIPT = join(import.meta.dirname, 'build-warnings.ts');
 
 describe('the production build', () => {
   it(
-    'prints no warning: no Node built-in externalised for the browser, no chunk over the size limit',
+    'prints no warning: no Node built-in externalised for the browser, no chunk over the size limit, every worker bundled',
     async () => {
       const { stdout } = await run(process.execPath, ['--import', 'tsx', SCRIPT], {
         cwd: join(import.meta.dirname, '..'),

@@ -109,4 +109,25 @@ describe('the client core’s API client', () => {
     expect(failure).toBeInstanceOf(NetworkError);
     expect(failure.offline).toBe(true);
   });
+
+  it('says the server could not be reached when the route table, loaded from it, did not arrive, and tries again on the next call', async () => {
+    const { transport } = scripted([
+      { status: 200, body: { message: 'ok', data: { username: 'ada', email: 'a@example.com', fullname: 'A' } } },
+    ]);
+    let loads = 0;
+    const api = new ApiClient({
+      baseUrl: '',
+      transport,
+      knownOffline: () => true,
+      routes: async () => {
+        loads += 1;
+        if (loads === 1) throw new TypeError('Failed to fetch dynamically imported module');
+        return routeTable;
+      },
+    });
+    const failure = (await api.call('profile', {}).catch((error: unknown) => error)) as NetworkError;
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(failure.offline).toBe(true);
+    await expect(api.call('profile', {})).resolves.toMatchObject({ data: { username: 'ada' } });
+  });
 });

@@ -199,10 +199,11 @@ export class ApiClient {
     let table: Map<string, RouteEntry>;
     try {
       table = await this.#byName;
-    } catch (error) {
-      // A failed load (a chunk that did not arrive) is tried again by the next call.
+    } catch {
+      // A page loads the table as a script from the server: when it did not arrive, the server
+      // could not be reached, as for the call itself. The next call tries again.
       this.#byName = null;
-      throw error;
+      throw new NetworkError(this.#options.knownOffline?.() ?? false);
     }
     const route = table.get(name);
     if (!route) throw new Error(`No route named "${name}" in the route table.`);

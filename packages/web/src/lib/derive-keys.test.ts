@@ -1,28 +1,48 @@
 import { deriveKeysFromPassword, KdfParamsRejectedError, randomSalt } from '@lockit/crypto';
+import { serveJobs } from '@lockit/client-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FLOOR_KDF } from '@/testing/crypto-fixtures';
 import { deriveKeys, KeyDerivationError } from './derive-keys';
-import { runKdfRequest, type KdfRequest } from './kdf-protocol';
+import { kdfJob, type KdfRequest } from './kdf-protocol';
+
+type Listener = (event: { data?: unknown; preventDefault?: () => void }) => void;
 
 /**
- * A stand-in for the browser's Worker that runs the worker's own request handler in this
- * thread, so the page <-> worker protocol is exercised without a real thread (jsdom has none).
+ * A stand-in for the browser's Worker that runs the KDF worker's own job (kdfJob) behind the
+ * client core's job protocol in this thread, so the page <-> worker protocol is exercised
+ * without a real thread (jsdom has none).
  */
 class InProcessWorker {
   static instances: InProcessWorker[] = [];
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: ErrorEvent) => void) | null = null;
   terminated = false;
   posted: KdfRequest[] = [];
+  readonly listeners = { message: new Set<Listener>(), error: new Set<Listener>() };
+  #workerSide: Listener | null = null;
   constructor(
     readonly url: URL,
     readonly options: WorkerOptions,
   ) {
     InProcessWorker.instances.push(this);
+    serveJobs(
+      {
+        addEventListener: (_type, listener) => (this.#workerSide = listener as Listener),
+        postMessage: (message) => queueMicrotask(() => this.listeners.message.forEach((listener) => listener({ data: message }))),
+      },
+      (request: KdfRequest) => this.work(request),
+    );
   }
-  postMessage(request: KdfRequest) {
-    this.posted.push(request);
-    void runKdfRequest(request).then((response) => this.onmessage?.({ data: response } as MessageEvent));
+  work(request: KdfRequest) {
+    return kdfJob(request);
+  }
+  addEventListener(type: 'message' | 'error', listener: Listener) {
+    this.listeners[type].add(listener);
+  }
+  removeEventListener(type: 'message' | 'error', listener: Listener) {
+    this.listeners[type].delete(listener);
+  }
+  postMessage(message: { request: KdfRequest }) {
+    this.posted.push(message.request);
+    queueMicrotask(() => this.#workerSide?.({ data: message }));
   }
   terminate() {
     this.terminated = true;
@@ -31,7 +51,7 @@ class InProcessWorker {
 
 class BrokenWorker extends InProcessWorker {
   override postMessage() {
-    queueMicrotask(() => this.onerror?.({ preventDefault() {} } as ErrorEvent));
+    queueMicrotask(() => this.listeners.error.forEach((listener) => listener({ preventDefault() {} })));
   }
 }
 
@@ -89,8 +109,8 @@ describe('deriveKeys', () => {
     vi.stubGlobal(
       'Worker',
       class extends InProcessWorker {
-        override postMessage() {
-          queueMicrotask(() => this.onmessage?.({ data: { ok: false, rejection: null } } as MessageEvent));
+        override async work() {
+          return { answer: { ok: false as const, rejection: null } };
         }
       },
     );

@@ -8,7 +8,9 @@ import {
   type KdfCheckOptions,
   type KdfParams,
 } from '@lockit/crypto';
+import { inWorkersOrHere, WorkerPool } from '@lockit/client-core';
 import type { KdfRequest, KdfResponse } from './kdf-protocol';
+import { asWorkerPort } from './page-worker';
 
 /** Thrown when the worker failed for a reason other than a policy refusal. */
 export class KeyDerivationError extends Error {
@@ -37,20 +39,18 @@ export async function deriveKeys(
   options: KdfCheckOptions = {},
 ): Promise<AccountKeys> {
   const checked = checkKdfParams(params, options);
-  if (typeof Worker === 'undefined') return deriveKeysFromPassword(password, salt, checked, options);
-
-  let masterKey: Uint8Array;
-  try {
-    masterKey = await deriveInWorker({ password, salt, params: checked, legacyFloor: options.legacyFloor });
-  } catch (error) {
-    if (error instanceof WorkerUnavailable) return deriveKeysFromPassword(password, salt, checked, options);
-    throw error;
-  }
-  try {
-    return await deriveAccountKeys(masterKey);
-  } finally {
-    masterKey.fill(0);
-  }
+  return inWorkersOrHere(
+    typeof Worker !== 'undefined',
+    async () => {
+      const masterKey = await deriveInWorker({ password, salt, params: checked, legacyFloor: options.legacyFloor });
+      try {
+        return await deriveAccountKeys(masterKey);
+      } finally {
+        masterKey.fill(0);
+      }
+    },
+    () => deriveKeysFromPassword(password, salt, checked, options),
+  );
 }
 
 /**
@@ -63,39 +63,30 @@ export async function deriveKeys(
 export async function deriveMasterKeyBytes(password: string, salt: string, params: KdfParams): Promise<Uint8Array> {
   const options = { legacyFloor: true };
   const checked = checkKdfParams(params, options);
-  if (typeof Worker === 'undefined') return deriveMasterKey(password, salt, checked, options);
-  try {
-    return await deriveInWorker({ password, salt, params: checked, ...options });
-  } catch (error) {
-    if (error instanceof WorkerUnavailable) return deriveMasterKey(password, salt, checked, options);
-    throw error;
-  }
+  return inWorkersOrHere(
+    typeof Worker !== 'undefined',
+    () => deriveInWorker({ password, salt, params: checked, ...options }),
+    () => deriveMasterKey(password, salt, checked, options),
+  );
 }
 
-class WorkerUnavailable extends Error {}
-
-function deriveInWorker(request: KdfRequest): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    let worker: Worker;
-    try {
-      worker = new Worker(new URL('./kdf-worker.ts', import.meta.url), { type: 'module', name: 'lockit-kdf' });
-    } catch {
-      reject(new WorkerUnavailable());
-      return;
-    }
-    worker.onmessage = (event: MessageEvent<KdfResponse>) => {
-      worker.terminate();
-      const response = event.data;
-      if (response.ok) resolve(response.masterKey);
-      else if (response.rejection) reject(new KdfParamsRejectedError(response.rejection.reason, response.rejection.message));
-      else reject(new KeyDerivationError());
-    };
-    // The script could not load or run (e.g. module workers unsupported): derive on the page.
-    worker.onerror = (event) => {
-      event.preventDefault();
-      worker.terminate();
-      reject(new WorkerUnavailable());
-    };
-    worker.postMessage(request);
+/**
+ * Argon2id in a worker of its own (kdf-worker.ts, through the client core's pool), ended once
+ * it answers: the password and the master key leave memory with it. The key bytes come back
+ * transferred, not copied.
+ */
+async function deriveInWorker(request: KdfRequest): Promise<Uint8Array> {
+  const pool = new WorkerPool<KdfRequest, KdfResponse>({
+    spawn: () => asWorkerPort(new Worker(new URL('./kdf-worker.ts', import.meta.url), { type: 'module', name: 'lockit-kdf' })),
+    size: 1,
   });
+  let response: KdfResponse;
+  try {
+    response = await pool.one(request);
+  } finally {
+    pool.terminate();
+  }
+  if (response.ok) return response.masterKey;
+  if (response.rejection) throw new KdfParamsRejectedError(response.rejection.reason, response.rejection.message);
+  throw new KeyDerivationError();
 }

@@ -1,3 +1,4 @@
+import type { JobWork } from '@lockit/client-core';
 import { deriveMasterKey, KdfParamsRejectedError, type KdfParams, type KdfRejectionReason } from '@lockit/crypto';
 
 /** The one message the page sends to the KDF worker. */
@@ -32,4 +33,10 @@ export async function runKdfRequest(request: KdfRequest): Promise<KdfResponse> {
     }
     return { ok: false, rejection: null };
   }
+}
+
+/** The KDF worker's job: the answer, with the key bytes handed over (transferred, not copied). */
+export async function kdfJob(request: KdfRequest): Promise<JobWork<KdfResponse>> {
+  const answer = await runKdfRequest(request);
+  return { answer, transfer: answer.ok ? [answer.masterKey.buffer as ArrayBuffer] : [] };
 }

@@ -1,7 +1,8 @@
+import { WorkerPool, WorkerUnavailable } from '@lockit/client-core';
+import { asWorkerPort } from '@/lib/page-worker';
 import type { HealthRequest } from './compute-health';
 import type { ItemFacts } from './health-analysis';
-import { yieldToMain } from '../lib/yield-to-main';
-import { HEALTH_SLICE, type HealthWarmRequest, type HealthWorkerMessage, type HealthWorkerRequest } from './health-protocol';
+import { HEALTH_SLICE, type HealthEvent, type HealthJob } from './health-protocol';
 
 export interface HealthRunCallbacks {
   onFacts(facts: ItemFacts[]): void;
@@ -10,17 +11,23 @@ export interface HealthRunCallbacks {
   onFailed(message: string): void;
 }
 
-let worker: Worker | undefined;
+let pool: WorkerPool<HealthJob, null, HealthEvent> | undefined;
 let nextRunId = 0;
 
 /**
- * One module worker per tab, made on the first report and kept, so the breach check's range
- * answers stay cached for the session. Vite bundles it (and zxcvbn, loaded inside it on
- * demand) as separate files.
+ * One module worker per tab (the client core's pool of one), made on the first report and
+ * kept, so the breach check's range answers stay cached for the session. Vite bundles it (and
+ * zxcvbn, loaded inside it on demand) as separate files. One job at a time in flight: each
+ * slice is cloned in a task of its own.
  */
-function healthWorker(): Worker {
-  worker ??= new Worker(new URL('./health-worker.ts', import.meta.url), { type: 'module', name: 'lockit-health' });
-  return worker;
+function healthPool(): WorkerPool<HealthJob, null, HealthEvent> {
+  pool ??= new WorkerPool({
+    spawn: () =>
+      asWorkerPort(new Worker(new URL('./health-worker.ts', import.meta.url), { type: 'module', name: 'lockit-health' })),
+    size: 1,
+    inFlight: 1,
+  });
+  return pool;
 }
 
 /**
@@ -30,12 +37,9 @@ function healthWorker(): Worker {
  */
 export function prewarmHealthWorker(): void {
   if (typeof Worker === 'undefined') return;
-  try {
-    const warm: HealthWarmRequest = { warm: true };
-    healthWorker().postMessage(warm);
-  } catch {
-    // The report starts the worker itself, and says so if it cannot.
-  }
+  healthPool()
+    .one({ warm: true })
+    .catch(() => undefined);
 }
 
 /**
@@ -46,44 +50,38 @@ export function runHealthReport(
   request: HealthRequest,
   breachCheckUrl: string | null,
   callbacks: HealthRunCallbacks,
-  target: Worker = healthWorker(),
 ): () => void {
   const runId = ++nextRunId;
-  let stopped = false;
+  const stop = new AbortController();
   let facts: ItemFacts[] = [];
-  const onMessage = (event: MessageEvent<HealthWorkerMessage>) => {
-    const message = event.data;
-    if (message.runId !== runId) return;
-    if (message.kind === 'facts') {
-      facts = facts.concat(message.facts);
-      if (message.done) callbacks.onFacts(facts);
-    } else if (message.kind === 'breaches') callbacks.onBreaches(message.counts);
-    else if (message.kind === 'breach-failed') callbacks.onBreachFailed(message.message);
-    else callbacks.onFailed(message.message);
+  const { items, ...rest } = request;
+  const slices = Math.max(1, Math.ceil(items.length / HEALTH_SLICE));
+  const onEvent = (event: HealthEvent) => {
+    if (event.kind === 'facts') {
+      facts = facts.concat(event.facts);
+      if (event.done) callbacks.onFacts(facts);
+    } else if (event.kind === 'breaches') callbacks.onBreaches(event.counts);
+    else callbacks.onBreachFailed(event.message);
   };
-  const onError = () => callbacks.onFailed('The health report could not be computed.');
-  target.addEventListener('message', onMessage);
-  target.addEventListener('error', onError);
-  // Slices with a yield between them: each structured clone stays a short task.
-  void (async () => {
-    const { items, ...rest } = request;
-    for (let start = 0; start < items.length || start === 0; start += HEALTH_SLICE) {
-      if (start > 0) await yieldToMain();
-      if (stopped) return;
-      const done = start + HEALTH_SLICE >= items.length;
-      const message: HealthWorkerRequest = {
+  healthPool()
+    .run(
+      slices,
+      (index) => ({
         runId,
         breachCheckUrl,
         ...rest,
-        items: items.slice(start, start + HEALTH_SLICE),
-        done,
-      };
-      target.postMessage(message);
-    }
-  })();
-  return () => {
-    stopped = true;
-    target.removeEventListener('message', onMessage);
-    target.removeEventListener('error', onError);
-  };
+        items: items.slice(index * HEALTH_SLICE, (index + 1) * HEALTH_SLICE),
+        done: index === slices - 1,
+      }),
+      { signal: stop.signal, onEvent },
+    )
+    .catch((error: unknown) => {
+      if (stop.signal.aborted) return;
+      callbacks.onFailed(
+        error instanceof Error && !(error instanceof WorkerUnavailable)
+          ? error.message
+          : 'The health report could not be computed.',
+      );
+    });
+  return () => stop.abort();
 }

@@ -6,7 +6,7 @@ import type { EntryDraft, EntrySecrets, VaultEntry } from './vault-entry';
  * One slice of work for a vault crypto worker (crypto-worker.ts). The vault key travels as a
  * CryptoKey (structured clone), never as bytes.
  */
-export type CryptoSliceRequest = { slice: number; vaultKey: CryptoKey } & (
+export type CryptoSliceRequest = { vaultKey: CryptoKey } & (
   | {
       kind: 'open';
       raw: readonly unknown[];
@@ -19,18 +19,16 @@ export type CryptoSliceRequest = { slice: number; vaultKey: CryptoKey } & (
 );
 
 /**
- * A slice's answer, in its order. `open`: entries (null: no usable id, left out) and, when
- * asked, their secrets (null: damaged or not open). `seal`: the sealed entries. Or why it failed.
+ * A slice's answer, in its order (the pool's job protocol carries the order and failures).
+ * `open`: entries (null: no usable id, left out) and, when asked, their secrets (null: damaged
+ * or not open). `seal`: the sealed entries.
  */
 export type CryptoSliceResponse =
   | {
-      slice: number;
-      ok: true;
       kind: 'open';
       entries: (VaultEntry | null)[];
       secrets?: (EntrySecrets | null)[];
       /** When asked (integrityKey): one per raw entry, null where malformed. */
       elements?: (EntryElement | null)[];
     }
-  | { slice: number; ok: true; kind: 'seal'; sealed: SealedEntry[] }
-  | { slice: number; ok: false; message: string };
+  | { kind: 'seal'; sealed: SealedEntry[] };

@@ -12,41 +12,30 @@
  * does the whole-vault check: the workers only compute each entry's element beside opening it
  * (the integrity key arrives as a non-extractable CryptoKey, like the vault key).
  */
+import { serveJobs, type WorkerScope } from '@lockit/client-core';
 import { entryElementsOf } from '../integrity/vault-members';
 import type { CryptoSliceRequest, CryptoSliceResponse } from './crypto-worker-protocol';
 import { openEntry } from './open-entries';
 import { openSecrets, sealEntry } from './seal-entry';
 
-interface WorkerScope {
-  onmessage: ((event: MessageEvent<CryptoSliceRequest>) => void) | null;
-  postMessage(message: CryptoSliceResponse): void;
-}
-
-const scope = self as unknown as WorkerScope;
-
 async function work(request: CryptoSliceRequest): Promise<CryptoSliceResponse> {
-  const { slice, vaultKey } = request;
+  const { vaultKey } = request;
   if (request.kind === 'seal') {
     const sealed = await Promise.all(request.items.map(({ id, draft }) => sealEntry(vaultKey, id, draft)));
-    return { slice, ok: true, kind: 'seal', sealed };
+    return { kind: 'seal', sealed };
   }
   const { integrityKey } = request;
   const [entries, elements] = await Promise.all([
     Promise.all(request.raw.map((entry) => openEntry(vaultKey, entry))),
     integrityKey ? entryElementsOf(integrityKey, request.raw) : undefined,
   ]);
-  if (!request.withSecrets) return { slice, ok: true, kind: 'open', entries, ...(elements && { elements }) };
+  if (!request.withSecrets) return { kind: 'open', entries, ...(elements && { elements }) };
   const secrets = await Promise.all(
     entries.map((entry) => (entry?.status === 'open' ? openSecrets(vaultKey, entry).catch(() => null) : null)),
   );
-  return { slice, ok: true, kind: 'open', entries, secrets };
+  return { kind: 'open', entries, secrets };
 }
 
-scope.onmessage = (event) => {
-  const { slice } = event.data;
-  work(event.data).then(
-    (response) => scope.postMessage(response),
-    (error: unknown) =>
-      scope.postMessage({ slice, ok: false, message: error instanceof Error ? error.message : 'A crypto worker failed.' }),
-  );
-};
+serveJobs<CryptoSliceRequest, CryptoSliceResponse>(self as unknown as WorkerScope, async (request) => ({
+  answer: await work(request),
+}));

@@ -12,7 +12,7 @@ const SLICE_SIZE = 250;
 /** Entries per slice when the page opens secrets itself: a short task between yields. */
 const PAGE_SECRETS_SLICE = 250;
 
-type OpenedSlice = Extract<CryptoSliceResponse, { ok: true; kind: 'open' }>;
+type OpenedSlice = Extract<CryptoSliceResponse, { kind: 'open' }>;
 
 /**
  * openEntries (open-entries.ts), its slices spread over the crypto workers

@@ -1,4 +1,5 @@
-import { runInSlices, workersPayOffFor, WorkerUnavailable } from './crypto-worker-pool';
+import { inWorkersOrHere } from '@lockit/client-core';
+import { runInSlices, workersPayOffFor } from './crypto-worker-pool';
 import type { CryptoSliceResponse } from './crypto-worker-protocol';
 import { sealEntry, type SealedEntry } from './seal-entry';
 import type { EntryDraft } from './vault-entry';
@@ -9,7 +10,7 @@ const SLICE_SIZE = 200;
 /** Entries sealed per round on the page: keeps each round's synchronous work to a few milliseconds. */
 const PAGE_GROUP = 20;
 
-type SealedSlice = Extract<CryptoSliceResponse, { ok: true; kind: 'seal' }>;
+type SealedSlice = Extract<CryptoSliceResponse, { kind: 'seal' }>;
 
 /**
  * Seals many new entries (an import) in the crypto workers (crypto-worker-pool.ts), in the
@@ -25,8 +26,9 @@ export async function sealEntriesInWorkers(
   items: readonly { id: string; draft: EntryDraft }[],
   { onProgress, signal }: { onProgress?: (sealed: number) => void; signal?: AbortSignal } = {},
 ): Promise<SealedEntry[]> {
-  if (workersPayOffFor(items.length)) {
-    try {
+  return inWorkersOrHere(
+    workersPayOffFor(items.length),
+    async () => {
       const slices = await runInSlices<{ id: string; draft: EntryDraft }, SealedSlice>(
         items,
         SLICE_SIZE,
@@ -34,17 +36,17 @@ export async function sealEntriesInWorkers(
         { signal, onSlice: (_answer, size) => onProgress?.(size) },
       );
       return slices.flatMap((slice) => slice.sealed);
-    } catch (error) {
-      if (!(error instanceof WorkerUnavailable)) throw error;
-    }
-  }
-  const sealed: SealedEntry[] = [];
-  for (let start = 0; start < items.length; start += PAGE_GROUP) {
-    const group = items.slice(start, start + PAGE_GROUP);
-    sealed.push(...(await Promise.all(group.map(({ id, draft }) => sealEntry(vaultKey, id, draft)))));
-    onProgress?.(group.length);
-    await yieldToMain();
-    signal?.throwIfAborted();
-  }
-  return sealed;
+    },
+    async () => {
+      const sealed: SealedEntry[] = [];
+      for (let start = 0; start < items.length; start += PAGE_GROUP) {
+        const group = items.slice(start, start + PAGE_GROUP);
+        sealed.push(...(await Promise.all(group.map(({ id, draft }) => sealEntry(vaultKey, id, draft)))));
+        onProgress?.(group.length);
+        await yieldToMain();
+        signal?.throwIfAborted();
+      }
+      return sealed;
+    },
+  );
 }

@@ -1,35 +1,28 @@
+import { inWorkersOrHere, poolSize, WorkerPool } from '@lockit/client-core';
+import { asWorkerPort } from '@/lib/page-worker';
 import { resealUnit, type ResealedUnit, type ResealKeys, type ResealUnit } from './reseal';
 import type { ResealSliceRequest, ResealSliceResponse } from './reseal-protocol';
 
 /** Units per slice: big enough that a worker's round trip is noise, small enough for smooth progress. */
 const SLICE = 200;
-/** Slices queued per worker, so a worker never waits for the page between two. */
-const IN_FLIGHT = 2;
 /** Below this many units the page does the work itself: starting workers would cost more. */
 export const WORKERS_FROM = 300;
 
-/** A worker could not start or run here (tests, a browser without module workers, a script that failed). */
-class WorkerUnavailable extends Error {}
-
 /**
  * Re-encrypts every unit under the new key, in the units' order. With many units the work is
- * spread over a few workers made for this rotation and ended with it (one per core, two to
- * four: WebCrypto works on its own threads too); with few, or where workers cannot run, on the
- * page. `onProgress` hears how many units are done.
+ * spread over the client core's pool of workers made for this rotation and ended with it; with
+ * few, or where workers cannot run, on the page. `onProgress` hears how many units are done.
  */
-export async function resealAll(
+export function resealAll(
   keys: ResealKeys,
   units: readonly ResealUnit[],
   onProgress: (done: number) => void,
 ): Promise<ResealedUnit[]> {
-  if (typeof Worker !== 'undefined' && units.length >= WORKERS_FROM) {
-    try {
-      return await resealInWorkers(keys, units, onProgress);
-    } catch (error) {
-      if (!(error instanceof WorkerUnavailable)) throw error;
-    }
-  }
-  return resealOnPage(keys, units, onProgress);
+  return inWorkersOrHere(
+    typeof Worker !== 'undefined' && units.length >= WORKERS_FROM,
+    () => resealInWorkers(keys, units, onProgress),
+    () => resealOnPage(keys, units, onProgress),
+  );
 }
 
 async function resealOnPage(
@@ -46,62 +39,32 @@ async function resealOnPage(
   return out;
 }
 
-function workerCount(): number {
-  const cores = typeof navigator === 'undefined' ? 2 : navigator.hardwareConcurrency || 2;
-  return Math.min(4, Math.max(2, cores));
-}
-
-function resealInWorkers(
+async function resealInWorkers(
   keys: ResealKeys,
   units: readonly ResealUnit[],
   onProgress: (done: number) => void,
 ): Promise<ResealedUnit[]> {
-  let workers: Worker[];
-  try {
-    workers = Array.from(
-      { length: workerCount() },
-      (_, i) =>
-        new Worker(new URL('./reseal-worker.ts', import.meta.url), { type: 'module', name: `lockit-key-rotation-${i + 1}` }),
-    );
-  } catch {
-    return Promise.reject(new WorkerUnavailable());
-  }
-  const count = Math.ceil(units.length / SLICE);
-  const results: ResealedUnit[][] = new Array<ResealedUnit[]>(count);
-  let next = 0;
-  let finished = 0;
-  let done = 0;
-  return new Promise<ResealedUnit[]>((resolve, reject) => {
-    let settled = false;
-    const finish = (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      for (const worker of workers) worker.terminate();
-      if (error === null) resolve(results.flat());
-      else reject(error);
-    };
-    const send = (worker: Worker) => {
-      if (next >= count || settled) return;
-      const slice = next++;
-      const request: ResealSliceRequest = { slice, keys, units: units.slice(slice * SLICE, (slice + 1) * SLICE) };
-      worker.postMessage(request);
-    };
-    for (const worker of workers) {
-      worker.addEventListener('message', (event: MessageEvent<ResealSliceResponse>) => {
-        const answer = event.data;
-        if (!answer.ok) return finish(new Error(answer.message));
-        results[answer.slice] = answer.resealed;
-        done += answer.resealed.length;
-        finished += 1;
-        onProgress(done);
-        if (finished === count) return finish(null);
-        send(worker);
-      });
-      worker.addEventListener('error', (event) => {
-        event.preventDefault();
-        finish(new WorkerUnavailable());
-      });
-    }
-    for (let round = 0; round < IN_FLIGHT; round++) for (const worker of workers) send(worker);
+  const pool = new WorkerPool<ResealSliceRequest, ResealSliceResponse>({
+    spawn: (index) =>
+      asWorkerPort(
+        new Worker(new URL('./reseal-worker.ts', import.meta.url), { type: 'module', name: `lockit-key-rotation-${index + 1}` }),
+      ),
+    size: poolSize(navigator.hardwareConcurrency),
   });
+  let done = 0;
+  try {
+    const slices = await pool.run(
+      Math.ceil(units.length / SLICE),
+      (index) => ({ keys, units: units.slice(index * SLICE, (index + 1) * SLICE) }),
+      {
+        onAnswer: (resealed) => {
+          done += resealed.length;
+          onProgress(done);
+        },
+      },
+    );
+    return slices.flat();
+  } finally {
+    pool.terminate();
+  }
 }

@@ -5,11 +5,9 @@ import type { ResealedUnit, ResealKeys, ResealUnit } from './reseal';
  * as CryptoKeys (structured clone: a non-extractable key stays non-extractable), never as bytes.
  */
 export interface ResealSliceRequest {
-  slice: number;
   keys: ResealKeys;
   units: readonly ResealUnit[];
 }
 
-/** A slice's answer, in its order, or why the worker failed. */
-export type ResealSliceResponse =
-  { slice: number; ok: true; resealed: ResealedUnit[] } | { slice: number; ok: false; message: string };
+/** A slice's answer (the pool's job protocol carries its order and any failure). */
+export type ResealSliceResponse = ResealedUnit[];

@@ -6,21 +6,10 @@
  * held only while their slice is worked on; what is opened is sealed again at once and only
  * ciphertexts go back to the page.
  */
+import { serveJobs, type WorkerScope } from '@lockit/client-core';
 import { resealUnit } from './reseal';
 import type { ResealSliceRequest, ResealSliceResponse } from './reseal-protocol';
 
-interface WorkerScope {
-  onmessage: ((event: MessageEvent<ResealSliceRequest>) => void) | null;
-  postMessage(message: ResealSliceResponse): void;
-}
-
-const scope = self as unknown as WorkerScope;
-
-scope.onmessage = (event) => {
-  const { slice, keys, units } = event.data;
-  Promise.all(units.map((unit) => resealUnit(keys, unit))).then(
-    (resealed) => scope.postMessage({ slice, ok: true, resealed }),
-    (error: unknown) =>
-      scope.postMessage({ slice, ok: false, message: error instanceof Error ? error.message : 'A re-encryption worker failed.' }),
-  );
-};
+serveJobs<ResealSliceRequest, ResealSliceResponse>(self as unknown as WorkerScope, async ({ keys, units }) => ({
+  answer: await Promise.all(units.map((unit) => resealUnit(keys, unit))),
+}));

@@ -16,6 +16,3 @@ export type ParseAnswer =
   | { kind: 'file-error'; message: string; line: number | null }
   | { kind: 'password-error'; reason: 'missing' | 'wrong'; message: string }
   | { kind: 'failed'; message: string };
-
-/** What the worker posts: progress, then one answer. */
-export type ParseMessage = { kind: 'progress'; fraction: number } | ParseAnswer;

@@ -6,18 +6,11 @@
  * Security invariant: the file and its password live only in this worker's memory until it is
  * terminated; nothing is sent anywhere but back to the page.
  */
+import { serveJobs, type WorkerScope } from '@lockit/client-core';
 import { parseRequest } from './parse-file';
-import type { ParseMessage, ParseRequest } from './parse-protocol';
+import type { ParseAnswer, ParseRequest } from './parse-protocol';
 
-interface WorkerScope {
-  onmessage: ((event: MessageEvent<ParseRequest>) => void) | null;
-  postMessage(message: ParseMessage): void;
-}
-
-const scope = self as unknown as WorkerScope;
-
-scope.onmessage = (event) => {
-  void parseRequest(event.data, (fraction) => scope.postMessage({ kind: 'progress', fraction })).then((message) =>
-    scope.postMessage(message),
-  );
-};
+// Events are the parse's progress (a fraction); the answer is the result or its error as data.
+serveJobs<ParseRequest, ParseAnswer, number>(self as unknown as WorkerScope, async (request, emit) => ({
+  answer: await parseRequest(request, emit),
+}));
