@@ -513,4 +513,59 @@ describe('a hostile server against the whole vault', () => {
     }
     await second.close();
   });
+  it('drops an entry from Trash before its retention ended: it is named as missing from Trash, and nothing is written', async () => {
+    const trashed = typed[TRASHED].service;
+    // Trash is not in the list's rows: dropping from it leaves them as they are.
+    const rows = await entryRows(page).count();
+    serveList((entries) => entries.filter((e) => e.id !== idOf(trashed)));
+    lieFrom = proxy.recorded.length;
+    await reopen(rows);
+
+    await expectAlert(`Missing from Trash: ${trashed}.`);
+    const shots = process.env.LOCKIT_E2E_SCREENSHOTS;
+    if (shots) await integrityAlert().screenshot({ path: `${shots}/trash-dropped-alert.png` });
+    await tryToWrite('Alder Mail');
+    expectNothingWritten();
+    await honestAgain(rows);
+  });
+
+  it('purges Trash past its retention in the browser, each purge with the next state: the honest purge is never flagged', async () => {
+    const db = new Database(e2e.server.databasePath, { readonly: true });
+    const inTrash = () =>
+      (
+        db
+          .prepare(
+            'SELECT COUNT(*) AS n FROM entries WHERE user_id = (SELECT user_id FROM entries WHERE id = ?) AND deleted_at IS NOT NULL',
+          )
+          .get(idOf('Alder Mail')) as { n: number }
+      ).n;
+    try {
+      // The server keeps the Trash of a vault with a state: it cannot seal the state a purge needs.
+      const trashed = inTrash();
+      expect(trashed).toBeGreaterThan(0);
+      const later = await e2e.newContext({ baseURL: proxy.url });
+      const other = await later.newPage();
+      // A browser 31 days on: every entry has been in Trash longer than the 30-day term.
+      await other.clock.install({ time: Date.now() + 31 * 24 * 60 * 60 * 1000 });
+      const from = proxy.recorded.length;
+      await signIn(other, victim.username, victim.password);
+      await openVault(other);
+      const purged = () =>
+        proxy.recorded
+          .slice(from)
+          .filter((r) => r.method === 'DELETE' && r.path.startsWith('/api/passwords/purge/') && r.answer?.status === 200);
+      await expect.poll(() => purged().length, { timeout: 15_000 }).toBe(trashed);
+      // One after the other, each with the next state.
+      const counters = purged().map((r) => counterOf(r.headers[VAULT_STATE_HEADER] as string));
+      expect(counters).toEqual(counters.map((_, i) => counters[0]! + i));
+      expect(inTrash()).toBe(0);
+      expect(await integrityAlert(other).count()).toBe(0);
+      await later.close();
+    } finally {
+      db.close();
+    }
+    // This browser, at today's date, checks the vault after the purge: nothing is flagged.
+    await reopen(await entryRows(page).count());
+    await expectNoAlert();
+  });
 });

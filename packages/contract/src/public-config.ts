@@ -25,6 +25,12 @@ export const publicConfigResponseSchema = z.object({
     allowedEmailDomains: z.array(z.string()).default([]),
     /** Days "remember this browser" skips the second factor; 0: off. */
     rememberBrowserDays: z.number().int().nonnegative().default(30),
+    /**
+     * Days an entry stays in Trash (TRASH_RETENTION_DAYS). A browser purges a vault with an
+     * integrity state itself, after the longer of this and TRASH_RETENTION_FLOOR_DAYS
+     * (decision 0061); a server older than the setting keeps 30.
+     */
+    trashRetentionDays: z.number().int().positive().default(30),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponseSchema>['data'];

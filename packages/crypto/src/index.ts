@@ -23,6 +23,8 @@ export {
   deriveVaultIntegrityKeyFromHkdf,
   entryElement,
   folderElement,
+  trashedEntryElement,
+  trashedElementOf,
   EMPTY_SUM,
   addElement,
   subtractElement,
@@ -32,6 +34,7 @@ export {
   sumFromState,
   type VaultEntryMember,
   type VaultFolderMember,
+  type TrashedMember,
   type VaultStateBody,
   type SealedVaultState,
 } from './vault-integrity';

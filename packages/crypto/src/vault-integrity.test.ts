@@ -14,6 +14,8 @@ import {
   subtractElement,
   sumFromState,
   sumOfElements,
+  trashedElementOf,
+  trashedEntryElement,
   VAULT_INTEGRITY_INFO,
   verifyVaultState,
   type SealedVaultState,
@@ -378,5 +380,78 @@ describe('the state over a set of members', () => {
     const sumBefore = sumOfElements(await Promise.all(before.map((m) => element(k, m))));
     const incremental = addElement(subtractElement(sumBefore, await element(k, before[0]!)), await element(k, updated));
     expect(toHex(incremental)).toBe(toHex(sumOfElements(await Promise.all(after.map((m) => element(k, m))))));
+  });
+});
+
+describe('trashed members (state v2)', () => {
+  const TRASHED = { ...ENTRY, revision: 2 };
+  const AT = 1_790_000_000_000;
+
+  it('bind the trash time: another time, revision, id or ciphertext gives another element', async () => {
+    const k = await key();
+    const honest = toHex(await trashedElementOf(k, TRASHED, AT));
+    const others = await Promise.all([
+      trashedElementOf(k, TRASHED, AT - 1),
+      trashedElementOf(k, TRASHED, AT - 31 * 24 * 60 * 60 * 1000),
+      trashedElementOf(k, { ...TRASHED, revision: 3 }, AT),
+      trashedElementOf(k, { ...TRASHED, id: FOLDER.id }, AT),
+      trashedElementOf(k, { ...TRASHED, password: 'q' }, AT),
+    ]);
+    for (const other of others) expect(toHex(other)).not.toBe(honest);
+  });
+
+  it('never equal the live element of the same entry, at its revision or the one before', async () => {
+    const k = await key();
+    const trashed = toHex(await trashedElementOf(k, TRASHED, AT));
+    expect(trashed).not.toBe(toHex(await entryElement(k, TRASHED)));
+    expect(trashed).not.toBe(toHex(await entryElement(k, { ...TRASHED, revision: 1 })));
+  });
+
+  it('are made in O(1) from the live element the entry had before the move, without its ciphertexts', async () => {
+    const k = await key();
+    const live = await entryElement(k, ENTRY);
+    const fromLive = await trashedEntryElement(k, { id: ENTRY.id, revision: ENTRY.revision + 1, trashedAt: AT }, live);
+    expect(toHex(fromLive)).toBe(toHex(await trashedElementOf(k, { ...ENTRY, revision: ENTRY.revision + 1 }, AT)));
+  });
+
+  it('refuse a revision below 1, a trash time that is not a whole number from 0, and an element of another length', async () => {
+    const k = await key();
+    await expect(trashedElementOf(k, { ...ENTRY, revision: 0 }, AT)).rejects.toThrow(TypeError);
+    await expect(trashedElementOf(k, TRASHED, -1)).rejects.toThrow(TypeError);
+    await expect(trashedElementOf(k, TRASHED, 1.5)).rejects.toThrow(TypeError);
+    await expect(trashedEntryElement(k, { id: ENTRY.id, revision: 2, trashedAt: AT }, new Uint8Array(31))).rejects.toThrow(
+      RangeError,
+    );
+  });
+});
+
+describe('version 2 states (Trash counted)', () => {
+  const BODY = { counter: 5, entries: 2, trashed: 1, folders: 1, sum: hex32(0xab) };
+
+  it('round-trip with their Trash count, and do not verify with another count', async () => {
+    const k = await key();
+    const sealed = await sealVaultState(k, BODY);
+    expect(sealed).toMatchObject({ counter: 5, entries: 2, trashed: 1, folders: 1 });
+    expect(await verifyVaultState(k, sealed)).toBe(true);
+    expect(await verifyVaultState(k, { ...sealed, trashed: 0 })).toBe(false);
+    expect(await verifyVaultState(k, { ...sealed, trashed: 2 })).toBe(false);
+  });
+
+  it('never pass as a version 1 state, nor a version 1 state as version 2', async () => {
+    const k = await key();
+    const v2 = await sealVaultState(k, { ...BODY, trashed: 0 });
+    const { trashed: _dropped, ...asV1 } = v2;
+    expect(await verifyVaultState(k, asV1)).toBe(false);
+    const { trashed: _none, ...v1Body } = BODY;
+    const v1 = await sealVaultState(k, v1Body);
+    expect(v1.trashed).toBeUndefined();
+    expect(await verifyVaultState(k, v1)).toBe(true);
+    expect(await verifyVaultState(k, { ...v1, trashed: 0 })).toBe(false);
+  });
+
+  it('refuse to seal a Trash count below 0 or not whole', async () => {
+    const k = await key();
+    await expect(sealVaultState(k, { ...BODY, trashed: -1 })).rejects.toThrow(RangeError);
+    await expect(sealVaultState(k, { ...BODY, trashed: 0.5 })).rejects.toThrow(RangeError);
   });
 });

@@ -98,6 +98,47 @@ export async function entryElement(key: CryptoKey, entry: VaultEntryMember): Pro
   return hmac(key, `lockit/v1/vault-entry|${memberHead(entry)}|${fields}`);
 }
 
+/**
+ * A trashed entry's place in the set (state v2, decision 0061): which entry, at which revision,
+ * since when it is in Trash (ms since the epoch, the time the browser chose and sent with the
+ * move, the server stores it as is), and what it holds.
+ */
+export interface TrashedMember {
+  id: string;
+  revision: number;
+  trashedAt: number;
+}
+
+/**
+ * A trashed entry's element: HMAC(K, "lockit/v2/vault-trashed|" + id + "|" + revision + "|" +
+ * trashedAt + "|" + b64url(content)), where `content` is entryElement of the entry's seven
+ * ciphertexts at revision - 1: the element the entry had in the live set just before the move
+ * (a move to Trash bumps the revision by one and keeps the ciphertexts), so a tab makes it from
+ * the element it already tracks, without the ciphertexts, in O(1).
+ *
+ * Security invariant: the trash time is under the key, so a server that serves another one
+ * (to make a browser purge an entry early, or keep it) changes the element and fails the check;
+ * the prefix keeps a trashed element apart from every live one, so an entry served live from
+ * Trash (or trashed from the live list) is a different member. Throws TypeError on a malformed
+ * member (see entryElement; a revision below 1, a trash time that is not a whole number >= 0).
+ */
+export async function trashedEntryElement(key: CryptoKey, member: TrashedMember, content: Uint8Array): Promise<Uint8Array> {
+  const { id, revision, trashedAt } = member;
+  if (!Number.isSafeInteger(revision) || revision < 1)
+    throw new TypeError('A trashed member revision must be a whole number from 1.');
+  if (!isCount(trashedAt)) throw new TypeError('A trash time must be a whole number of milliseconds from 0.');
+  checkElement(content, 'element');
+  return hmac(key, `lockit/v2/vault-trashed|${memberHead({ id, revision })}|${trashedAt}|${toBase64Url(content)}`);
+}
+
+/** trashedEntryElement of an entry as served from Trash: its ciphertexts at `revision`, in Trash since `trashedAt`. */
+export async function trashedElementOf(key: CryptoKey, entry: VaultEntryMember, trashedAt: number): Promise<Uint8Array> {
+  if (!Number.isSafeInteger(entry.revision) || entry.revision < 1)
+    throw new TypeError('A trashed member revision must be a whole number from 1.');
+  const content = await entryElement(key, { ...entry, revision: entry.revision - 1 });
+  return trashedEntryElement(key, { id: entry.id, revision: entry.revision, trashedAt }, content);
+}
+
 /** The folder's element: HMAC(K, "lockit/v1/vault-folder|" + id + "|" + revision + "|" + JSON.stringify([name])). */
 export async function folderElement(key: CryptoKey, folder: VaultFolderMember): Promise<Uint8Array> {
   checkText(folder.name, false);
@@ -156,10 +197,16 @@ export function sumOfElements(elements: Iterable<Uint8Array>): Uint8Array {
   return sum;
 }
 
-/** What a state says about the live set: counter (>= 1), counts of live entries and folders, sum. */
+/**
+ * What a state says about the vault: counter (>= 1), counts of live entries and folders, sum.
+ * With `trashed` (the count of entries in Trash) it is a version 2 state, whose sum covers Trash
+ * too (decision 0061); without it, a version 1 state over the live set only (decision 0053),
+ * which browsers still verify until they write their next state.
+ */
 export interface VaultStateBody {
   counter: number;
   entries: number;
+  trashed?: number | undefined;
   folders: number;
   sum: Uint8Array;
 }
@@ -168,6 +215,8 @@ export interface VaultStateBody {
 export interface SealedVaultState {
   counter: number;
   entries: number;
+  /** Entries in Trash: present in a version 2 state only. */
+  trashed?: number | undefined;
   folders: number;
   /** base64url of the 32-byte sum */
   sum: string;
@@ -177,18 +226,21 @@ export interface SealedVaultState {
 
 /**
  * tag = HMAC(K, "lockit/v1/vault-state|" + counter + "|" + entries + "|" + folders + "|" +
- * b64url(sum)). Throws RangeError unless counter is a safe integer >= 1, the counts safe
- * integers >= 0 and the sum 32 bytes.
+ * b64url(sum)), or for a version 2 state (with `trashed`) HMAC(K, "lockit/v2/vault-state|" +
+ * counter + "|" + entries + "|" + trashed + "|" + folders + "|" + b64url(sum)): the versions
+ * never share a message, so no state passes as the other version. Throws RangeError unless
+ * counter is a safe integer >= 1, the counts safe integers >= 0 and the sum 32 bytes.
  */
 export async function sealVaultState(key: CryptoKey, body: VaultStateBody): Promise<SealedVaultState> {
-  const { counter, entries, folders } = body;
+  const { counter, entries, trashed, folders } = body;
   if (!Number.isSafeInteger(counter) || counter < 1)
     throw new RangeError('The vault state counter must be a whole number from 1.');
-  if (!isCount(entries) || !isCount(folders)) throw new RangeError('The vault state counts must be whole numbers from 0.');
+  if (!isCount(entries) || !isCount(folders) || (trashed !== undefined && !isCount(trashed)))
+    throw new RangeError('The vault state counts must be whole numbers from 0.');
   checkElement(body.sum, 'sum');
   const sum = toBase64Url(body.sum);
-  const tag = toBase64Url(await hmac(key, stateMessage(counter, entries, folders, sum)));
-  return { counter, entries, folders, sum, tag };
+  const tag = toBase64Url(await hmac(key, stateMessage({ counter, entries, trashed, folders, sum })));
+  return trashed === undefined ? { counter, entries, folders, sum, tag } : { counter, entries, trashed, folders, sum, tag };
 }
 
 /**
@@ -200,12 +252,13 @@ export async function sealVaultState(key: CryptoKey, body: VaultStateBody): Prom
  */
 export async function verifyVaultState(key: CryptoKey, state: SealedVaultState): Promise<boolean> {
   try {
-    const { counter, entries, folders, sum, tag } = state;
+    const { counter, entries, trashed, folders, sum, tag } = state;
     if (!Number.isSafeInteger(counter) || counter < 1 || !isCount(entries) || !isCount(folders)) return false;
+    if (trashed !== undefined && !isCount(trashed)) return false;
     if (fromBase64Url(sum).length !== ELEMENT_BYTES) return false;
     const given = fromBase64Url(tag);
     if (given.length !== ELEMENT_BYTES) return false;
-    const expected = await hmac(key, stateMessage(counter, entries, folders, sum));
+    const expected = await hmac(key, stateMessage({ counter, entries, trashed, folders, sum }));
     let diff = 0;
     for (let i = 0; i < ELEMENT_BYTES; i++) diff |= expected[i]! ^ given[i]!;
     return diff === 0;
@@ -226,8 +279,9 @@ export function sumFromState(state: SealedVaultState): Uint8Array {
   return bytes;
 }
 
-function stateMessage(counter: number, entries: number, folders: number, sum: string): string {
-  return `lockit/v1/vault-state|${counter}|${entries}|${folders}|${sum}`;
+function stateMessage({ counter, entries, trashed, folders, sum }: Omit<SealedVaultState, 'tag'>): string {
+  if (trashed === undefined) return `lockit/v1/vault-state|${counter}|${entries}|${folders}|${sum}`;
+  return `lockit/v2/vault-state|${counter}|${entries}|${trashed}|${folders}|${sum}`;
 }
 
 async function hmac(key: CryptoKey, message: string): Promise<Uint8Array> {

@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import type { Redis } from 'ioredis';
 import type { FastifyLoggerOptions } from 'fastify';
-import { CLIENT_HEADER, VAULT_STATE_HEADER } from '@lockit/contract';
+import { CLIENT_HEADER, TRASHED_AT_HEADER, VAULT_STATE_HEADER } from '@lockit/contract';
 import type { AppContext } from './app-context';
 import { BODY_LIMIT_BYTES, type AppConfig } from './config/app-config';
 import { hasWebBuild } from './config/load-config';
@@ -128,7 +128,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       credentials: true,
       methods: ['GET', 'POST', 'PUT', 'DELETE'],
       // The vault state rides on writes and on the list and folder answers (decision 0053).
-      allowedHeaders: ['content-type', CLIENT_HEADER, VAULT_STATE_HEADER],
+      allowedHeaders: ['content-type', CLIENT_HEADER, VAULT_STATE_HEADER, TRASHED_AT_HEADER],
       // The web app reads it to say how long to wait (e.g. Resend Code), also from another origin.
       exposedHeaders: ['retry-after', VAULT_STATE_HEADER],
       maxAge: 600,

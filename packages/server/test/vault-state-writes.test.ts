@@ -209,15 +209,6 @@ describe('the vault state against other refusals and other writers', () => {
     expect((await storedVaultState(h.db, t.account.username)).state).toBe(first);
   });
 
-  it('needs no state to purge a trashed entry, and leaves the state as it is', async () => {
-    const t = await tester();
-    const id = await addEntry(t);
-    expect((await t.client.delete(`${apiPaths.deleteEntry(id)}?revision=1`)).statusCode).toBe(200);
-    const first = await t.protect();
-    expect((await t.client.delete(`${apiPaths.purgeEntry(id)}?revision=2`)).statusCode).toBe(200);
-    expect(await storedVaultState(h.db, t.account.username)).toMatchObject({ state: first, counter: 1 });
-  });
-
   it('lets exactly one of two writes from the same state through; the other gets 409 and stores nothing', async () => {
     const t = await tester();
     await t.protect();

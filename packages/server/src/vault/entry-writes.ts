@@ -10,7 +10,9 @@ type WriteContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
 /** A refused write names the entry as it is now, for the 409 answer. */
 export type EntryRefusal = { outcome: 'not-found' } | { outcome: 'revision-mismatch' | 'wrong-state'; current: StoredEntry };
 
-export type EntryChange = { kind: 'update'; fields: Partial<EntryFields> } | { kind: 'trash' } | { kind: 'restore' };
+/** A move to Trash may name its trash time (the browser's, sealed in the vault state); else it is now. */
+export type EntryChange =
+  { kind: 'update'; fields: Partial<EntryFields> } | { kind: 'trash'; trashedAt?: number | undefined } | { kind: 'restore' };
 
 /**
  * Every write to an existing entry (edit, move to Trash, restore) as one transaction:
@@ -44,7 +46,7 @@ export function changeEntry(
       change.kind === 'update'
         ? await entries.update(userId, id, expectedRevision, change.fields, at, trx)
         : change.kind === 'trash'
-          ? await entries.trash(userId, id, expectedRevision, at, trx)
+          ? await entries.trash(userId, id, expectedRevision, at, trx, change.trashedAt ?? at)
           : await entries.restore(userId, id, expectedRevision, at, trx);
     if (outcome !== 'updated') return refusal(outcome, await entries.find(userId, id, trx));
     await ctx.repos.history.insert(versionOf(userId, before, at), trx);
@@ -57,18 +59,23 @@ export function changeEntry(
   });
 }
 
-/** Deletes a trashed entry and its whole history for good, in one transaction. */
+/**
+ * Deletes a trashed entry and its whole history for good, in one transaction. Trash is in the
+ * vault state (decision 0061), so the state advances as for any other write of the set (a
+ * refusal throws and purges nothing).
+ */
 export function purgeEntry(
   ctx: WriteContext,
   userId: string,
   id: string,
   expectedRevision: number,
+  vaultState: VaultStateWrite | undefined,
 ): Promise<{ outcome: 'purged' } | EntryRefusal> {
   return ctx.db.transaction().execute(async (trx) => {
     const outcome = await ctx.repos.entries.purge(userId, id, expectedRevision, trx);
     if (outcome !== 'purged') return refusal(outcome, await ctx.repos.entries.find(userId, id, trx));
     await ctx.repos.history.deleteByEntry(userId, id, trx);
-    await ctx.repos.users.bumpVaultRevision(userId, trx);
+    await applyVaultState(ctx, trx, userId, vaultState);
     return { outcome: 'purged' };
   });
 }

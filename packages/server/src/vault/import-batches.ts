@@ -31,8 +31,8 @@ export type UndoOutcome = { outcome: 'not-found' } | { outcome: 'undone'; purged
  * Undoes every call of one import, in one transaction. An entry still at revision 1 was never
  * changed since the import: it is deleted for good (it has no history). An entry changed since
  * (edited, moved, restored) holds the person's work: it goes to Trash with its history, like
- * any delete, and one already in Trash stays there. No entry of the batch: not-found (another
- * account's batch included). The vault state advances as for any write of the live set (a
+ * any delete (in Trash since `trashedAt`, the browser's sealed time, or now), and one already in
+ * Trash stays there. No entry of the batch: not-found (another account's batch included). The vault state advances as for any write of the live set (a
  * refusal throws and undoes nothing).
  */
 export function undoImportBatch(
@@ -40,6 +40,7 @@ export function undoImportBatch(
   userId: string,
   batchId: string,
   vaultState: VaultStateWrite | undefined,
+  trashedAt?: number,
 ): Promise<UndoOutcome> {
   return ctx.db.transaction().execute(async (trx) => {
     const entries = ctx.repos.entries;
@@ -51,7 +52,7 @@ export function undoImportBatch(
     for (const entry of inBatch) {
       if (entry.revision === 1 || entry.deleted_at !== null) continue;
       // Read in this transaction, so the revision is current: the swap cannot miss.
-      if ((await entries.trash(userId, entry.id, entry.revision, at, trx)) !== 'updated') continue;
+      if ((await entries.trash(userId, entry.id, entry.revision, at, trx, trashedAt ?? at)) !== 'updated') continue;
       await ctx.repos.history.insert(versionOf(userId, entry, at), trx);
       await ctx.repos.history.prune(userId, entry.id, ctx.config.historyLimit, trx);
       trashed += 1;

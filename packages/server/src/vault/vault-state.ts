@@ -1,6 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { parseVaultState, VAULT_STATE_HEADER, VAULT_STATE_REQUIRED, VAULT_STATE_STALE, vaultStateSchema } from '@lockit/contract';
+import {
+  parseTrashedAt,
+  parseVaultState,
+  TRASHED_AT_HEADER,
+  VAULT_STATE_HEADER,
+  VAULT_STATE_REQUIRED,
+  VAULT_STATE_STALE,
+  vaultStateSchema,
+} from '@lockit/contract';
 import type { AppContext } from '../app-context';
 import type { Executor } from '../db/schema';
 import { HttpError, SIGN_IN_REQUIRED } from '../http/http-error';
@@ -32,13 +40,29 @@ export function vaultStateOfRequest(request: FastifyRequest): VaultStateWrite | 
 }
 
 /**
- * The vault state step of a write that changes the live set (add, edit, Trash, restore, an
- * import batch and its undo, folder add, rename and delete). Call it INSIDE the write's
+ * The `x-lockit-trashed-at` header of a move to Trash: the time the browser sealed into the
+ * trashed entry's element (decision 0061), stored as its `deleted_at` exactly; undefined when
+ * the request has none (the server's clock is used, as before); a 400 naming the header when
+ * it is not whole milliseconds. Read it before the write's transaction.
+ */
+export function trashedAtOfRequest(request: FastifyRequest): number | undefined {
+  const value = request.headers[TRASHED_AT_HEADER];
+  if (value === undefined) return undefined;
+  const at = typeof value === 'string' ? parseTrashedAt(value) : null;
+  if (at === null) throw new HttpError(400, `${TRASHED_AT_HEADER} must be a whole number of milliseconds since 1970`);
+  return at;
+}
+
+/**
+ * The vault state step of a write that changes the vault's set (add, edit, Trash, restore,
+ * purge, an import batch and its undo, folder add, rename and delete). Call it INSIDE the write's
  * transaction, after the write itself (so an entry's own revision conflict, found first, keeps
  * its answer), in place of bumping the vault revision: it bumps it, in the same statement.
  *
- * - With a state: stored only if the stored counter is exactly its counter - 1; otherwise
- *   409 `{ code: 'vault-state-stale', state: <stored> }` (another device wrote first).
+ * - With a state: stored only if the stored counter is exactly its counter - 1, and never a
+ *   version 1 state on top of a version 2 one (a tab still running the code from before Trash
+ *   was covered would drop Trash from the check); otherwise 409 `{ code: 'vault-state-stale',
+ *   state: <stored> }` (another device wrote first; the tab fetches the vault again).
  * - Without one: allowed only while the vault has no state (plain API calls, vaults no
  *   current browser has opened); otherwise 428 `{ code: 'vault-state-required', state }`.
  *

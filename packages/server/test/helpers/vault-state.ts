@@ -11,6 +11,12 @@ export function vaultStateOf(counter: number, entries = 0, folders = 0): string 
   return formatVaultState({ counter, entries, folders, sum: b64(), tag: b64() });
 }
 
+/** As vaultStateOf, a version 2 state (Trash counted, decision 0061). */
+export function vaultStateV2Of(counter: number, entries = 0, trashed = 0, folders = 0): string {
+  const b64 = () => randomBytes(32).toString('base64url');
+  return formatVaultState({ counter, entries, trashed, folders, sum: b64(), tag: b64() });
+}
+
 /** The request headers of a write carrying `state`. */
 export function withState(state: string): { headers: Record<string, string> } {
   return { headers: { [VAULT_STATE_HEADER]: state } };

@@ -6,6 +6,7 @@ import {
   entryHistoriesRequestSchema,
   apiPaths,
   restoreEntryRequestSchema,
+  TRASHED_AT_HEADER,
   updateEntryRequestSchema,
   updateFolderRequestSchema,
   type CardOverview,
@@ -320,7 +321,10 @@ export function fakeEntryRoutes(
       const current = store.get(idFrom(request));
       if (!current) return notFound;
       if (revision !== current.revision) return stale(current);
-      return { status: 200, body: { message: 'Password deleted', data: write(current, { deletedAt: nextTimestamp() }) } };
+      // The trash time the browser sealed, stored as sent (decision 0061); else the server's clock.
+      const sealedAt = request.headers[TRASHED_AT_HEADER];
+      const deletedAt = sealedAt === undefined ? nextTimestamp() : new Date(Number(sealedAt)).toISOString();
+      return { status: 200, body: { message: 'Password deleted', data: write(current, { deletedAt }) } };
     },
     [routePrefix('POST', apiPaths.restoreEntry(''))]: (request) => {
       const body = restoreEntryRequestSchema.safeParse(request.body);

@@ -7,15 +7,16 @@ import {
   type EntryWire,
   type FolderWire,
 } from '@lockit/contract';
-import { entryElement, folderElement, sumOfElements, verifyVaultState, sumFromState } from '@lockit/crypto';
+import { entryElement, folderElement, sumOfElements, trashedElementOf, verifyVaultState, sumFromState } from '@lockit/crypto';
 import { route, routePrefix, type FakeAnswer, type FakeRequest, type FakeRoute } from './fake-api';
 
-/** The writes that change the live set (the server's list, decision 0053). */
+/** The writes that change the vault's set (the server's list, decisions 0053 and 0061). */
 const WRITES = [
   route('POST', apiPaths.addEntry),
   routePrefix('PUT', apiPaths.updateEntry('')),
   routePrefix('DELETE', apiPaths.deleteEntry('')),
   routePrefix('POST', apiPaths.restoreEntry('')),
+  routePrefix('DELETE', apiPaths.purgeEntry('')),
   route('POST', apiPaths.folders),
   routePrefix('PUT', apiPaths.folder('')),
   routePrefix('DELETE', apiPaths.folder('')),
@@ -75,17 +76,26 @@ export function withVaultState(routes: Record<string, FakeRoute>, initial: strin
 }
 
 /**
- * The state the live set of `entries` and `folders` has, computed from scratch (what a fresh
- * browser's check computes), to compare with the one the writes advanced step by step.
+ * The state `entries` (live and in Trash) and `folders` have, computed from scratch (what a
+ * fresh browser's check computes), to compare with the one the writes advanced step by step.
+ * `withTrash` false: a version 1 state's live set only.
  */
-export async function stateOfStore(key: CryptoKey, entries: Iterable<EntryWire>, folders: Iterable<FolderWire>) {
-  const live = [...entries].filter((entry) => entry.deletedAt === null);
-  const all = [...folders];
+export async function stateOfStore(
+  key: CryptoKey,
+  entries: Iterable<EntryWire>,
+  folders: Iterable<FolderWire>,
+  withTrash = true,
+) {
+  const all = [...entries];
+  const live = all.filter((entry) => entry.deletedAt === null);
+  const trashed = withTrash ? all.filter((entry) => entry.deletedAt !== null) : [];
+  const allFolders = [...folders];
   const elements = await Promise.all([
     ...live.map((entry) => entryElement(key, entry)),
-    ...all.map((folder) => folderElement(key, folder)),
+    ...trashed.map((entry) => trashedElementOf(key, entry, Date.parse(entry.deletedAt!))),
+    ...allFolders.map((folder) => folderElement(key, folder)),
   ]);
-  return { entries: live.length, folders: all.length, sum: sumOfElements(elements) };
+  return { entries: live.length, trashed: trashed.length, folders: allFolders.length, sum: sumOfElements(elements) };
 }
 
 /** Whether `state` verifies under `key` and describes exactly `store` (see stateOfStore). */
@@ -97,9 +107,12 @@ export async function stateDescribes(
 ): Promise<boolean> {
   const parsed = state === null ? null : parseVaultState(state);
   if (parsed === null || !(await verifyVaultState(key, parsed))) return false;
-  const expected = await stateOfStore(key, entries, folders);
+  const expected = await stateOfStore(key, entries, folders, parsed.trashed !== undefined);
   const sum = sumFromState(parsed);
   return (
-    parsed.entries === expected.entries && parsed.folders === expected.folders && sum.every((byte, i) => byte === expected.sum[i])
+    parsed.entries === expected.entries &&
+    (parsed.trashed ?? 0) === expected.trashed &&
+    parsed.folders === expected.folders &&
+    sum.every((byte, i) => byte === expected.sum[i])
   );
 }

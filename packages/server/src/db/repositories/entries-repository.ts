@@ -130,9 +130,9 @@ export function createEntriesRepository(db: Db) {
       return swap(userId, id, expectedRevision, 'anywhere', fields, now, ex);
     },
 
-    /** Moves a live entry to Trash; `wrong-state` if it is there already. */
-    trash(userId: string, id: string, expectedRevision: number, now: number, ex: Executor = db) {
-      return swap(userId, id, expectedRevision, 'live', { deleted_at: now }, now, ex);
+    /** Moves a live entry to Trash, in Trash since `trashedAt` (default: now); `wrong-state` if it is there already. */
+    trash(userId: string, id: string, expectedRevision: number, now: number, ex: Executor = db, trashedAt = now) {
+      return swap(userId, id, expectedRevision, 'live', { deleted_at: trashedAt }, now, ex);
     },
 
     /** Brings a trashed entry back; `wrong-state` if it is live. */
@@ -154,9 +154,11 @@ export function createEntriesRepository(db: Db) {
     },
 
     /**
-     * Deletes up to `limit` entries trashed before `cutoff`, of any user, and names them. One
-     * statement: a row restored or purged meanwhile by another transaction is skipped, so
-     * several processes may run it at once.
+     * Deletes up to `limit` entries trashed before `cutoff`, of any user whose vault has no
+     * integrity state, and names them. A vault with a state is left alone: its Trash is in the
+     * state the browser sealed, which the server cannot update, so its browser purges it with
+     * a write of its own (decision 0061). One statement: a row restored or purged meanwhile by
+     * another transaction is skipped, so several processes may run it at once.
      */
     deleteTrashedBefore(cutoff: number, limit: number, ex: Executor = db): Promise<Array<{ id: string; user_id: string }>> {
       return (
@@ -171,11 +173,13 @@ export function createEntriesRepository(db: Db) {
                 .selectFrom('entries')
                 .select(['user_id', 'id'])
                 .where('deleted_at', '<', cutoff)
+                .where('user_id', 'in', eb.selectFrom('users').select('id').where('vault_state_counter', '=', 0))
                 .limit(limit)
                 .$asTuple('user_id', 'id'),
             ),
           )
           .where('deleted_at', '<', cutoff)
+          .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('vault_state_counter', '=', 0))
           .returning(['id', 'user_id'])
           .execute()
       );

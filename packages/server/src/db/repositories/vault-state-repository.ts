@@ -1,3 +1,4 @@
+import { isVersion1VaultState } from '@lockit/contract';
 import type { Db, Executor } from '../schema';
 
 /** What the users row holds of a vault's integrity (decision 0053); counter 0: no state yet. */
@@ -28,18 +29,22 @@ export function createVaultStateRepository(db: Db) {
     /**
      * Bumps the vault revision and, with `next`, stores it as the state, only if the stored
      * counter is exactly `next.counter - 1`; without `next`, only while the vault has no state
-     * (counter 0). Returns whether the row was written.
+     * (counter 0). A version 1 `next` is written only over no state or another version 1 one
+     * (decision 0061: a v2 state covers Trash, a v1 one does not). Returns whether the row was
+     * written.
      */
     async advance(userId: string, next: { state: string; counter: number } | undefined, ex: Executor = db): Promise<boolean> {
-      const result = await ex
+      let query = ex
         .updateTable('users')
         .set((eb) => ({
           vault_revision: eb('vault_revision', '+', 1),
           ...(next ? { vault_state: next.state, vault_state_counter: next.counter } : {}),
         }))
         .where('id', '=', userId)
-        .where('vault_state_counter', '=', next ? next.counter - 1 : 0)
-        .executeTakeFirst();
+        .where('vault_state_counter', '=', next ? next.counter - 1 : 0);
+      if (next && isVersion1VaultState(next.state))
+        query = query.where((eb) => eb.or([eb('vault_state', 'is', null), eb('vault_state', 'like', 'v1.%')]));
+      const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 

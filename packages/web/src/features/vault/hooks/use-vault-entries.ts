@@ -6,6 +6,7 @@ import { logFailure, logInfo } from '@/lib/log';
 import { listFolders } from '../api/list-folders';
 import { withFolderName } from '../lib/open-entries';
 import { openEntriesWithElements } from '../lib/open-entries-in-workers';
+import { purgeExpiredTrash } from '../integrity/purge-expired-trash';
 import { vaultIntegrityOf } from '../integrity/vault-integrity-of';
 import type { VaultIntegrity } from '../integrity/vault-integrity';
 import { folderElementsOf, type EntryElement } from '../integrity/vault-members';
@@ -208,7 +209,10 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
         // As a transition, the first render of 10,000 entries (sorting, counts, the list) runs
         // in slices with the main thread free between them, instead of one task of 50 ms or more.
         startTransition(() => dispatch({ type: 'loaded', entries: loaded, folders: opened }));
-        if (integrity && !controller.signal.aborted) void checkLoaded(integrity, raw, entries, elements, loadedFolders);
+        if (integrity && !controller.signal.aborted)
+          void checkLoaded(integrity, raw, entries, elements, loadedFolders).then(() =>
+            purgeExpiredTrash(integrity, (id) => dispatch({ type: 'removed', id })),
+          );
       } catch (error) {
         if (controller.signal.aborted) return;
         logFailure('Loading the vault', error);

@@ -125,3 +125,53 @@ describe('checkVaultState', () => {
     expect(result).toMatchObject({ ok: false, report: { kind: 'incomplete', missing: [] } });
   });
 });
+
+describe('checkVaultState with Trash in the state (version 2)', () => {
+  /** FULL, and Old Mail in Trash. */
+  const WITH_TRASH: ServedLiveSet = { ...FULL, trashed: new Map([['oldmail', member(2, 5)]]) };
+  const TRASH_MANIFEST: VaultManifest = { ...MANIFEST, trashed: [{ id: 'oldmail', revision: 2, name: 'Old Mail' }] };
+
+  /** The version 2 state the browser sealed for `set` (Trash counted) at `counter`. */
+  async function v2StateFor(set: ServedLiveSet, counter: number): Promise<string> {
+    const trashed = [...(set.trashed ?? new Map<string, LiveMember>()).values()];
+    const elements = [...set.entries.values(), ...trashed, ...set.folders.values()].map((each) => each.element);
+    const sealed = await sealVaultState(key, {
+      counter,
+      entries: set.entries.size,
+      trashed: trashed.length,
+      folders: set.folders.size,
+      sum: sumOfElements(elements),
+    });
+    return formatVaultState(sealed);
+  }
+
+  it('passes the very set, Trash included, the state was sealed for', async () => {
+    const result = await checkVaultState(key, await v2StateFor(WITH_TRASH, 5), WITH_TRASH, 5, TRASH_MANIFEST);
+    expect(result).toMatchObject({ ok: true, state: { counter: 5, entries: 3, trashed: 1, folders: 1 } });
+  });
+
+  it('names an entry dropped from Trash (or withheld) from the manifest', async () => {
+    const result = await checkVaultState(key, await v2StateFor(WITH_TRASH, 5), FULL, 5, TRASH_MANIFEST);
+    expect(result).toMatchObject({
+      ok: false,
+      report: { kind: 'incomplete', missingTrashed: ['Old Mail'], missing: [], counts: { trashed: 0, stateTrashed: 1 } },
+    });
+  });
+
+  it('fails a trashed entry served with another element (another trash time, revision or ciphertext)', async () => {
+    const altered = { ...FULL, trashed: new Map([['oldmail', member(2, 6)]]) };
+    const result = await checkVaultState(key, await v2StateFor(WITH_TRASH, 5), altered, 5, TRASH_MANIFEST);
+    expect(result).toMatchObject({ ok: false, report: { kind: 'incomplete', missingTrashed: [], unknown: 0 } });
+  });
+
+  it('counts an entry in Trash the state does not hold as not part of the vault', async () => {
+    const result = await checkVaultState(key, await v2StateFor(FULL, 6), WITH_TRASH, 6, { ...MANIFEST, counter: 6, trashed: [] });
+    expect(result).toMatchObject({ ok: false, report: { kind: 'unknown-members', unknown: 1 } });
+  });
+
+  it('still passes a version 1 state, which never covered Trash, whatever Trash is served', async () => {
+    const result = await checkVaultState(key, await stateFor(FULL, 5), WITH_TRASH, 5, MANIFEST);
+    expect(result).toMatchObject({ ok: true, state: { counter: 5, entries: 3, folders: 1 } });
+    expect(result.ok && result.state?.trashed).toBeUndefined();
+  });
+});

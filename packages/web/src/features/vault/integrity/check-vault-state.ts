@@ -8,11 +8,18 @@ export interface LiveMember {
   element: Uint8Array;
 }
 
-/** The live set the server served: live entries and every folder, by id. */
+/**
+ * The vault the server served: live entries, every folder and (decision 0061) the entries in
+ * Trash, each by id with its element in the set (a trashed one's binds its trash time). A
+ * version 1 state does not cover Trash: `trashed` is then left out of the sum and counts.
+ */
 export interface ServedLiveSet {
   entries: ReadonlyMap<string, LiveMember>;
   folders: ReadonlyMap<string, LiveMember>;
+  trashed?: ReadonlyMap<string, LiveMember>;
 }
+
+const NONE: ReadonlyMap<string, LiveMember> = new Map();
 
 /**
  * Why the served vault is not the one this browser's key sealed:
@@ -29,12 +36,24 @@ export interface IntegrityReport {
   /** Names of entries (and folders) the manifest holds that the server did not serve. */
   missing: string[];
   missingFolders: string[];
+  /** Names of entries the manifest holds in Trash that the server did not serve there (dropped or withheld). */
+  missingTrashed: string[];
   /** Names of entries served at a lower revision than the manifest holds. */
   older: string[];
   /** Members served that are not part of the vault (beyond the state's count, or not in the manifest). */
   unknown: number;
-  /** Live entries and folders served, and what the state says there should be (null: no usable state). */
-  counts: { entries: number; folders: number; stateEntries: number | null; stateFolders: number | null };
+  /**
+   * Live entries, entries in Trash and folders served, and what the state says there should be
+   * (null: no usable state, or for Trash a version 1 state, which does not count it).
+   */
+  counts: {
+    entries: number;
+    folders: number;
+    trashed: number;
+    stateEntries: number | null;
+    stateFolders: number | null;
+    stateTrashed: number | null;
+  };
   /** The served state's counter (null: none or unreadable) and the highest this browser remembers. */
   counters: { served: number | null; remembered: number };
   /**
@@ -53,10 +72,11 @@ export type VaultStateCheck =
   | { ok: false; report: IntegrityReport };
 
 /**
- * The whole-vault check (decision 0053): the served state's tag verifies under the integrity
- * key; its counter is no lower than the highest this browser remembers for the account; the
- * sum of the served members' elements and the counts equal the state's. O(n) additions over
- * elements the workers already computed; no ciphertext is read here.
+ * The whole-vault check (decisions 0053, 0061): the served state's tag verifies under the
+ * integrity key; its counter is no lower than the highest this browser remembers for the
+ * account; the sum of the served members' elements and the counts equal the state's (live
+ * entries, folders and, for a version 2 state, the entries in Trash with their trash times).
+ * O(n) additions over elements the workers already computed; no ciphertext is read here.
  *
  * Security invariants: only a state sealed under this vault's integrity key can pass, so the
  * server can neither forge one nor pass off another account's; a state the browser saw
@@ -77,19 +97,30 @@ export async function checkVaultState(
   if (served === null) return remembered > 0 ? fail('missing-state', null, true) : { ok: true, state: null };
   const state = parseVaultState(served);
   if (state === null || !(await verifyVaultState(key, state))) return fail('bad-tag', null);
-  const sum = sumOfElements([...live.entries.values(), ...live.folders.values()].map((member) => member.element));
+  const trashed = coveredTrash(state, live);
+  const sum = sumOfElements(
+    [...live.entries.values(), ...trashed.values(), ...live.folders.values()].map((member) => member.element),
+  );
   const sameSum = equalBytes(sum, sumFromState(state));
-  const whole = sameSum && state.entries === live.entries.size && state.folders === live.folders.size;
+  const whole =
+    sameSum &&
+    state.entries === live.entries.size &&
+    (state.trashed ?? 0) === trashed.size &&
+    state.folders === live.folders.size;
   if (state.counter < remembered) return fail('older', state, whole);
   if (whole) return { ok: true, state };
-  const members = live.entries.size + live.folders.size;
-  const expected = state.entries + state.folders;
+  const members = live.entries.size + trashed.size + live.folders.size;
+  const expected = state.entries + (state.trashed ?? 0) + state.folders;
   if (members < expected) return fail('incomplete', state);
   if (members > expected) return fail('unknown-members', state);
   const report = reportOf('incomplete', state, live, remembered, manifest);
   const kind: IntegrityProblem = report.older.length > 0 ? 'older' : report.unknown > 0 ? 'unknown-members' : 'incomplete';
   return { ok: false, report: { ...report, kind } };
 }
+
+/** The served Trash, where the state covers it (version 2); none for a version 1 state. */
+const coveredTrash = (state: SealedVaultState | null, live: ServedLiveSet) =>
+  state?.trashed === undefined ? NONE : (live.trashed ?? NONE);
 
 function reportOf(
   kind: IntegrityProblem,
@@ -98,22 +129,29 @@ function reportOf(
   remembered: number,
   manifest: VaultManifest | null,
 ): IntegrityReport {
+  const trashed = coveredTrash(state, live);
   const report: IntegrityReport = {
     kind,
     missing: [],
     missingFolders: [],
+    missingTrashed: [],
     older: [],
     unknown: 0,
     counts: {
       entries: live.entries.size,
       folders: live.folders.size,
+      trashed: trashed.size,
       stateEntries: state?.entries ?? null,
       stateFolders: state?.folders ?? null,
+      stateTrashed: state?.trashed ?? null,
     },
     counters: { served: state?.counter ?? null, remembered },
     olderButWhole: false,
   };
-  if (state) report.unknown = Math.max(0, live.entries.size + live.folders.size - state.entries - state.folders);
+  if (state) {
+    const served = live.entries.size + trashed.size + live.folders.size;
+    report.unknown = Math.max(0, served - state.entries - (state.trashed ?? 0) - state.folders);
+  }
   if (!manifest) return report;
   // Revisions only grow: an entry served below the revision the manifest holds is a rollback,
   // whatever happened elsewhere since.
@@ -132,6 +170,12 @@ function reportOf(
   let strangers = 0;
   for (const id of live.entries.keys()) if (!known.has(id)) strangers += 1;
   for (const id of live.folders.keys()) if (!knownFolders.has(id)) strangers += 1;
+  // Trash is named only from a manifest that listed it (one made under a version 2 state).
+  if (state?.trashed !== undefined && manifest.trashed !== undefined) {
+    const knownTrashed = new Set(manifest.trashed.map((member) => member.id));
+    for (const { id, name } of manifest.trashed) if (!trashed.has(id)) report.missingTrashed.push(name);
+    for (const id of trashed.keys()) if (!knownTrashed.has(id)) strangers += 1;
+  }
   report.unknown = Math.max(report.unknown, strangers);
   return report;
 }

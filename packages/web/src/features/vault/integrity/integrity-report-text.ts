@@ -18,6 +18,10 @@ export function integrityReportLines(report: IntegrityReport): string[] {
   const withheld = counts.stateEntries === null ? 0 : counts.stateEntries - counts.entries;
   if (missing !== '') lines.push(`Missing: ${missing}.`);
   else if (withheld > 0) lines.push(`Missing: ${entries(withheld)}.`);
+  const missingTrashed = list(report.missingTrashed);
+  const withheldTrash = counts.stateTrashed === null ? 0 : counts.stateTrashed - counts.trashed;
+  if (missingTrashed !== '') lines.push(`Missing from Trash: ${missingTrashed}.`);
+  else if (withheldTrash > 0) lines.push(`Missing from Trash: ${entries(withheldTrash)}.`);
   const missingFolders = list(report.missingFolders);
   if (missingFolders !== '') lines.push(`Missing folders: ${missingFolders}.`);
   const older = list(report.older);

@@ -8,6 +8,8 @@ import {
   subtractElement,
   sumFromState,
   sumOfElements,
+  trashedElementOf,
+  trashedEntryElement,
   type SealedVaultState,
   type VaultEntryMember,
   type VaultFolderMember,
@@ -44,13 +46,23 @@ export interface VaultSnapshot {
   foldersUnknown?: boolean;
 }
 
-/** What one write does to the live set. Revisions are the ones the server will give (base + 1; new: 1). */
+/**
+ * What one write does to the vault's set (live entries, Trash, folders). Revisions are the ones
+ * the server will give (base + 1; new: 1); trash times are the ones the write sends
+ * (`x-lockit-trashed-at`), which the server stores as they are.
+ */
 export interface MemberChange {
-  removeEntries?: readonly string[];
-  /** An import's undo: whichever of these are live leave the set (it purges or trashes each). */
-  removeEntriesIfLive?: readonly string[];
+  /** Moves to Trash: each live entry leaves the live set and enters Trash at revision + 1, since `trashedAt`. */
+  trashEntries?: readonly { id: string; trashedAt: number }[];
+  /** Deleted for good from Trash (by the person, or after the retention term). */
+  purgeEntries?: readonly string[];
+  /**
+   * An import's undo, as the server does it: a live entry of these still at revision 1 is
+   * deleted for good, one changed since goes to Trash since `trashedAt`, one in Trash stays.
+   */
+  undoImport?: { ids: readonly string[]; trashedAt: number };
   addEntries?: readonly { member: VaultEntryMember; name: string }[];
-  /** An edit: a live entry's element is replaced; a trashed one's changes nothing in the set (the counter still advances). */
+  /** An edit: a live entry's element is replaced; a trashed one's too, its trash time kept. */
   replaceEntries?: readonly { member: VaultEntryMember; name: string }[];
   /** Back from Trash, based on `revision` (the trashed one). */
   restoreEntries?: readonly { id: string; revision: number }[];
@@ -58,9 +70,16 @@ export interface MemberChange {
   addFolders?: readonly { member: VaultFolderMember; name: string }[];
 }
 
+/** An entry in Trash as the set holds it: its element binds its trash time. */
+interface TrashedMember extends LiveMember {
+  trashedAt: number;
+}
+
 interface Tracked {
   entries: Map<string, LiveMember>;
   folders: Map<string, LiveMember>;
+  /** Trash: authenticated under a version 2 state; under a version 1 one, as served (it did not cover Trash). */
+  trashed: Map<string, TrashedMember>;
 }
 
 interface NextState extends Tracked {
@@ -77,9 +96,9 @@ class OutOfStep extends Error {}
 type Status = 'unchecked' | 'checked' | 'none' | 'failed';
 
 /**
- * This tab's whole-vault integrity (decision 0053): the state the vault is at, each live
- * member's element (so a write's next state is O(1): the old element out, the new one in),
- * and the queue every write of the tab goes through.
+ * This tab's whole-vault integrity (decisions 0053, 0061): the state the vault is at, each
+ * member's element, live and in Trash (so a write's next state is O(1): the old element out,
+ * the new one in), and the queue every write of the tab goes through.
  *
  * Security invariants:
  * - Nothing is written after a failed check: every write is refused (VaultIntegrityRefusedError)
@@ -92,11 +111,15 @@ type Status = 'unchecked' | 'checked' | 'none' | 'failed';
  *   was accepted.
  * - Without a state on the server (a vault no current browser opened, or a server that refused
  *   the first one) writes go without one, as the server allows only while it holds none.
+ * - Every state this tab seals is version 2 (Trash counted, each trashed entry's trash time
+ *   under the key). A version 1 state is accepted at a check; the next write replaces it, its
+ *   Trash taken as the check was served it (a v1 state never covered Trash, so nothing the
+ *   server could do to Trash before is newly allowed).
  */
 export class VaultIntegrity {
   #status: Status = 'unchecked';
   #state: SealedVaultState | null = null;
-  #tracked: Tracked = { entries: new Map(), folders: new Map() };
+  #tracked: Tracked = emptyTracked();
   /** Trashed entries: the element each would have once restored, at the revision it is trashed at. */
   readonly #restorable = new Map<string, LiveMember>();
   readonly #names = new Map<string, string>();
@@ -118,6 +141,18 @@ export class VaultIntegrity {
   /** What the last check found wrong; null while all is well (or not checked yet). */
   get report(): IntegrityReport | null {
     return this.#report;
+  }
+
+  /**
+   * The entries in Trash since before `cutoff` (ms) by the vault's last passed check or write,
+   * with the revision a purge names; none unless the vault is checked. Under a version 2 state
+   * the times are the ones this browser sealed, so a server cannot make them look older.
+   */
+  trashedBefore(cutoff: number): { id: string; revision: number }[] {
+    if (this.#status !== 'checked') return [];
+    const found: { id: string; revision: number }[] = [];
+    for (const [id, { revision, trashedAt }] of this.#tracked.trashed) if (trashedAt < cutoff) found.push({ id, revision });
+    return found;
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -182,7 +217,7 @@ export class VaultIntegrity {
       await deviceMemory.acceptOlderVault(this.account, report.counters.served ?? 0);
       // What this tab saw of the newer copy is not the vault any more.
       this.#state = null;
-      this.#tracked = { entries: new Map(), folders: new Map() };
+      this.#tracked = emptyTracked();
       this.#status = 'unchecked';
       this.#report = null;
       await this.#checkSnapshot(await this.load(this.#names), true);
@@ -232,30 +267,57 @@ export class VaultIntegrity {
     const state = this.#state!;
     const entries = new Map(this.#tracked.entries);
     const folders = new Map(this.#tracked.folders);
+    const trashed = new Map(this.#tracked.trashed);
     let sum = sumFromState(state);
-    const remove = (members: Map<string, LiveMember>, id: string) => {
+    // A version 1 state's sum holds no Trash: the version 2 state after this write does.
+    if (state.trashed === undefined) for (const member of trashed.values()) sum = addElement(sum, member.element);
+    const remove = <M extends LiveMember>(members: Map<string, M>, id: string): M => {
       const old = members.get(id);
       if (!old) throw new OutOfStep();
       sum = subtractElement(sum, old.element);
       members.delete(id);
+      return old;
     };
-    const add = (members: Map<string, LiveMember>, id: string, member: LiveMember) => {
+    const add = <M extends LiveMember>(members: Map<string, M>, id: string, member: M) => {
       if (members.has(id)) throw new OutOfStep();
       sum = addElement(sum, member.element);
       members.set(id, member);
     };
-    for (const id of change.removeEntries ?? []) remove(entries, id);
-    for (const id of change.removeEntriesIfLive ?? []) if (entries.has(id)) remove(entries, id);
+    const toTrash = async (id: string, trashedAt: number) => {
+      const old = remove(entries, id);
+      const revision = old.revision + 1;
+      const element = await trashedEntryElement(this.integrityKey, { id, revision, trashedAt }, old.element);
+      add(trashed, id, { revision, trashedAt, element });
+    };
+    for (const { id, trashedAt } of change.trashEntries ?? []) await toTrash(id, trashedAt);
+    for (const id of change.purgeEntries ?? []) remove(trashed, id);
+    if (change.undoImport) {
+      const { ids, trashedAt } = change.undoImport;
+      for (const id of ids) {
+        const live = entries.get(id);
+        if (live === undefined) continue;
+        if (live.revision === 1) remove(entries, id);
+        else await toTrash(id, trashedAt);
+      }
+    }
     for (const id of change.removeFolders ?? []) remove(folders, id);
     for (const { id, revision } of change.restoreEntries ?? []) {
       const restorable = this.#restorable.get(id);
-      if (restorable?.revision !== revision) throw new OutOfStep();
+      if (restorable?.revision !== revision || trashed.get(id)?.revision !== revision) throw new OutOfStep();
+      remove(trashed, id);
       add(entries, id, { revision: revision + 1, element: restorable.element });
     }
     for (const { member } of change.replaceEntries ?? []) {
-      if (!entries.has(member.id)) continue;
-      remove(entries, member.id);
-      add(entries, member.id, { revision: member.revision, element: await entryElement(this.integrityKey, member) });
+      if (entries.has(member.id)) {
+        remove(entries, member.id);
+        add(entries, member.id, { revision: member.revision, element: await entryElement(this.integrityKey, member) });
+        continue;
+      }
+      const inTrash = trashed.get(member.id);
+      if (inTrash === undefined) continue;
+      remove(trashed, member.id);
+      const element = await trashedElementOf(this.integrityKey, member, inTrash.trashedAt);
+      add(trashed, member.id, { revision: member.revision, trashedAt: inTrash.trashedAt, element });
     }
     for (const { member } of change.addEntries ?? [])
       add(entries, member.id, { revision: member.revision, element: await entryElement(this.integrityKey, member) });
@@ -266,10 +328,11 @@ export class VaultIntegrity {
     const sealed = await sealVaultState(this.integrityKey, {
       counter: state.counter + 1,
       entries: entries.size,
+      trashed: trashed.size,
       folders: folders.size,
       sum,
     });
-    return { state: sealed, entries, folders };
+    return { state: sealed, entries, folders, trashed };
   }
 
   async #checkSnapshot(snapshot: VaultSnapshot, mayRefetch: boolean): Promise<void> {
@@ -310,11 +373,13 @@ export class VaultIntegrity {
       tracked = trackedOf(await this.load(this.#names));
       this.#wroteWithoutState = false;
     }
+    const members = [...tracked.entries.values(), ...tracked.trashed.values(), ...tracked.folders.values()];
     const state = await sealVaultState(this.integrityKey, {
       counter: 1,
       entries: tracked.entries.size,
+      trashed: tracked.trashed.size,
       folders: tracked.folders.size,
-      sum: sumOfElements([...tracked.entries.values(), ...tracked.folders.values()].map((member) => member.element)),
+      sum: sumOfElements(members.map((member) => member.element)),
     });
     try {
       await initVaultState(formatVaultState(state));
@@ -332,7 +397,7 @@ export class VaultIntegrity {
   async #adopt(next: NextState): Promise<void> {
     this.#status = 'checked';
     this.#state = next.state;
-    this.#tracked = { entries: next.entries, folders: next.folders };
+    this.#tracked = { entries: next.entries, folders: next.folders, trashed: next.trashed };
     if (this.#report !== null) {
       this.#report = null;
       this.#emit();
@@ -352,12 +417,17 @@ export class VaultIntegrity {
     }, MANIFEST_DELAY_MS);
   }
 
-  /** The live set at the last state this tab checked or wrote, named; null before any. */
+  /** The set at the last state this tab checked or wrote, named (Trash where the state covers it); null before any. */
   #seenManifest(): VaultManifest | null {
     if (this.#state === null) return null;
     const named = (members: Map<string, LiveMember>) =>
       [...members].map(([id, { revision }]) => ({ id, revision, name: this.#names.get(id) ?? '' }));
-    return { counter: this.#state.counter, entries: named(this.#tracked.entries), folders: named(this.#tracked.folders) };
+    const manifest = {
+      counter: this.#state.counter,
+      entries: named(this.#tracked.entries),
+      folders: named(this.#tracked.folders),
+    };
+    return this.#state.trashed === undefined ? manifest : { ...manifest, trashed: named(this.#tracked.trashed) };
   }
 
   #emit(): void {
@@ -365,11 +435,27 @@ export class VaultIntegrity {
   }
 }
 
+const emptyTracked = (): Tracked => ({ entries: new Map(), folders: new Map(), trashed: new Map() });
+
+/**
+ * The set as served. An entry in Trash whose served time is not one (no element) still counts,
+ * with an element no state holds, so a server cannot slip an entry into Trash past the check
+ * by serving it a malformed time.
+ */
 function trackedOf(snapshot: VaultSnapshot): Tracked {
   const entries = new Map<string, LiveMember>();
-  for (const entry of snapshot.entries) if (entry.live) entries.set(entry.id, entry);
-  return { entries, folders: new Map(snapshot.folders.map((folder) => [folder.id, folder])) };
+  const trashed = new Map<string, TrashedMember>();
+  for (const entry of snapshot.entries) {
+    if (entry.live) entries.set(entry.id, entry);
+    else if (entry.trashed)
+      trashed.set(entry.id, { revision: entry.revision, trashedAt: entry.trashed.at, element: entry.trashed.element });
+    else trashed.set(entry.id, { revision: entry.revision, trashedAt: Number.NaN, element: UNMATCHED_ELEMENT });
+  }
+  return { entries, folders: new Map(snapshot.folders.map((folder) => [folder.id, folder])), trashed };
 }
+
+/** An element no member has: the sum of a set holding it never matches a state a browser sealed. */
+const UNMATCHED_ELEMENT = Uint8Array.from({ length: 32 }, (_, i) => (i === 31 ? 1 : 0));
 
 function memberFields(wire: Omit<VaultEntryMember, 'id' | 'revision'>): Omit<VaultEntryMember, 'id' | 'revision'> {
   const { serviceName, username, password, url, notes, overview, details } = wire;

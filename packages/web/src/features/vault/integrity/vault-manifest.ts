@@ -4,7 +4,8 @@ import type { AccountRef } from '@lockit/client-core';
 import { deviceMemory } from '@/lib/device-memory';
 
 /**
- * What this browser last saw of the vault's live set (ids, revisions and names), sealed under
+ * What this browser last saw of the vault's set (ids, revisions and names of live entries,
+ * folders and, since decision 0061, entries in Trash), sealed under
  * the vault key, in localStorage per account. Used only to NAME what a failed check finds
  * missing, older or unknown ("Missing: GitHub, Bank."); whether the check fails never depends
  * on it, so a lost or damaged manifest costs only the names.
@@ -33,6 +34,8 @@ export interface VaultManifest {
   counter: number;
   entries: ManifestMember[];
   folders: ManifestMember[];
+  /** Entries in Trash; absent in a manifest made before Trash was in the state (then Trash is not named). */
+  trashed?: ManifestMember[] | undefined;
 }
 
 const MANIFEST_PURPOSE = 'vault-manifest';
@@ -45,6 +48,7 @@ const manifestSchema = z.object({
   counter: z.number().int().min(0),
   entries: z.array(memberSchema).max(MAX_MEMBERS),
   folders: z.array(memberSchema).max(MAX_MEMBERS),
+  trashed: z.array(memberSchema).max(MAX_MEMBERS).optional(),
 });
 
 export async function saveVaultManifest(vaultKey: CryptoKey, account: AccountRef, manifest: VaultManifest): Promise<void> {
@@ -60,8 +64,8 @@ export async function loadVaultManifest(vaultKey: CryptoKey, account: AccountRef
   try {
     const parsed = manifestSchema.safeParse(JSON.parse(await decryptField(vaultKey, MANIFEST_PURPOSE, 'notes', sealed)));
     if (!parsed.success) return null;
-    const { counter, entries, folders } = parsed.data;
-    return { counter, entries, folders };
+    const { counter, entries, folders, trashed } = parsed.data;
+    return trashed === undefined ? { counter, entries, folders } : { counter, entries, folders, trashed };
   } catch {
     return null;
   }

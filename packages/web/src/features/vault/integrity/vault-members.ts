@@ -1,18 +1,22 @@
 import type { FolderWire } from '@lockit/contract';
-import { entryElement, folderElement, type VaultEntryMember, type VaultFolderMember } from '@lockit/crypto';
+import { entryElement, folderElement, trashedElementOf, type VaultEntryMember, type VaultFolderMember } from '@lockit/crypto';
+import { trashTimeOf } from '@/lib/trash-time';
 import { writtenEntryMember } from './entry-members';
 
 /**
- * One entry's element as the list served it (decision 0053). `element` is, for a live entry,
- * its element in the live set at `revision`; for a trashed one (not in the live set), the
- * element it will have once restored (the server restores at revision + 1, same ciphertexts),
- * so a restore's next state needs no ciphertext kept in memory.
+ * One entry's element as the list served it (decisions 0053, 0061). `element` is, for a live
+ * entry, its element in the live set at `revision`; for a trashed one, the element it will have
+ * once restored (the server restores at revision + 1, same ciphertexts), so a restore's next
+ * state needs no ciphertext kept in memory. A trashed one also has `trashed`: its trash time as
+ * served and its element in a version 2 state's Trash (trashedElementOf), which binds that
+ * time; null when the served time is not one (the entry then cannot match any v2 state).
  */
 export interface EntryElement {
   id: string;
   revision: number;
   live: boolean;
   element: Uint8Array;
+  trashed?: { at: number; element: Uint8Array } | null;
 }
 
 const text = (value: unknown): value is string => typeof value === 'string';
@@ -24,7 +28,7 @@ const textOrNull = (value: unknown): value is string | null | undefined => value
  * not text). A malformed entry has no element: the sum then cannot match, which is right, since
  * the state the browser sealed never held it so.
  */
-export function entryMemberOf(raw: unknown): { member: VaultEntryMember; live: boolean } | null {
+export function entryMemberOf(raw: unknown): { member: VaultEntryMember; live: boolean; trashedAt: number | null } | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const wire = raw as Record<string, unknown>;
   const id = wire.id ?? wire._id;
@@ -34,17 +38,28 @@ export function entryMemberOf(raw: unknown): { member: VaultEntryMember; live: b
   if (!textOrNull(url) || !textOrNull(notes) || !textOrNull(overview) || !textOrNull(details) || !textOrNull(deletedAt))
     return null;
   const member = writtenEntryMember({ id, serviceName, username, password, url, notes, overview, details }, revision);
-  return { member, live: deletedAt === null || deletedAt === undefined };
+  if (typeof deletedAt !== 'string') return { member, live: true, trashedAt: null };
+  return { member, live: false, trashedAt: trashTimeOf(deletedAt) };
 }
 
 /** The element of one served entry (see EntryElement), or null when it is malformed. */
 export async function entryElementOf(key: CryptoKey, raw: unknown): Promise<EntryElement | null> {
   const found = entryMemberOf(raw);
   if (!found) return null;
-  const { member, live } = found;
+  const { member, live, trashedAt } = found;
   try {
     const element = await entryElement(key, live ? member : { ...member, revision: member.revision + 1 });
-    return { id: member.id, revision: member.revision, live, element };
+    if (live) return { id: member.id, revision: member.revision, live, element };
+    const trashed = trashedAt === null ? null : await trashedElement(key, member, trashedAt);
+    return { id: member.id, revision: member.revision, live, element, trashed };
+  } catch {
+    return null;
+  }
+}
+
+async function trashedElement(key: CryptoKey, member: VaultEntryMember, at: number) {
+  try {
+    return { at, element: await trashedElementOf(key, member, at) };
   } catch {
     return null;
   }

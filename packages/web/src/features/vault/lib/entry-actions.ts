@@ -113,7 +113,10 @@ export function createEntryActions({ vaultKey, writes, conflicts }: EntryActions
       const revision = revisionOf(entry);
       if (revision === null) return NO_REVISION;
       try {
-        await purgeEntry(entry.id, revision);
+        await write(
+          () => ({ purgeEntries: [entry.id] }),
+          (state) => purgeEntry(entry.id, revision, state),
+        );
       } catch (error) {
         const refreshed = await refreshOnConflict(error);
         if (refreshed) return refreshed;

@@ -101,11 +101,13 @@ export function createEntryWrites({ vaultKey, dispatch, revisions, integrity, ch
   };
 
   const trashAt = async (id: string, revision: number): Promise<WriteOutcome> => {
+    // One time for every try: it is sealed into the state and sent beside it.
+    const trashedAt = Date.now();
     try {
       const entry = await settleWire(
         await write(
-          () => ({ removeEntries: [id] }),
-          (state) => deleteEntry(id, revision, state),
+          () => ({ trashEntries: [{ id, trashedAt }] }),
+          (state) => deleteEntry(id, revision, state, trashedAt),
         ),
       );
       return entry ? { ok: true, entry } : { ok: false, message: failureMessage('move it to Trash', null) };

@@ -7,8 +7,10 @@ import {
   openEntryFields,
   sealEntryFields,
   storedFieldSet,
+  trashedElementOf,
   type EntryFieldName,
 } from '@lockit/crypto';
+import { trashTimeOf } from '@/lib/trash-time';
 import { listedOverview } from '@/lib/listed-overview';
 import { resealAccountDocument } from '@/lib/account-documents/seal-account-document';
 import { openFolderName, sealFolderName } from '@/lib/folder-name-seal';
@@ -35,17 +37,19 @@ export type ResealUnit =
   | { type: 'document'; kind: AccountDocumentKind; ciphertext: string };
 
 /**
- * A unit re-encrypted. A live entry and every folder carry two integrity elements: `before`
- * (as served, under the old integrity key) and `after` (the new ciphertexts at revision + 1,
- * which the commit assigns, under the new one). `damaged`: some part did not open under the
- * old key, so nothing of the unit is kept.
+ * A unit re-encrypted. Every entry (live or, with `trashed`, in Trash: its elements then bind
+ * its trash time, decision 0061) and every folder carry two integrity elements: `before` (as
+ * served, under the old integrity key) and `after` (the new ciphertexts at revision + 1, which
+ * the commit assigns, under the new one). `damaged`: some part did not open under the old key,
+ * so nothing of the unit is kept.
  */
 export type ResealedUnit =
   | {
       type: 'entry';
       entry: { id: string } & EntryCiphertexts;
       versions: ({ entryId: string; revision: number } & EntryCiphertexts)[];
-      elements: { before: Uint8Array; after: Uint8Array } | null;
+      elements: { before: Uint8Array; after: Uint8Array };
+      trashed: boolean;
     }
   | { type: 'folder'; folder: { id: string; name: string }; elements: { before: Uint8Array; after: Uint8Array } }
   | { type: 'document'; document: { kind: AccountDocumentKind; document: string } }
@@ -113,15 +117,24 @@ async function resealEntry(keys: ResealKeys, unit: Extract<ResealUnit, { type: '
       })),
     ),
   ]);
-  // Trash is not in the live set (decision 0053): it has no element.
-  const elements =
-    entry.deletedAt === null
-      ? {
-          before: await entryElement(keys.oldIntegrityKey, { id: entry.id, revision: entry.revision, ...ciphertextsOf(entry) }),
-          after: await entryElement(keys.newIntegrityKey, { id: entry.id, revision: entry.revision + 1, ...fields }),
-        }
-      : null;
-  return { type: 'entry', entry: { id: entry.id, ...fields }, versions, elements };
+  const before = { id: entry.id, revision: entry.revision, ...ciphertextsOf(entry) };
+  const after = { id: entry.id, revision: entry.revision + 1, ...fields };
+  if (entry.deletedAt === null) {
+    const elements = {
+      before: await entryElement(keys.oldIntegrityKey, before),
+      after: await entryElement(keys.newIntegrityKey, after),
+    };
+    return { type: 'entry', entry: { id: entry.id, ...fields }, versions, elements, trashed: false };
+  }
+  // In Trash (decision 0061): its element binds its trash time, which the commit keeps. One
+  // served without a readable time cannot be sealed honestly: the unit counts as damaged.
+  const trashedAt = trashTimeOf(entry.deletedAt);
+  if (trashedAt === null) throw new TypeError('A trashed entry was served without a readable trash time.');
+  const elements = {
+    before: await trashedElementOf(keys.oldIntegrityKey, before, trashedAt),
+    after: await trashedElementOf(keys.newIntegrityKey, after, trashedAt),
+  };
+  return { type: 'entry', entry: { id: entry.id, ...fields }, versions, elements, trashed: true };
 }
 
 async function resealFolder(keys: ResealKeys, folder: FolderWire): Promise<ResealedUnit> {

@@ -10,6 +10,7 @@ import {
   openEntryFields,
   sealVaultState,
   sumOfElements,
+  trashedElementOf,
   unwrapVaultKey,
   verifyVaultState,
 } from '@lockit/crypto';
@@ -47,21 +48,23 @@ let account: ReturnType<typeof makeUnlockedVault> | undefined;
 const theAccount = () => (account ??= makeUnlockedVault('alice', PASSWORD));
 let passwordKeys: ReturnType<typeof deriveKeysFromPassword> | undefined;
 
-/** What the live set's state is under `integrityKey` at `counter`. */
+/** The vault's state under `integrityKey` at `counter`: version 2, Trash counted with its trash times (`withTrash` false: version 1). */
 async function stateOf(
   integrityKey: CryptoKey,
   counter: number,
   entries: EntryWire[],
   folders: { id: string; revision: number; name: string }[],
+  withTrash = true,
 ) {
   const live = entries.filter((entry) => entry.deletedAt === null);
+  const trashed = withTrash ? entries.filter((entry) => entry.deletedAt !== null) : [];
   const elements = await Promise.all([
     ...live.map((entry) => entryElement(integrityKey, entry)),
+    ...trashed.map((entry) => trashedElementOf(integrityKey, entry, Date.parse(entry.deletedAt!))),
     ...folders.map((folder) => folderElement(integrityKey, folder)),
   ]);
-  return formatVaultState(
-    await sealVaultState(integrityKey, { counter, entries: live.length, folders: folders.length, sum: sumOfElements(elements) }),
-  );
+  const counts = { counter, entries: live.length, folders: folders.length, sum: sumOfElements(elements) };
+  return formatVaultState(await sealVaultState(integrityKey, withTrash ? { ...counts, trashed: trashed.length } : counts));
 }
 
 /** An account with a GitHub login (and an earlier version), a legacy entry, one in Trash, a folder and a document. */
@@ -269,6 +272,27 @@ describe('rotateVaultKey', () => {
     const { api, result } = await run(vault, rotation.routes);
     await expect(result).rejects.toThrow(/older or incomplete/);
     expect(api.to('POST', apiPaths.keyRotation)).toHaveLength(0);
+  });
+
+  it('refuses to rotate on top of a served vault whose Trash misses an entry its state holds (dropped from Trash)', async () => {
+    const { vault, serverVault, serverAccount, trashed } = await makeVault();
+    const dropped = serverVault.entries.filter((entry) => entry.id !== trashed.id);
+    const rotation = keyRotationRoutes({ ...serverVault, entries: dropped, histories: {} }, serverAccount);
+    const { api, result } = await run(vault, rotation.routes);
+    await expect(result).rejects.toThrow(/older or incomplete/);
+    expect(api.to('POST', apiPaths.keyRotation)).toHaveLength(0);
+  });
+
+  it('rotates a vault whose state does not cover Trash yet (version 1) into a version 2 state that does, trash times kept', async () => {
+    const { vault, serverVault, serverAccount, folder } = await makeVault();
+    const v1 = await stateOf(vault.integrityKey, 41, serverVault.entries, [folder], false);
+    const rotation = keyRotationRoutes({ ...serverVault, state: v1 }, serverAccount);
+    const { keys, result } = await run(vault, rotation.routes);
+    await result;
+    const [commit] = rotation.server.commits as { protectedKey: string; vaultState: string }[];
+    const fresh = await newKeysOf(commit!.protectedKey, keys.wrapKey, vault, 1);
+    expect(parseVaultState(commit!.vaultState)).toMatchObject({ counter: 42, entries: 2, trashed: 1, folders: 1 });
+    expect(commit!.vaultState).toBe(await stateOf(fresh.integrityKey, 42, rotation.server.entries, rotation.server.folders));
   });
 
   it('refuses to rotate on top of an older state than this browser saw (a whole vault rolled back), or none after one', async () => {

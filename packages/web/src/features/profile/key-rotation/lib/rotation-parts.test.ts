@@ -17,7 +17,8 @@ const entry = (i: number, notes = 16): ResealedUnit => ({
     details: null,
   },
   versions: [],
-  elements: null,
+  elements: { before: new Uint8Array(32), after: new Uint8Array(32) },
+  trashed: false,
 });
 
 describe('rotationParts', () => {
@@ -60,7 +61,8 @@ describe('rotationParts', () => {
           details: null,
         },
       ],
-      elements: null,
+      elements: { before: new Uint8Array(32), after: new Uint8Array(32) },
+      trashed: false,
     };
     const parts = rotationParts([
       withVersions,

@@ -181,10 +181,11 @@ export function ImportScreen({ vaultKey, account }: { vaultKey: CryptoKey; accou
         );
         return;
       }
+      const trashedAt = Date.now();
       const result = await writeThrough(
         integrity,
-        () => ({ removeEntriesIfLive: ids ?? [] }),
-        (state) => undoImport(batch.batchId, state),
+        () => ({ undoImport: { ids: ids ?? [], trashedAt } }),
+        (state) => undoImport(batch.batchId, state, trashedAt),
       );
       setRecent(forgetImport(account, batch.batchId));
       setError(

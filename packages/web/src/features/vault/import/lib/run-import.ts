@@ -167,10 +167,11 @@ async function rollBack(
   let undone = landed === 0;
   if (!undone) {
     try {
+      const trashedAt = Date.now();
       await writeThrough(
         integrity,
-        () => ({ removeEntriesIfLive: landedIds }),
-        (state) => undoImport(batchId, state),
+        () => ({ undoImport: { ids: landedIds, trashedAt } }),
+        (state) => undoImport(batchId, state, trashedAt),
       );
       undone = true;
     } catch {
