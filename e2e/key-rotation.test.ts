@@ -61,7 +61,7 @@ function ciphertextsOf(path: string, username: string): Ciphertexts & { user: Ro
   }
 }
 
-/** The vault key a password unwraps from a users row (its own salt, params and generation). */
+/** The vault key a password unwraps from a users row (its own salt, params, generation and key epoch). */
 async function vaultKeyFrom(user: Row, password: string): Promise<CryptoKey> {
   const kdf = {
     algorithm: 'argon2id' as const,
@@ -71,7 +71,14 @@ async function vaultKeyFrom(user: Row, password: string): Promise<CryptoKey> {
   };
   const { wrapKey } = await deriveKeysFromPassword(password, String(user.salt), kdf);
   return importVaultKey(
-    await unwrapVaultKey(String(user.protected_key), wrapKey, kdf, String(user.salt), Number(user.key_generation)),
+    await unwrapVaultKey(
+      String(user.protected_key),
+      wrapKey,
+      kdf,
+      String(user.salt),
+      Number(user.key_generation),
+      Number(user.key_epoch),
+    ),
   );
 }
 
@@ -239,6 +246,7 @@ describe('key rotation', () => {
     const after = ciphertextsOf(e2e.server.databasePath, account.username);
     expect(sizes(after)).toEqual(sizes(before));
     expect(Number(after.user.key_generation)).toBe(Number(before.user.key_generation) + 1);
+    expect(Number(after.user.key_epoch)).toBe(Number(before.user.key_epoch) + 1);
     expect(await openedUnder(oldKey, after)).toEqual({ entries: 0, versions: 0, folders: 0, documents: 0 });
     const newKey = await vaultKeyFrom(after.user, account.password);
     expect(await openedUnder(newKey, after)).toEqual(sizes(after));

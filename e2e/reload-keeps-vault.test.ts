@@ -74,6 +74,7 @@ describe('A reload keeps the vault open', () => {
           ![
             'lockit.kdfFloor.',
             'lockit.keyGeneration.',
+            'lockit.keyEpoch.',
             'lockit.vaultCounter.',
             'lockit.vaultManifest.',
             // Which account this browser signed in as, and which account a passkey user handle is: digests.

@@ -6,7 +6,7 @@ export {
   UnknownSessionAccountError,
   type KdfStrength,
 } from './device-memory/device-memory';
-export { checkServerKeySettings, type CheckedKeySettings } from './keys/key-settings-policy';
+export { checkServerKeyEpoch, checkServerKeySettings, type CheckedKeySettings } from './keys/key-settings-policy';
 export { AnsweredAccountMismatchError, checkAnsweredAccount } from './keys/account-answer';
 export {
   ApiError,

@@ -1,5 +1,5 @@
 import { apiPaths } from '@lockit/contract';
-import { KdfParamsRejectedError } from '@lockit/crypto';
+import { KdfParamsRejectedError, KeyEpochRolledBackError } from '@lockit/crypto';
 import { openWireEntry, uniqueName } from '@lockit/test-support';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -144,6 +144,34 @@ describe(`the client core against a lying server (${databaseKind})`, () => {
     const loginsBefore = env.proxy.recorded.filter((request) => request.path === apiPaths.login).length;
     await expect(signIn(device.platform, account.username, account.password)).rejects.toBeInstanceOf(KdfParamsRejectedError);
     expect(env.proxy.recorded.filter((request) => request.path === apiPaths.login).length).toBe(loginsBefore);
+  });
+
+  it('refuses a wrapped key of a key epoch below what this device saw, at sign-in and at Unlock, and one passed off as the current epoch', async () => {
+    const { account } = await env.account();
+    const device = coreDevice(env.proxy.url);
+    // This device used the vault key of epoch 1 (it rotated, or a passkey's wrap of epoch 1 opened).
+    await device.memory.rememberKeyEpoch(await accountRefOf(account.username), 1);
+    const failure = await signIn(device.platform, account.username, account.password).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(VaultUnlockError);
+    expect((failure as Error).message).toMatch(/^The server answered a vault key from before a key rotation \(key epoch 0\)/);
+    expect(await device.memory.sessionAccount()).toBeNull();
+
+    // The same wrap named as epoch 1: its associated data binds epoch 0, so it fails verification.
+    env.proxy.rewrite({
+      method: 'POST',
+      path: apiPaths.login,
+      rewrite: (response) => {
+        (response.body as { data: { keyEpoch: number } }).data.keyEpoch = 1;
+      },
+    });
+    const passedOff = await signIn(device.platform, account.username, account.password).catch((error: unknown) => error);
+    expect(passedOff).toBeInstanceOf(VaultUnlockError);
+    expect((passedOff as Error).message).toBe("Lockit could not unlock your vault: the server's key data failed verification.");
+
+    await device.memory.bindSession(await accountRefOf(account.username));
+    await expect(unlockWithPassword(device.platform, account.password, account.username)).rejects.toBeInstanceOf(
+      KeyEpochRolledBackError,
+    );
   });
 
   it('refuses KDF params below the policy from a server, deriving and sending nothing', async () => {

@@ -1,4 +1,4 @@
-import { MAX_KEY_GENERATION } from '@lockit/crypto';
+import { MAX_KEY_EPOCH, MAX_KEY_GENERATION } from '@lockit/crypto';
 import { z } from 'zod';
 import {
   authKeySchema,
@@ -21,6 +21,15 @@ export const protectedKeySchema = ciphertextSchema(200);
  * of the highest generation it has seen.
  */
 export const keyGenerationSchema = z.number().int().min(0).max(MAX_KEY_GENERATION);
+
+/**
+ * The key epoch of the vault key: 0 for the key made at sign-up, +1 with every key rotation (a
+ * password change keeps it: the key stays). Every wrap of the vault key (the master password's, a
+ * passkey's) binds it in its associated data. In answers it is optional so older answers parse
+ * (absent means 0); the client never trusts it beyond that binding and its own memory of the
+ * highest epoch it has seen.
+ */
+export const keyEpochSchema = z.number().int().min(0).max(MAX_KEY_EPOCH);
 
 /** Keys a client sends whenever it sets a master password (sign-up, change password). */
 const keyMaterial = {
@@ -103,6 +112,7 @@ export const loginResponseSchema = z.object({
     email: z.string(),
     protectedKey: z.string(),
     keyGeneration: z.unknown().optional(),
+    keyEpoch: z.unknown().optional(),
     /** The account id (its passkeys' user handle), so a browser can find its memory at a later passkey sign-in. Absent from older servers. */
     userId: z.string().max(100).optional(),
   }),
@@ -140,6 +150,7 @@ export const keyMaterialResponseSchema = z.object({
     salt: z.string(),
     protectedKey: z.string(),
     keyGeneration: z.unknown().optional(),
+    keyEpoch: z.unknown().optional(),
     /** The account has a passkey holding an unlock key: the Unlock screen offers it. Absent from older servers. */
     passkeyUnlock: z.boolean().optional(),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_DOCUMENT_MAX_CIPHERTEXT, accountDocumentKindSchema } from './account-documents';
-import { keyGenerationSchema, protectedKeySchema } from './accounts';
+import { keyEpochSchema, keyGenerationSchema, protectedKeySchema } from './accounts';
 import { authKeySchema } from './common';
 import { ciphertextSchema, overviewCiphertextSchema } from './common';
 import { entryIdSchema, maxCiphertextLength, ENTRY_PLAINTEXT_LIMITS } from './entries';
@@ -73,10 +73,11 @@ export const keyRotationProgressSchema = z.object({
 export const keyRotationPartResponseSchema = z.object({ message: z.string(), data: keyRotationProgressSchema });
 
 // POST /api/user/key-rotation/{id}/commit: the new vault key wrapped under the same password
-// at the next generation, and the integrity state of the re-encrypted vault.
+// at the next generation and the next key epoch, and the integrity state of the re-encrypted vault.
 export const commitKeyRotationRequestSchema = z.object({
   protectedKey: protectedKeySchema,
   keyGeneration: keyGenerationSchema.min(1),
+  keyEpoch: keyEpochSchema.min(1),
   vaultState: vaultStateSchema,
 });
 export const commitKeyRotationResponseSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authKeySchema, ciphertextSchema } from './common';
+import { keyEpochSchema } from './accounts';
 
 /**
  * Two-factor sign-in and passkeys. A second factor guards the session only: the
@@ -85,6 +86,8 @@ export const secondFactorResponseSchema = z.object({
     username: z.string(),
     email: z.string(),
     protectedKey: z.string(),
+    /** As login's: the key epoch protectedKey binds. */
+    keyEpoch: z.unknown().optional(),
     /** As login's: the account id. */
     userId: z.string().max(100).optional(),
     recoveryCodesLeft: z.number().int().nonnegative().optional(),
@@ -212,7 +215,16 @@ export const webauthnRegisterResponseSchema = z.object({
 });
 
 // PUT /api/user/webauthn/{id}/unlock — stores the PRF-wrapped vault key of a credential.
-export const webauthnUnlockKeyRequestSchema = z.object({ unlockKey: passkeyUnlockKeySchema, unlockSalt: prfSaltSchema });
+/**
+ * `keyEpoch`: the key epoch of the vault key wrapped (absent: 0, as from clients before epochs).
+ * The server stores the unlock key only while the account's vault key is still of that epoch, so
+ * a wrap of a key that a rotation replaced meanwhile is never kept.
+ */
+export const webauthnUnlockKeyRequestSchema = z.object({
+  unlockKey: passkeyUnlockKeySchema,
+  unlockSalt: prfSaltSchema,
+  keyEpoch: keyEpochSchema.optional(),
+});
 // PATCH /api/user/webauthn/{id} — renames it.
 export const webauthnRenameRequestSchema = z.object({ name: credentialNameSchema });
 // POST /api/user/webauthn/{id}/remove — reauthRequestSchema; removes it and its unlock key.

@@ -91,3 +91,23 @@ export class KeyGenerationRolledBackError extends KdfParamsRejectedError {
     );
   }
 }
+
+/**
+ * The server answered a key epoch lower than one this browser has already seen for the account:
+ * a wrap (the master password's or a passkey's) of a vault key that a key rotation replaced,
+ * served again. A refusal of the server's key settings like the others (reason
+ * 'key-rolled-back'), so every screen that shows those shows this one too, and nothing is
+ * unwrapped: the vault stays locked rather than open under a key the person retired.
+ */
+export class KeyEpochRolledBackError extends KdfParamsRejectedError {
+  override readonly name = 'KeyEpochRolledBackError';
+  constructor(
+    readonly answered: number,
+    readonly seen: number,
+  ) {
+    super(
+      'key-rolled-back',
+      `The server answered a vault key from before a key rotation (key epoch ${answered}), but this browser has already used the key that replaced it (key epoch ${seen}). Your vault stays locked: the server may be replaying a key you rotated away.`,
+    );
+  }
+}

@@ -23,6 +23,8 @@ describe('the package entry point', () => {
       'unwrapVaultKey',
       'importVaultKey',
       'checkKeyGeneration',
+      'checkKeyEpoch',
+      'KeyEpochRolledBackError',
       'LEGACY_KDF_FLOOR',
       'deviceKdfCeiling',
       'checkKdfFitsDevice',

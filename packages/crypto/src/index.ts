@@ -16,6 +16,8 @@ export {
   importVaultKey,
   checkKeyGeneration,
   MAX_KEY_GENERATION,
+  checkKeyEpoch,
+  MAX_KEY_EPOCH,
 } from './vault-key';
 export {
   VAULT_INTEGRITY_INFO,

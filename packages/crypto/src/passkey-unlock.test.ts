@@ -114,3 +114,29 @@ describe('wrapVaultKeyForPasskey and unwrapVaultKeyWithPasskey', () => {
     await expect(wrapVaultKeyForPasskey(new Uint8Array(31), prfOutput, binding)).rejects.toThrow(RangeError);
   });
 });
+
+describe('the key epoch of an unlock key', () => {
+  it('keeps the text of epoch 0 as it was before epochs, and appends any later one', () => {
+    expect(passkeyUnlockAad({ ...binding, keyEpoch: 0 })).toBe(passkeyUnlockAad(binding));
+    expect(passkeyUnlockAad({ ...binding, keyEpoch: 2 })).toBe(`${passkeyUnlockAad(binding)}|epoch=2`);
+  });
+
+  it('opens an unlock key made at epoch 1 only when asked for epoch 1', async () => {
+    const atEpoch1 = await wrapVaultKeyForPasskey(vaultKey, prfOutput, { ...binding, keyEpoch: 1 });
+    expect(await unwrapVaultKeyWithPasskey(atEpoch1, prfOutput, { ...binding, keyEpoch: 1 })).toEqual(vaultKey);
+    for (const keyEpoch of [0, 2]) {
+      const error = await rejection(unwrapVaultKeyWithPasskey(atEpoch1, prfOutput, { ...binding, keyEpoch }));
+      expect(error.reason).toBe('authentication');
+    }
+  });
+
+  it('refuses an unlock key made before a key rotation that a server presents as the later epoch', async () => {
+    const error = await rejection(unwrapVaultKeyWithPasskey(unlockKey, prfOutput, { ...binding, keyEpoch: 1 }));
+    expect(error.reason).toBe('authentication');
+  });
+
+  it('refuses an unreadable epoch before anything is unwrapped', async () => {
+    expect(() => passkeyUnlockAad({ ...binding, keyEpoch: -1 })).toThrow(/key epoch Lockit cannot read/);
+    expect(() => passkeyUnlockAad({ ...binding, keyEpoch: 1.5 })).toThrow(/key epoch Lockit cannot read/);
+  });
+});

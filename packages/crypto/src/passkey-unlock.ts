@@ -4,7 +4,7 @@ import { asBufferSource, fromBase64Url, toBase64Url, utf8Encode } from './encodi
 import { AuthenticationFailedError, CiphertextFormatError, VaultKeyRejectedError } from './errors';
 import { hkdfSha256 } from './hkdf';
 import { randomBytes } from './random';
-import { VAULT_KEY_BYTES } from './vault-key';
+import { epochSuffix, VAULT_KEY_BYTES } from './vault-key';
 
 /**
  * Passkey unlock: a copy of the vault key wrapped under a key that only one passkey's
@@ -14,7 +14,10 @@ import { VAULT_KEY_BYTES } from './vault-key';
  * - The PRF output is the only secret input; it never leaves the browser. The unlock key is
  *   HKDF-SHA-256(prfOutput, info PASSKEY_UNLOCK_INFO) imported as a NON-extractable AES-256-GCM key.
  * - The wrap's associated data binds a purpose label, the account id and the WebAuthn credential
- *   id, so a server that hands one account's or one passkey's unlock key to another fails the tag.
+ *   id, so a server that hands one account's or one passkey's unlock key to another fails the tag;
+ *   and the key epoch of the vault key it holds (vault-key.ts), so a server cannot pass off a wrap
+ *   of a key rotated away as one of the current key: it must name the old epoch, which the
+ *   browser refuses once it saw a later one.
  * - The PRF input is one fixed value for every Lockit passkey (with discoverable sign-in the
  *   credential is unknown before the assertion); the PRF output is still secret per credential.
  */
@@ -30,6 +33,11 @@ export interface PasskeyBinding {
   userId: string;
   /** The WebAuthn credential id (canonical base64url), as the authenticator answered it. */
   credentialId: string;
+  /**
+   * The key epoch of the vault key wrapped (0 when absent: every unlock key made before epochs
+   * existed holds the key of epoch 0 and keeps its associated data).
+   */
+  keyEpoch?: number | undefined;
 }
 
 /** The PRF input: SHA-256(PASSKEY_PRF_LABEL), 32 bytes. */
@@ -43,9 +51,10 @@ export async function passkeyPrfInputBase64Url(): Promise<string> {
 }
 
 /**
- * `lockit/v1/passkey-unlock|user=<id, URI-encoded>|credential=<b64url>`. The user id is
- * URI-encoded so that no id can contain the separator; the credential id must be canonical
- * base64url, so one credential has one text. Changing this string makes every unlock key unreadable.
+ * `lockit/v1/passkey-unlock|user=<id, URI-encoded>|credential=<b64url>`, then `|epoch=<n>` for key
+ * epoch n >= 1. The user id is URI-encoded so that no id can contain the separator; the credential
+ * id must be canonical base64url, so one credential has one text. Changing this string makes every
+ * unlock key unreadable.
  */
 export function passkeyUnlockAad(binding: PasskeyBinding): string {
   if (typeof binding.userId !== 'string' || binding.userId.length === 0) throw new TypeError('The account id must not be empty.');
@@ -56,7 +65,8 @@ export function passkeyUnlockAad(binding: PasskeyBinding): string {
     throw new TypeError('The credential id must be base64url.');
   }
   if (credential.length === 0) throw new TypeError('The credential id must not be empty.');
-  return `lockit/v1/passkey-unlock|user=${encodeURIComponent(binding.userId)}|credential=${toBase64Url(credential)}`;
+  const base = `lockit/v1/passkey-unlock|user=${encodeURIComponent(binding.userId)}|credential=${toBase64Url(credential)}`;
+  return base + epochSuffix(binding.keyEpoch ?? 0);
 }
 
 /** AES-256-GCM key from a PRF output by HKDF-SHA-256 (empty salt: the output is already uniform). */
@@ -93,7 +103,7 @@ export async function wrapVaultKeyForPasskey(
 /**
  * Inverse of wrapVaultKeyForPasskey. Throws VaultKeyRejectedError when the text is not a v1
  * ciphertext ('format' / 'version') or the tag fails ('authentication'): another passkey,
- * another account or credential id, or any changed bit. Never returns other bytes than were wrapped.
+ * another account or credential id, another key epoch, or any changed bit. Never returns other bytes than were wrapped.
  */
 export async function unwrapVaultKeyWithPasskey(
   unlockKey: string,

@@ -7,6 +7,7 @@ import type { KdfParams } from './kdf-params';
 import { randomSalt } from './random';
 import { FLOOR_PARAMS } from './test-support/params';
 import {
+  checkKeyEpoch,
   checkKeyGeneration,
   generateVaultKeyBytes,
   importVaultKey,
@@ -94,6 +95,35 @@ describe('key generations', () => {
 
   it.each([[-1], [1.5], ['2'], [null], [2_000_000]])('refuse the unreadable generation %j', (generation) => {
     expect(() => checkKeyGeneration(generation)).toThrow(/key generation Lockit cannot read/);
+  });
+});
+
+describe('key epochs', () => {
+  const params = { algorithm: 'argon2id', memoryKiB: 65536, iterations: 3, parallelism: 4 } as const;
+  const s = toBase64Url(new Uint8Array(16).fill(0xfb));
+
+  it('keep the text of epoch 0 as it was before epochs, and append any later one after the generation', () => {
+    expect(vaultKeyAad(params, s, 2, 0)).toBe(vaultKeyAad(params, s, 2));
+    expect(vaultKeyAad(params, s, 2, 1)).toBe(`lockit/v1/vault-key|argon2id|m=65536|t=3|p=4|salt=${s}|gen=2|epoch=1`);
+    expect(vaultKeyAad(params, s, 0, 3)).toBe(`lockit/v1/vault-key|argon2id|m=65536|t=3|p=4|salt=${s}|epoch=3`);
+  });
+
+  it('open a wrap of epoch 2 only when asked for epoch 2, at its own generation', async () => {
+    const wrapped = await wrapVaultKey(vaultKey, keys.wrapKey, FLOOR_PARAMS, salt, 5, 2);
+    expect(await unwrapVaultKey(wrapped, keys.wrapKey, FLOOR_PARAMS, salt, 5, 2)).toEqual(vaultKey);
+    for (const claimed of [0, 1, 3]) {
+      const error = await rejection(unwrapVaultKey(wrapped, keys.wrapKey, FLOOR_PARAMS, salt, 5, claimed));
+      expect(error.reason).toBe('authentication');
+    }
+  });
+
+  it('refuse a wrap made before epochs that a server presents as a later epoch', async () => {
+    const error = await rejection(unwrapVaultKey(protectedKey, keys.wrapKey, FLOOR_PARAMS, salt, 0, 1));
+    expect(error.reason).toBe('authentication');
+  });
+
+  it.each([[-1], [1.5], ['2'], [null], [2_000_000]])('refuse the unreadable epoch %j', (epoch) => {
+    expect(() => checkKeyEpoch(epoch)).toThrow(/key epoch Lockit cannot read/);
   });
 });
 

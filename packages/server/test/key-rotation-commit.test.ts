@@ -110,7 +110,14 @@ describe('POST /api/user/key-rotation/{id}/commit', () => {
     });
     const signIn = (await login(h.client(), run.account)).json().data;
     expect(signIn.keyGeneration).toBe(1);
-    const unwrapped = await unwrapVaultKey(signIn.protectedKey, run.account.keys.wrapKey, run.account.kdf, run.account.salt, 1);
+    const unwrapped = await unwrapVaultKey(
+      signIn.protectedKey,
+      run.account.keys.wrapKey,
+      run.account.kdf,
+      run.account.salt,
+      1,
+      1,
+    );
     expect(unwrapped).toEqual(run.newKeyBytes);
   });
 
@@ -262,6 +269,35 @@ describe('POST /api/user/key-rotation/{id}/commit', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: VAULT_STATE_STALE, state: null });
     expect(await snapshot(run.userId)).toEqual(before);
+  });
+
+  it('raises the key epoch by one, a new vault key, and every sign-in and key material answer names it', async () => {
+    const run = await rotationUnderWay();
+    await uploadAll(run);
+    expect(
+      Number(
+        (await h.db.selectFrom('users').select('key_epoch').where('id', '=', run.userId).executeTakeFirstOrThrow()).key_epoch,
+      ),
+    ).toBe(0);
+    expect((await commit(run)).statusCode).toBe(200);
+    const row = await h.db.selectFrom('users').select('key_epoch').where('id', '=', run.userId).executeTakeFirstOrThrow();
+    expect(Number(row.key_epoch)).toBe(1);
+    expect((await run.client.get(apiPaths.keyMaterial)).json().data.keyEpoch).toBe(1);
+    expect((await login(h.client(), run.account)).json().data.keyEpoch).toBe(1);
+  });
+
+  it('refuses a key epoch other than the stored one + 1, changing nothing', async () => {
+    const run = await rotationUnderWay();
+    await uploadAll(run);
+    const before = await snapshot(run.userId);
+    for (const keyEpoch of [2, 0]) {
+      const made = await commitBody(run.account, run.newKeyBytes, undefined, Math.max(keyEpoch, 1));
+      const refused = await run.client.post(apiPaths.keyRotationCommit(run.id), { ...made, keyEpoch });
+      expect(refused.statusCode).toBe(keyEpoch === 0 ? 400 : 409);
+    }
+    expect(await snapshot(run.userId)).toEqual(before);
+    const row = await h.db.selectFrom('users').select('key_epoch').where('id', '=', run.userId).executeTakeFirstOrThrow();
+    expect(Number(row.key_epoch)).toBe(0);
   });
 
   it('refuses bad input with 400: a missing vault state, a protected key that is no ciphertext', async () => {

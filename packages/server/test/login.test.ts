@@ -26,6 +26,7 @@ describe('POST /api/users/login', () => {
         email: account.email,
         protectedKey: account.protectedKey,
         keyGeneration: 0,
+        keyEpoch: 0,
         // The account id, which its passkeys carry as their user handle.
         userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },

@@ -185,3 +185,45 @@ describe('unlock with a passkey', () => {
     }
   });
 });
+
+describe('an unlock key and the key epoch', () => {
+  const keyEpochOf = async (username: string) =>
+    Number(
+      (await h.db.selectFrom('users').select('key_epoch').where('username', '=', username).executeTakeFirstOrThrow()).key_epoch,
+    );
+
+  it('key-material names the key epoch of the vault key, 0 for an account that never rotated', async () => {
+    const { client, account } = await withPasskey();
+    const material = keyMaterialResponseSchema.parse((await client.get(apiPaths.keyMaterial)).json()).data;
+    expect(material.keyEpoch).toBe(0);
+    expect(await keyEpochOf(account.username)).toBe(0);
+  });
+
+  it('is stored only while the vault key is of the epoch it names: a wrap of a key rotated away meanwhile gets 409 and nothing', async () => {
+    const { client, account, credential } = await withPasskey(null);
+    // A rotation committed after this browser read the key (the commit raised the epoch and cleared every unlock key).
+    await h.db.updateTable('users').set({ key_epoch: 1 }).where('username', '=', account.username).execute();
+    const stale = await client.put(apiPaths.webauthnUnlockKey(credential.id), { ...unlockOf('C'), keyEpoch: 0 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      message:
+        'Your encryption key was rotated meanwhile (from another tab or device), so this passkey was not set up to unlock. Reload Lockit, then add the passkey again.',
+    });
+    // A body without an epoch names epoch 0, as clients from before epochs made their wraps.
+    expect((await client.put(apiPaths.webauthnUnlockKey(credential.id), unlockOf('C'))).statusCode).toBe(409);
+    const row = () =>
+      h.db.selectFrom('webauthn_credentials').select(['unlock_key']).where('id', '=', credential.id).executeTakeFirstOrThrow();
+    expect(await row()).toEqual({ unlock_key: null });
+
+    const current = await client.put(apiPaths.webauthnUnlockKey(credential.id), { ...unlockOf('D'), keyEpoch: 1 });
+    expect(current.statusCode).toBe(200);
+    expect(await row()).toEqual({ unlock_key: unlockOf('D').unlockKey });
+  });
+
+  it("still answers 404 for another account's credential, whatever epoch it names", async () => {
+    const { credential } = await withPasskey(null);
+    const other = await signedInUser(h);
+    const answer = await other.client.put(apiPaths.webauthnUnlockKey(credential.id), { ...unlockOf('E'), keyEpoch: 0 });
+    expect(answer.statusCode).toBe(404);
+  });
+});

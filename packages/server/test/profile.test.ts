@@ -33,7 +33,14 @@ describe('GET /api/user/key-material', () => {
     expect(response.json()).toEqual({
       message: 'Success',
       // No passkey holds an unlock key, so the Unlock screen offers none (passkey-unlock.test.ts has the rest).
-      data: { kdf: account.kdf, salt: account.salt, protectedKey: account.protectedKey, keyGeneration: 0, passkeyUnlock: false },
+      data: {
+        kdf: account.kdf,
+        salt: account.salt,
+        protectedKey: account.protectedKey,
+        keyGeneration: 0,
+        keyEpoch: 0,
+        passkeyUnlock: false,
+      },
     });
     const { kdf, salt, protectedKey } = response.json().data;
     expect(await unwrapVaultKey(protectedKey, account.keys.wrapKey, checkKdfParams(kdf), salt)).toEqual(account.vaultKeyBytes);
@@ -55,6 +62,7 @@ describe('GET /api/user/key-material', () => {
       salt: next.salt,
       protectedKey: next.protectedKey,
       keyGeneration: 1,
+      keyEpoch: 0,
       passkeyUnlock: false,
     });
   });

@@ -55,6 +55,7 @@ describe('security key as the second factor', () => {
         email: account.email,
         protectedKey: account.protectedKey,
         keyGeneration: 0,
+        keyEpoch: 0,
         // The account id, which its passkeys carry as their user handle.
         userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },

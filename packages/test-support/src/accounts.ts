@@ -128,11 +128,18 @@ export async function signInOverHttp(client: ApiClient, username: string, passwo
     { username },
   );
   const keys = await deriveKeysFromPassword(password, pre.data.salt, pre.data.kdf);
-  const login = await client.expect<{ data: { protectedKey: string } }>(200, 'POST', apiPaths.login, {
+  const login = await client.expect<{ data: { protectedKey: string; keyEpoch?: number } }>(200, 'POST', apiPaths.login, {
     username,
     password: keys.authKey,
   });
-  const bytes = await unwrapVaultKey(login.data.protectedKey, keys.wrapKey, pre.data.kdf, pre.data.salt, pre.data.keyGeneration);
+  const bytes = await unwrapVaultKey(
+    login.data.protectedKey,
+    keys.wrapKey,
+    pre.data.kdf,
+    pre.data.salt,
+    pre.data.keyGeneration,
+    login.data.keyEpoch,
+  );
   return importVaultKey(bytes);
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_KDF_PARAMS, KeyGenerationRolledBackError } from '@lockit/crypto';
+import { DEFAULT_KDF_PARAMS, KeyEpochRolledBackError, KeyGenerationRolledBackError } from '@lockit/crypto';
 import { describe, expect, it } from 'vitest';
 import { MemoryKeyValueStore } from '../platform/key-value-store';
 import { accountRefOf, sameAccountName } from './account-ref';
@@ -151,12 +151,40 @@ describe("the person's choice of an older vault", () => {
   });
 });
 
+describe('key epoch memory', () => {
+  it('refuses an epoch lower than the highest seen, and only rises', async () => {
+    const { memory } = fresh();
+    const alice = await accountRefOf('alice');
+    await memory.rememberKeyEpoch(alice, 2);
+    await memory.rememberKeyEpoch(alice, 1);
+    const refusal = await memory.checkKeyEpoch(alice, 1).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(KeyEpochRolledBackError);
+    expect((refusal as Error).message).toBe(
+      'The server answered a vault key from before a key rotation (key epoch 1), but this browser has already used the key that replaced it (key epoch 2). Your vault stays locked: the server may be replaying a key you rotated away.',
+    );
+    await expect(memory.checkKeyEpoch(alice, 2)).resolves.toBeUndefined();
+  });
+
+  it('refuses nothing for an account it never saw rotate, so keys made before epochs keep opening', async () => {
+    const { memory } = fresh();
+    await expect(memory.checkKeyEpoch(await accountRefOf('bob'), 0)).resolves.toBeUndefined();
+  });
+
+  it('is kept apart from the key generation, which a password change raises without a new key', async () => {
+    const { memory } = fresh();
+    const alice = await accountRefOf('alice');
+    await memory.rememberKeyGeneration(alice, 7);
+    await expect(memory.checkKeyEpoch(alice, 0)).resolves.toBeUndefined();
+  });
+});
+
 describe('an account renamed on this device', () => {
   it('takes its whole memory and the session to the new name', async () => {
     const { store, memory } = fresh();
     const [alice, alicia] = await Promise.all([accountRefOf('alice'), accountRefOf('alicia')]);
     await memory.rememberKdfParams(alice, DEFAULT_KDF_PARAMS);
     await memory.rememberKeyGeneration(alice, 2);
+    await memory.rememberKeyEpoch(alice, 1);
     await memory.rememberVaultCounter(alice, 9);
     await memory.saveSealedManifest(alice, 'v1.sealed');
     await memory.rememberDocumentRevision(alice, 'health-settings', 6);
@@ -165,6 +193,7 @@ describe('an account renamed on this device', () => {
     await memory.moveAccount(alice, alicia);
 
     await expect(memory.checkKeyGeneration(alicia, 1)).rejects.toBeInstanceOf(KeyGenerationRolledBackError);
+    await expect(memory.checkKeyEpoch(alicia, 0)).rejects.toBeInstanceOf(KeyEpochRolledBackError);
     expect(await memory.vaultCounter(alicia)).toBe(9);
     expect(await memory.sealedManifest(alicia)).toBe('v1.sealed');
     expect(await memory.remembersKdfParams(alicia)).toBe(true);
@@ -180,6 +209,7 @@ describe('a deleted account', () => {
     const alice = await accountRefOf('alice');
     await memory.rememberKdfParams(alice, DEFAULT_KDF_PARAMS);
     await memory.rememberKeyGeneration(alice, 3);
+    await memory.rememberKeyEpoch(alice, 2);
     await memory.rememberVaultCounter(alice, 5);
     await memory.saveSealedManifest(alice, 'v1.sealed');
     await memory.rememberDocumentRevision(alice, 'generator-history', 2);

@@ -1,10 +1,10 @@
-import { KdfParamsRejectedError, KeyGenerationRolledBackError, type KdfParams } from '@lockit/crypto';
+import { KdfParamsRejectedError, KeyEpochRolledBackError, KeyGenerationRolledBackError, type KdfParams } from '@lockit/crypto';
 import type { KeyValueStore } from '../platform/key-value-store';
 import { accountRefOf, parseAccountRef, type AccountRef } from './account-ref';
 
 /**
  * One device's anti-rollback memory of its accounts: the strongest KDF params it used, the
- * highest key generation and vault counter it saw, and the sealed manifest of the vault, each
+ * highest key generation, key epoch and vault counter it saw, and the sealed manifest of the vault, each
  * under an AccountRef; plus which account this device's session belongs to.
  *
  * Security invariants:
@@ -112,6 +112,26 @@ export class DeviceMemory {
     if (seen !== null && generation < seen) throw new KeyGenerationRolledBackError(generation, seen);
   }
 
+  // --- key epoch ------------------------------------------------------------------------
+
+  /**
+   * Raises the highest key epoch seen for `account`: call it only once a wrap opened under that
+   * epoch (its associated data binds it) or this device made the key of that epoch (a rotation).
+   */
+  async rememberKeyEpoch(account: AccountRef, epoch: number): Promise<void> {
+    const seen = await this.#count(KEY_EPOCH + account);
+    await this.store.set(KEY_EPOCH + account, JSON.stringify(Math.max(epoch, seen ?? 0)));
+  }
+
+  /**
+   * Throws KeyEpochRolledBackError when `epoch` is lower than this device saw: the wrap is of a
+   * vault key a rotation replaced. Call it before unwrapping anything.
+   */
+  async checkKeyEpoch(account: AccountRef, epoch: number): Promise<void> {
+    const seen = await this.#count(KEY_EPOCH + account);
+    if (seen !== null && epoch < seen) throw new KeyEpochRolledBackError(epoch, seen);
+  }
+
   // --- vault counter and manifest --------------------------------------------------------
 
   /** The highest vault state counter this device saw for `account`; 0 when none. */
@@ -180,6 +200,8 @@ export class DeviceMemory {
     if (kdf) await this.rememberKdfParams(to, kdf);
     const generation = await this.#count(KEY_GENERATION + from);
     if (generation !== null) await this.rememberKeyGeneration(to, generation);
+    const epoch = await this.#count(KEY_EPOCH + from);
+    if (epoch !== null) await this.rememberKeyEpoch(to, epoch);
     const counter = await this.vaultCounter(from);
     if (counter > 0) await this.rememberVaultCounter(to, counter);
     const manifest = await this.sealedManifest(from);
@@ -197,7 +219,7 @@ export class DeviceMemory {
   }
 
   async #removeAll(account: AccountRef): Promise<void> {
-    const prefixes = [KDF, KEY_GENERATION, VAULT_COUNTER, VAULT_MANIFEST, DOCUMENT_REVISIONS];
+    const prefixes = [KDF, KEY_GENERATION, KEY_EPOCH, VAULT_COUNTER, VAULT_MANIFEST, DOCUMENT_REVISIONS];
     await Promise.all(prefixes.map((prefix) => this.store.remove(prefix + account)));
   }
 
@@ -240,6 +262,7 @@ const KDF_PARTS: ReadonlyArray<{ key: keyof KdfStrength; label: string; unit: st
 // The names the web app has used since these memories began, so a browser keeps what it knew.
 const KDF = 'lockit.kdfFloor.';
 const KEY_GENERATION = 'lockit.keyGeneration.';
+const KEY_EPOCH = 'lockit.keyEpoch.';
 const VAULT_COUNTER = 'lockit.vaultCounter.';
 const VAULT_MANIFEST = 'lockit.vaultManifest.';
 const SESSION_ACCOUNT = 'lockit.sessionAccount';

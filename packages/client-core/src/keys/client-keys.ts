@@ -11,6 +11,12 @@ export interface KeyMaterial {
   protectedKey: string;
   /** The generation protectedKey was wrapped for; absent means 0. A password change sends this + 1. */
   keyGeneration?: number | undefined;
+  /**
+   * The key epoch of the vault key (key rotations; absent means 0), proved by the wrap that
+   * opened: every wrap binds it. A password change and a passkey's unlock key keep it; a rotation
+   * sends this + 1.
+   */
+  keyEpoch?: number | undefined;
 }
 
 /** What an unlock knows of the account besides the key. */

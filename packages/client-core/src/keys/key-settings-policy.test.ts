@@ -1,10 +1,15 @@
-import { DEFAULT_KDF_PARAMS, KdfParamsRejectedError, KeyGenerationRolledBackError } from '@lockit/crypto';
+import {
+  DEFAULT_KDF_PARAMS,
+  KdfParamsRejectedError,
+  KeyEpochRolledBackError,
+  KeyGenerationRolledBackError,
+} from '@lockit/crypto';
 import { describe, expect, it } from 'vitest';
 import { accountRefOf } from '../device-memory/account-ref';
 import { DeviceMemory } from '../device-memory/device-memory';
 import { MemoryKeyValueStore } from '../platform/key-value-store';
 import { AnsweredAccountMismatchError, checkAnsweredAccount } from './account-answer';
-import { checkServerKeySettings } from './key-settings-policy';
+import { checkServerKeyEpoch, checkServerKeySettings } from './key-settings-policy';
 
 const desktop = { memoryGiB: 8, mobile: false };
 const OLD_FLOOR = { ...DEFAULT_KDF_PARAMS, memoryKiB: 19 * 1024, iterations: 2 };
@@ -69,5 +74,33 @@ describe('the account a sign-in answer names', () => {
     expect(() => checkAnsweredAccount('alice', '\u0430lice')).toThrow(AnsweredAccountMismatchError);
     expect(() => checkAnsweredAccount('alice', 'mallory')).toThrow(AnsweredAccountMismatchError);
     expect(() => checkAnsweredAccount('alice', '')).toThrow(AnsweredAccountMismatchError);
+  });
+});
+
+describe("the server's key epoch", () => {
+  async function deviceThatSawEpoch(epoch: number) {
+    const memory = new DeviceMemory(new MemoryKeyValueStore());
+    const alice = await accountRefOf('alice');
+    await memory.rememberKeyEpoch(alice, epoch);
+    return { memory, alice };
+  }
+
+  it('passes at or above what this device saw, and reads an answer without one as epoch 0', async () => {
+    const { memory, alice } = await deviceThatSawEpoch(1);
+    await expect(checkServerKeyEpoch(memory, alice, { keyEpoch: 1 })).resolves.toBe(1);
+    await expect(checkServerKeyEpoch(memory, alice, { keyEpoch: 3 })).resolves.toBe(3);
+    const fresh = new DeviceMemory(new MemoryKeyValueStore());
+    await expect(checkServerKeyEpoch(fresh, alice, {})).resolves.toBe(0);
+  });
+
+  it('is refused below what this device saw, an absent one included', async () => {
+    const { memory, alice } = await deviceThatSawEpoch(1);
+    await expect(checkServerKeyEpoch(memory, alice, { keyEpoch: 0 })).rejects.toBeInstanceOf(KeyEpochRolledBackError);
+    await expect(checkServerKeyEpoch(memory, alice, {})).rejects.toBeInstanceOf(KeyEpochRolledBackError);
+  });
+
+  it.each([[-1], [1.5], ['1'], [null]])('is refused when unreadable (%j), with a message', async (keyEpoch) => {
+    const { memory, alice } = await deviceThatSawEpoch(0);
+    await expect(checkServerKeyEpoch(memory, alice, { keyEpoch })).rejects.toThrow(/key epoch Lockit cannot read/);
   });
 });

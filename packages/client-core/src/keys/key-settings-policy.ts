@@ -1,5 +1,6 @@
 import {
   checkKdfFitsDevice,
+  checkKeyEpoch,
   checkKdfParams,
   deviceKdfCeiling,
   KdfParamsRejectedError,
@@ -49,6 +50,35 @@ export async function checkServerKeySettings(
   const keyGeneration = readKeyGeneration(answer.keyGeneration);
   if (account) await memory.checkKeyGeneration(account, keyGeneration);
   return { kdf, keyGeneration, belowFloor };
+}
+
+/**
+ * The key epoch an answer names for the wrapped vault key it carries (key material, a sign-in
+ * answer): which vault key, counted by rotations, the wrap must hold. Check it before anything is
+ * unwrapped, and unwrap with it (the wrap's associated data binds it).
+ *
+ * Security invariants:
+ * - An answer without one is epoch 0, the epoch of every wrap made before epochs existed: a server
+ *   that leaves it out claims the oldest key, it does not skip the check.
+ * - The epoch must be no lower than the highest this device saw for `account` (this device's ref,
+ *   never made from a server's name): a wrap of a key a rotation replaced is refused, whichever
+ *   wrap (password or passkey) carries it. A higher one is only a claim until a wrap opens under it.
+ * Throws KeyEpochRolledBackError, or KdfParamsRejectedError ('malformed') for an unreadable epoch.
+ */
+export async function checkServerKeyEpoch(
+  memory: DeviceMemory,
+  account: AccountRef | null,
+  answer: { keyEpoch?: unknown },
+): Promise<number> {
+  let epoch: number;
+  try {
+    epoch = checkKeyEpoch(answer.keyEpoch === undefined ? 0 : answer.keyEpoch);
+  } catch {
+    // Refused like every unreadable key setting, so each screen that shows those says it.
+    throw new KdfParamsRejectedError('malformed', 'The server sent a key epoch Lockit cannot read, so your vault stays locked.');
+  }
+  if (account) await memory.checkKeyEpoch(account, epoch);
+  return epoch;
 }
 
 /** Below even the old floor, the refusal names today's floor, as on a new device. */

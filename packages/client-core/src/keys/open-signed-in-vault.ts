@@ -1,7 +1,8 @@
-import { unwrapVaultKey, type KdfParams } from '@lockit/crypto';
+import { KdfParamsRejectedError, unwrapVaultKey, type KdfParams } from '@lockit/crypto';
 import type { AccountRef } from '../device-memory/account-ref';
 import { AnsweredAccountMismatchError, checkAnsweredAccount } from './account-answer';
 import type { KeyPlatform } from './client-keys';
+import { checkServerKeyEpoch } from './key-settings-policy';
 
 /** The server's key data did not verify: the session must be ended and nothing unlocked. */
 export class VaultUnlockError extends Error {
@@ -31,7 +32,9 @@ export interface CheckedSignInKeys {
  *
  * Security invariants: the unwrap uses only the params, salt and key generation checked at
  * prelogin (`keys`), never anything a later answer carries; the wrap's associated data binds
- * them, so a server that changed them fails here (VaultUnlockError). The params and generation
+ * them, so a server that changed them fails here (VaultUnlockError). The key epoch the answer
+ * names must be no lower than this device saw (a wrap of a key a rotation replaced is refused
+ * before anything is unwrapped) and is bound by the unwrap. The params, generation and epoch
  * are remembered only after the key unwrapped under them. The answer must name the account the
  * person typed (a look-alike or another name is refused before anything is unwrapped); what
  * this device remembers is kept under the typed name's ref, and the session is bound to it for
@@ -40,7 +43,7 @@ export interface CheckedSignInKeys {
 export async function openSignedInVault<V>(
   platform: Pick<KeyPlatform<V>, 'memory' | 'open'>,
   keys: CheckedSignInKeys,
-  answer: { username: string; protectedKey: string; userId?: string | undefined },
+  answer: { username: string; protectedKey: string; keyEpoch?: unknown; userId?: string | undefined },
 ): Promise<V> {
   try {
     checkAnsweredAccount(keys.username, answer.username);
@@ -49,9 +52,16 @@ export async function openSignedInVault<V>(
     if (error instanceof AnsweredAccountMismatchError) throw new VaultUnlockError(error.message);
     throw error;
   }
+  let keyEpoch: number;
+  try {
+    keyEpoch = await checkServerKeyEpoch(platform.memory, keys.account, answer);
+  } catch (error) {
+    // The session just opened holds a key this device saw replaced: ended like any unverified key, with why.
+    throw new VaultUnlockError(error instanceof KdfParamsRejectedError ? error.message : undefined);
+  }
   let vault: V;
   try {
-    const bytes = await unwrapVaultKey(answer.protectedKey, keys.wrapKey, keys.kdf, keys.salt, keys.keyGeneration);
+    const bytes = await unwrapVaultKey(answer.protectedKey, keys.wrapKey, keys.kdf, keys.salt, keys.keyGeneration, keyEpoch);
     vault = await platform.open(bytes, {
       username: answer.username,
       account: keys.account,
@@ -59,6 +69,7 @@ export async function openSignedInVault<V>(
       salt: keys.salt,
       protectedKey: answer.protectedKey,
       keyGeneration: keys.keyGeneration,
+      keyEpoch,
     });
   } catch {
     throw new VaultUnlockError();
@@ -67,6 +78,7 @@ export async function openSignedInVault<V>(
   // The key unwrapped under these params, so someone holding the password chose them.
   await memory.rememberKdfParams(keys.account, keys.kdf);
   await memory.rememberKeyGeneration(keys.account, keys.keyGeneration);
+  await memory.rememberKeyEpoch(keys.account, keyEpoch);
   await memory.bindSession(keys.account);
   // A passkey of this account used here later finds this memory by its user handle.
   if (answer.userId) await memory.rememberUserHandle(answer.userId, keys.account);

@@ -16,7 +16,8 @@ export interface Rewrapped {
  * Security invariants: `oldKeys` must unwrap `material.protectedKey` first
  * (VaultKeyRejectedError otherwise, and nothing is sent); the raw vault key bytes exist only
  * between unwrap and re-wrap and are wiped afterwards; the new salt is never the old one; the
- * new wrap binds generation current + 1, which the server stores only if it is exactly that.
+ * new wrap binds generation current + 1, which the server stores only if it is exactly that, and
+ * the key epoch as it was (the key does not change).
  * Once the server said yes, this device remembers the new params and generation, so a server
  * that kept (or later serves again) the old ones is caught at the next sign-in.
  */
@@ -28,25 +29,28 @@ export async function rewrapVaultKey(
   newPassword: string,
 ): Promise<Rewrapped> {
   const currentGeneration = material.keyGeneration ?? 0;
+  // The same vault key, so the same key epoch: passkeys' unlock keys keep opening.
+  const keyEpoch = material.keyEpoch ?? 0;
   const vaultKeyBytes = await unwrapVaultKey(
     material.protectedKey,
     oldKeys.wrapKey,
     material.kdf,
     material.salt,
     currentGeneration,
+    keyEpoch,
   );
   try {
     const salt = randomSalt();
     const kdf = { ...DEFAULT_KDF_PARAMS };
     const keyGeneration = currentGeneration + 1;
     const newKeys = await platform.derive(newPassword, salt, kdf);
-    const protectedKey = await wrapVaultKey(vaultKeyBytes, newKeys.wrapKey, kdf, salt, keyGeneration);
+    const protectedKey = await wrapVaultKey(vaultKeyBytes, newKeys.wrapKey, kdf, salt, keyGeneration, keyEpoch);
     const answer = await platform.api.call('change-password', {
       body: { oldPassword: oldKeys.authKey, newPassword: newKeys.authKey, kdf, salt, protectedKey, keyGeneration },
     });
     await platform.memory.rememberKdfParams(account, kdf);
     await platform.memory.rememberKeyGeneration(account, keyGeneration);
-    return { message: answer.message, material: { kdf, salt, protectedKey, keyGeneration } };
+    return { message: answer.message, material: { kdf, salt, protectedKey, keyGeneration, keyEpoch } };
   } finally {
     vaultKeyBytes.fill(0);
   }

@@ -1,6 +1,6 @@
 import { unwrapVaultKey, VaultKeyRejectedError } from '@lockit/crypto';
 import type { KeyPlatform, VaultAccount } from './client-keys';
-import { checkServerKeySettings } from './key-settings-policy';
+import { checkServerKeyEpoch, checkServerKeySettings } from './key-settings-policy';
 import { upgradeBelowFloor } from './rewrap-vault-key';
 
 export const WRONG_MASTER_PASSWORD = 'That master password did not unlock your vault.';
@@ -19,9 +19,10 @@ export class WrongMasterPasswordError extends Error {
  * the CHECKED params and the salt it came with -> the platform's vault.
  *
  * Security invariants:
- * - Params outside the policy or beyond this device, params weaker or a key generation lower
- *   than this device already saw for the account, stop everything before any key is derived
- *   (KdfParamsRejectedError, readable message).
+ * - Params outside the policy or beyond this device, params weaker or a key generation or key
+ *   epoch lower than this device already saw for the account, stop everything before any key is
+ *   derived (KdfParamsRejectedError, readable message). The unwrap binds the epoch, so a wrap of a
+ *   key a rotation replaced cannot pass as the current one.
  * - Params below today's floor (allowed only for an account this device knew with them) are
  *   re-wrapped under the defaults with the same password once the vault opened.
  * - Nothing derived from the password is sent anywhere: the unwrap proves the password locally,
@@ -43,13 +44,14 @@ export async function unlockWithPassword<V extends VaultAccount>(
   const account = await platform.memory.requireSessionAccount();
   const { data: material } = await platform.api.call('key-material', {});
   const { kdf, keyGeneration, belowFloor } = await checkServerKeySettings(platform.memory, account, material, platform.device());
+  const keyEpoch = await checkServerKeyEpoch(platform.memory, account, material);
   // Argon2id takes a second or more: work that needs no key (fetching the ciphertexts) can run
   // meanwhile. Only once the params passed the policy.
   whileDeriving?.();
   const keys = await platform.derive(password, material.salt, kdf, { legacyFloor: belowFloor });
   let bytes: Uint8Array;
   try {
-    bytes = await unwrapVaultKey(material.protectedKey, keys.wrapKey, kdf, material.salt, keyGeneration);
+    bytes = await unwrapVaultKey(material.protectedKey, keys.wrapKey, kdf, material.salt, keyGeneration, keyEpoch);
   } catch (error) {
     if (error instanceof VaultKeyRejectedError) throw new WrongMasterPasswordError();
     throw error;
@@ -61,8 +63,10 @@ export async function unlockWithPassword<V extends VaultAccount>(
     salt: material.salt,
     protectedKey: material.protectedKey,
     keyGeneration,
+    keyEpoch,
   });
   await platform.memory.rememberKdfParams(account, kdf);
   await platform.memory.rememberKeyGeneration(account, keyGeneration);
+  await platform.memory.rememberKeyEpoch(account, keyEpoch);
   return belowFloor ? upgradeBelowFloor(platform, vault, keys, password) : vault;
 }

@@ -227,7 +227,8 @@ export const securityRoutes = routes([
     method: 'PUT',
     path: `${apiPaths.webauthnCredential('')}:id/unlock`,
     access: 'session',
-    summary: "Stores a passkey's unlock key (the vault key wrapped under its PRF output).",
+    summary:
+      "Stores a passkey's unlock key (the vault key wrapped under its PRF output), while the vault key is of the key epoch it names.",
     params: webauthnCredentialParamsSchema,
     body: webauthnUnlockKeyRequestSchema,
     responses: { 200: messageResponseSchema },

@@ -23,6 +23,8 @@ export interface UsersTable {
   protected_key: string;
   /** The generation protected_key was wrapped for: 0 until the first password change, then +1 each (migration 0012). */
   key_generation: Generated<number>;
+  /** Which vault key, counted by key rotations; bound into every wrap of it by the browser (migration 0016). */
+  key_epoch: Generated<number>;
   verified_at: number | null;
   created_at: number;
   updated_at: number;

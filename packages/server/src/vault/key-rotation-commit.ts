@@ -13,10 +13,11 @@ import type { RotationOwner } from './key-rotation-staging';
 
 type RotationContext = Pick<AppContext, 'db' | 'repos' | 'now'>;
 
-/** What the browser sends to commit: the new wrapped key at the next generation, and the new vault state. */
+/** What the browser sends to commit: the new wrapped key at the next generation and key epoch, and the new vault state. */
 export interface RotationCommit {
   protectedKey: string;
   keyGeneration: number;
+  keyEpoch: number;
   vaultState: string;
 }
 
@@ -37,12 +38,13 @@ const APPLY_PAGE = 500;
  * 1. the rotation is the owner's and not expired (else not-found);
  * 2. the vault is still at the revision it was read at and no account document was written
  *    since the start (else vault-changed, and the rotation is deleted: it can never apply);
- * 3. the new key is at the stored generation + 1, the new state at the stored counter + 1;
+ * 3. the new key is at the stored generation + 1 and the stored key epoch + 1, the new state at
+ *    the stored counter + 1;
  * 4. the staged set is exactly the account's entries (live and Trash), history versions,
  *    folders and account documents: nothing missing, nothing extra (else incomplete);
  * 5. then every ciphertext replaced (see rotated-vault-repository.ts for the revisions), the
- *    users row (wrapped key, generation, state, revision + 1) in one conditional UPDATE,
- *    every passkey unlock removed (it wraps the old key), every other session of the user
+ *    users row (wrapped key, generation, key epoch, state, revision + 1) in one conditional
+ *    UPDATE, every passkey unlock removed (it wraps the old key, bound to the old epoch), every other session of the user
  *    ended (the caller's stays), and the rotation's staging rows deleted.
  *
  * Invariant: after a commit no row of the account holds a ciphertext under the old key, and
@@ -66,6 +68,8 @@ export function commitKeyRotation(
       return { outcome: 'vault-changed' };
     }
     if (commit.keyGeneration !== user.key_generation + 1) return { outcome: 'key-generation-conflict' };
+    // The same conflict: another rotation (which also raised the generation) won, or a client's epoch is not the key's.
+    if (commit.keyEpoch !== Number(user.key_epoch) + 1) return { outcome: 'key-generation-conflict' };
     if (counter !== Number(user.vault_state_counter) + 1) return { outcome: 'vault-state-stale', state: user.vault_state };
     const gaps = await compareStagedSet(ctx, rotation, trx);
     if (gaps) return { outcome: 'incomplete', ...gaps };
@@ -79,6 +83,7 @@ export function commitKeyRotation(
         baseVaultRevision: base,
         protectedKey: commit.protectedKey,
         keyGeneration: commit.keyGeneration,
+        keyEpoch: commit.keyEpoch,
         vaultState: commit.vaultState,
         vaultStateCounter: counter,
       },

@@ -138,9 +138,9 @@ export function vaultStateAt(counter: number, entries = 0, folders = 0): string 
   return formatVaultState({ counter, entries, folders, sum: 'A'.repeat(43), tag: 'B'.repeat(43) });
 }
 
-/** The new vault key wrapped as the browser wraps it: same password, same KDF and salt, the next generation. */
-export function wrapNewKey(account: TestAccount, newKeyBytes: Uint8Array, keyGeneration: number): Promise<string> {
-  return wrapVaultKey(newKeyBytes, account.keys.wrapKey, account.kdf, account.salt, keyGeneration);
+/** The new vault key wrapped as the browser wraps it: same password, same KDF and salt, the next generation and key epoch. */
+export function wrapNewKey(account: TestAccount, newKeyBytes: Uint8Array, keyGeneration: number, keyEpoch = 1): Promise<string> {
+  return wrapVaultKey(newKeyBytes, account.keys.wrapKey, account.kdf, account.salt, keyGeneration, keyEpoch);
 }
 
 /** POST start with the account's own auth key at the vault's current revision; returns the rotation id. */
@@ -151,7 +151,17 @@ export async function startRotation(h: Pick<TestHarness, 'db'>, account: TestAcc
   return started.json().data.id as string;
 }
 
-/** The commit body for a new key at generation 1 (the test accounts' first rotation) and state counter 1. */
-export async function commitBody(account: TestAccount, newKeyBytes: Uint8Array, keyGeneration = account.keyGeneration + 1) {
-  return { protectedKey: await wrapNewKey(account, newKeyBytes, keyGeneration), keyGeneration, vaultState: vaultStateAt(1) };
+/** The commit body for a new key at generation 1 and key epoch 1 (the test accounts' first rotation) and state counter 1. */
+export async function commitBody(
+  account: TestAccount,
+  newKeyBytes: Uint8Array,
+  keyGeneration = account.keyGeneration + 1,
+  keyEpoch = 1,
+) {
+  return {
+    protectedKey: await wrapNewKey(account, newKeyBytes, keyGeneration, keyEpoch),
+    keyGeneration,
+    keyEpoch,
+    vaultState: vaultStateAt(1),
+  };
 }

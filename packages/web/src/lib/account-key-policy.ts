@@ -1,4 +1,9 @@
-import { checkServerKeySettings as checkWithMemory, type AccountRef, type CheckedKeySettings } from '@lockit/client-core';
+import {
+  checkServerKeyEpoch as checkEpochWithMemory,
+  checkServerKeySettings as checkWithMemory,
+  type AccountRef,
+  type CheckedKeySettings,
+} from '@lockit/client-core';
 import type { DeviceProfile } from '@lockit/crypto';
 import { deviceMemory } from './device-memory';
 
@@ -15,6 +20,15 @@ export function checkServerKeySettings(
   device: DeviceProfile = currentDevice(),
 ): Promise<CheckedKeySettings> {
   return checkWithMemory(deviceMemory, account, answer, device);
+}
+
+/**
+ * The client core's check of the key epoch an answer names for its wrapped vault key, with this
+ * browser's memory: refused (KeyEpochRolledBackError) below the highest epoch this browser saw for
+ * `account`. Call it before unwrapping, and unwrap with what it returns.
+ */
+export function checkServerKeyEpoch(account: AccountRef | null, answer: { keyEpoch?: unknown }): Promise<number> {
+  return checkEpochWithMemory(deviceMemory, account, answer);
 }
 
 interface NavigatorHints {

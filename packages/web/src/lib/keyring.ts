@@ -22,6 +22,12 @@ export interface UnlockedVault {
   /** The generation protectedKey was wrapped for; absent means 0. A password change sends this + 1. */
   keyGeneration?: number | undefined;
   /**
+   * The key epoch of the vault key (key rotations; absent means 0), proved by the wrap that
+   * opened: every wrap binds it. A password change and a passkey's unlock key keep it; a rotation
+   * sends this + 1.
+   */
+  keyEpoch?: number | undefined;
+  /**
    * This unlock's copy for a reload of the tab (decision 0048): the vault key wrapped under
    * `tabKey`, a NON-extractable key made for this unlock. Written to storage only while
    * "Lock on every reload" is off; absent where the browser cannot keep it.
@@ -38,7 +44,7 @@ export interface ReloadSeal {
   wrappedKey: string;
 }
 
-export type KeyMaterial = Pick<UnlockedVault, 'kdf' | 'salt' | 'protectedKey' | 'keyGeneration'>;
+export type KeyMaterial = Pick<UnlockedVault, 'kdf' | 'salt' | 'protectedKey' | 'keyGeneration' | 'keyEpoch'>;
 
 type Listener = () => void;
 

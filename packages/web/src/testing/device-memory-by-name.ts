@@ -16,6 +16,8 @@ export const rememberKeyGeneration = async (name: string, generation: number) =>
   deviceMemory.rememberKeyGeneration(await ref(name), generation);
 export const checkRememberedKeyGeneration = async (name: string, generation: number) =>
   deviceMemory.checkKeyGeneration(await ref(name), generation);
+export const rememberKeyEpoch = async (name: string, epoch: number) => deviceMemory.rememberKeyEpoch(await ref(name), epoch);
+export const checkRememberedKeyEpoch = async (name: string, epoch: number) => deviceMemory.checkKeyEpoch(await ref(name), epoch);
 export const rememberVaultCounter = async (name: string, counter: number) =>
   deviceMemory.rememberVaultCounter(await ref(name), counter);
 export const rememberedVaultCounter = async (name: string) => deviceMemory.vaultCounter(await ref(name));

@@ -26,6 +26,8 @@ export interface RotationServerAccount {
   salt: string;
   protectedKey: string;
   keyGeneration: number;
+  /** Absent: 0, an account that never rotated. */
+  keyEpoch?: number;
 }
 
 type Staged = {
@@ -121,6 +123,7 @@ export function keyRotationRoutes(vault: RotationServerVault, account: RotationS
       return refuse(409, 'The key rotation is incomplete.');
     }
     if (body.data.keyGeneration !== server.account.keyGeneration + 1) return refuse(409, 'Wrong key generation.');
+    if (body.data.keyEpoch !== (server.account.keyEpoch ?? 0) + 1) return refuse(409, 'Wrong key generation.');
     const storedCounter = server.state === null ? 0 : (parseVaultState(server.state)?.counter ?? 0);
     if (parseVaultState(body.data.vaultState)?.counter !== storedCounter + 1) return refuse(409, 'Stale vault state.');
     server.entries = server.entries.map((entry) => ({
@@ -148,6 +151,7 @@ export function keyRotationRoutes(vault: RotationServerVault, account: RotationS
     }
     server.account.protectedKey = body.data.protectedKey;
     server.account.keyGeneration = body.data.keyGeneration;
+    server.account.keyEpoch = body.data.keyEpoch;
     server.state = body.data.vaultState;
     server.vaultRevision += 1;
     server.rotationId = null;
@@ -180,6 +184,7 @@ export function keyRotationRoutes(vault: RotationServerVault, account: RotationS
         salt: server.account.salt,
         protectedKey: server.account.protectedKey,
         keyGeneration: server.account.keyGeneration,
+        keyEpoch: server.account.keyEpoch ?? 0,
       }),
     [route('POST', apiPaths.keyRotation)]: start,
     [routePrefix('PUT', `${apiPaths.keyRotation}/`)]: part,

@@ -14,6 +14,8 @@ export interface LoginData {
   protectedKey: string;
   /** The generation protectedKey was wrapped for. */
   keyGeneration: number;
+  /** The key epoch of the vault key protectedKey holds (key rotations). */
+  keyEpoch: number;
   /** The account id, which its passkeys carry as their user handle: a browser keys its memory of a passkey by it. */
   userId: string;
 }
@@ -48,6 +50,7 @@ export async function completeSignIn(
     email: user.email,
     protectedKey: user.protected_key,
     keyGeneration: user.key_generation,
+    keyEpoch: Number(user.key_epoch),
     userId: user.id,
   };
 }

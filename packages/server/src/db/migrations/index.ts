@@ -14,6 +14,7 @@ import * as keyGeneration from './0012-key-generation';
 import * as passkeySignIn from './0013-passkey-sign-in';
 import * as vaultState from './0014-vault-state';
 import * as keyRotation from './0015-key-rotation';
+import * as keyEpoch from './0016-key-epoch';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-passkey-sign-in': passkeySignIn,
   '0014-vault-state': vaultState,
   '0015-key-rotation': keyRotation,
+  '0016-key-epoch': keyEpoch,
 };

@@ -15,6 +15,8 @@ export interface VaultKeySwap {
   protectedKey: string;
   /** Must be the stored generation + 1. */
   keyGeneration: number;
+  /** Must be the stored key epoch + 1: a new vault key. */
+  keyEpoch: number;
   vaultState: string;
   /** Must be the stored counter + 1. */
   vaultStateCounter: number;
@@ -129,7 +131,7 @@ export function createRotatedVaultRepository(db: Db) {
 
     /**
      * The users row's half of the swap, in one conditional UPDATE: the new wrapped key, its
-     * generation, the new vault state, and the vault revision + 1, only while the row is still
+     * generation and key epoch, the new vault state, and the vault revision + 1, only while the row is still
      * at the base revision, the generation before and the counter before. Of a commit and any
      * racing write (each bumps the revision), one matches and the other does not. Returns
      * whether it was written.
@@ -140,6 +142,7 @@ export function createRotatedVaultRepository(db: Db) {
         .set({
           protected_key: swap.protectedKey,
           key_generation: swap.keyGeneration,
+          key_epoch: swap.keyEpoch,
           vault_state: swap.vaultState,
           vault_state_counter: swap.vaultStateCounter,
           vault_revision: swap.baseVaultRevision + 1,
@@ -148,6 +151,7 @@ export function createRotatedVaultRepository(db: Db) {
         .where('id', '=', userId)
         .where('vault_revision', '=', swap.baseVaultRevision)
         .where('key_generation', '=', swap.keyGeneration - 1)
+        .where('key_epoch', '=', swap.keyEpoch - 1)
         .where('vault_state_counter', '=', swap.vaultStateCounter - 1)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;

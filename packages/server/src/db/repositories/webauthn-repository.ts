@@ -113,14 +113,40 @@ export function createWebauthnRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async setUnlockKey(userId: string, id: string, unlock: { key: string; salt: string }, ex: Executor = db): Promise<boolean> {
+    /**
+     * Stores the unlock key on the user's own credential, in one conditional UPDATE, only while
+     * the user's vault key is still of `unlock.keyEpoch`: a wrap made before a key rotation that
+     * committed meanwhile (the commit cleared every unlock key) is never stored beside the new key.
+     */
+    async setUnlockKey(
+      userId: string,
+      id: string,
+      unlock: { key: string; salt: string; keyEpoch: number },
+      ex: Executor = db,
+    ): Promise<'saved' | 'not-found' | 'stale-epoch'> {
       const result = await ex
         .updateTable('webauthn_credentials')
         .set({ unlock_key: unlock.key, unlock_salt: unlock.salt })
         .where('id', '=', id)
         .where('user_id', '=', userId)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .select('users.id')
+              .where('users.id', '=', userId)
+              .where('users.key_epoch', '=', unlock.keyEpoch),
+          ),
+        )
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      if (Number(result.numUpdatedRows) === 1) return 'saved';
+      const owned = await ex
+        .selectFrom('webauthn_credentials')
+        .select('id')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return owned ? 'stale-epoch' : 'not-found';
     },
 
     /** Deletes the credential and, being in its row, its unlock key. */

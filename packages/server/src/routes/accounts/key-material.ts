@@ -24,6 +24,9 @@ export const keyMaterialRoute: RoutePlugin = async (app, { ctx }) => {
         salt: user.salt,
         protectedKey: user.protected_key,
         keyGeneration: user.key_generation,
+        // The epoch the wrapped key (and every passkey's unlock key) binds: the browser refuses one
+        // below what it saw, and the wraps' associated data refuses any other.
+        keyEpoch: Number(user.key_epoch),
         // Only whether the Unlock screen should offer a passkey; the unlock keys stay behind
         // a passkey assertion (POST passkey/unlock).
         passkeyUnlock: await ctx.repos.webauthn.hasUnlocking(user.id),

@@ -11,10 +11,10 @@ import { MESSAGES } from '../messages';
 import { KEY_ROTATION_MESSAGES } from './key-rotation-messages';
 
 /**
- * POST /api/user/key-rotation/{id}/commit `{ protectedKey, keyGeneration, vaultState }`: swaps
+ * POST /api/user/key-rotation/{id}/commit `{ protectedKey, keyGeneration, keyEpoch, vaultState }`: swaps
  * the staged vault in, in one transaction (see commitKeyRotation), or answers why not and
  * changes nothing: 404 unknown or expired; 409 the vault changed since the start (the rotation
- * is gone: start again), the password changed (key generation), the state is stale (code
+ * is gone: start again), the password changed (key generation; or the key epoch is not the next), the state is stale (code
  * 'vault-state-stale', like every write), or parts are missing ("incomplete: …").
  */
 export const commitKeyRotationRoute: RoutePlugin = async (app, { ctx }) => {

@@ -8,6 +8,8 @@ export const WEBAUTHN_MESSAGES = {
   registrationFailed: 'Your browser’s answer could not be verified. Try again.',
   renamed: 'Renamed',
   unlockKeySaved: 'This passkey can now unlock your vault.',
+  unlockKeyStale:
+    'Your encryption key was rotated meanwhile (from another tab or device), so this passkey was not set up to unlock. Reload Lockit, then add the passkey again.',
   removed: 'Security key removed',
   notFound: 'No security key or passkey of yours with that id.',
   signInOptions: 'Use your security key.',

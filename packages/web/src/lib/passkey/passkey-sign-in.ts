@@ -2,7 +2,7 @@ import { accountRefOf, AnsweredAccountMismatchError } from '@lockit/client-core'
 import { unwrapVaultKeyWithPasskey } from '@lockit/crypto';
 import { getKeyMaterial } from '@/api/get-key-material';
 import { getPasskeyOptions, signInWithAssertion } from '@/api/passkey-sign-in';
-import { checkServerKeySettings } from '@/lib/account-key-policy';
+import { checkServerKeyEpoch, checkServerKeySettings } from '@/lib/account-key-policy';
 import { deviceMemory } from '@/lib/device-memory';
 import type { UnlockedVault } from '@/lib/keyring';
 import { unlockedVaultFromKeyBytes } from '@/lib/unlocked-vault-from-key-bytes';
@@ -38,7 +38,9 @@ export type PasskeySignInResult =
  *   CryptoKey and the reload seal (decision 0048) remain.
  * - The key material (params, salt, protectedKey) is kept for a later password change, whose
  *   unwrap under the current password verifies it; its params must pass the floor/ceiling
- *   policy and be no weaker than this browser used before, or nothing is unlocked.
+ *   policy and be no weaker than this browser used before, or nothing is unlocked; its key epoch
+ *   must be no lower than this browser saw (an unlock key of a key a rotation replaced is refused)
+ *   and is bound by the unwrap.
  *
  * Errors: PasskeyCeremonyError, ApiError, NetworkError, UnexpectedResponseError, and after the
  * session opened PasskeyUnlockError or KdfParamsRejectedError (the caller ends that session).
@@ -55,12 +57,14 @@ export async function signInWithPasskey(): Promise<PasskeySignInResult> {
 
     const material = await getKeyMaterial();
     const { kdf, keyGeneration } = await checkServerKeySettings(account, material);
+    const keyEpoch = await checkServerKeyEpoch(account, material);
 
     let vault: UnlockedVault;
     try {
       const bytes = await unwrapVaultKeyWithPasskey(unlockKey, assertion.prfOutput, {
         userId,
         credentialId: assertion.credentialId,
+        keyEpoch,
       });
       vault = await unlockedVaultFromKeyBytes(bytes, {
         username,
@@ -69,10 +73,12 @@ export async function signInWithPasskey(): Promise<PasskeySignInResult> {
         salt: material.salt,
         protectedKey: material.protectedKey,
         keyGeneration,
+        keyEpoch,
       });
     } catch {
       throw new PasskeyUnlockError();
     }
+    await deviceMemory.rememberKeyEpoch(account, keyEpoch);
     return { kind: 'unlocked', message: answer.message, vault };
   } finally {
     assertion.prfOutput?.fill(0);

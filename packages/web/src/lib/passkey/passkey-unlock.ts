@@ -1,7 +1,7 @@
 import { unwrapVaultKeyWithPasskey } from '@lockit/crypto';
 import { getKeyMaterial } from '@/api/get-key-material';
 import { getPasskeyUnlockOptions, unlockWithAssertion } from '@/api/passkey-unlock';
-import { checkServerKeySettings } from '@/lib/account-key-policy';
+import { checkServerKeyEpoch, checkServerKeySettings } from '@/lib/account-key-policy';
 import { deviceMemory } from '@/lib/device-memory';
 import type { UnlockedVault } from '@/lib/keyring';
 import { unlockedVaultFromKeyBytes } from '@/lib/unlocked-vault-from-key-bytes';
@@ -28,8 +28,13 @@ export class PasskeyNoPrfError extends Error {
  *   when the authenticator gives no handle: the binding to this credential still holds, and
  *   only this browser ever made a wrap for it). A server that answers another passkey's or
  *   another account's unlock key fails the tag: PasskeyUnlockError, nothing unlocked.
+ * - The unwrap binds the key epoch key-material names, which must be no lower than the highest this
+ *   browser saw: an unlock key of a vault key a rotation replaced (kept and served again by the
+ *   server) is refused with KeyEpochRolledBackError if the server names its old epoch, and fails
+ *   the tag if it names the current one. Nothing is unlocked either way. A successful unwrap
+ *   raises the remembered epoch.
  * - The key material must pass checkServerKeySettings (policy, device, no rollback of params or
- *   generation) before anything is unwrapped, as the other unlock paths require, against the
+ *   generation) and checkServerKeyEpoch before anything is unwrapped, as the other unlock paths require, against the
  *   memory of the account this browser's sign-in bound (never the server's name for it).
  * - The PRF output is wiped on every path; the key bytes inside unlockedVaultFromKeyBytes.
  *
@@ -45,21 +50,29 @@ export async function unlockWithPasskey(username: string): Promise<UnlockedVault
     const answer = await unlockWithAssertion({ challengeId: challenge.challengeId, response: assertion.response });
     const material = await getKeyMaterial();
     const { kdf, keyGeneration } = await checkServerKeySettings(account, material);
-    const binding = { userId: userHandleOf(assertion.response) ?? answer.userId, credentialId: assertion.credentialId };
+    const keyEpoch = await checkServerKeyEpoch(account, material);
+    const binding = {
+      userId: userHandleOf(assertion.response) ?? answer.userId,
+      credentialId: assertion.credentialId,
+      keyEpoch,
+    };
     let bytes: Uint8Array;
     try {
       bytes = await unwrapVaultKeyWithPasskey(answer.unlockKey, assertion.prfOutput, binding);
     } catch {
       throw new PasskeyUnlockError();
     }
-    return await unlockedVaultFromKeyBytes(bytes, {
+    const vault = await unlockedVaultFromKeyBytes(bytes, {
       username,
       account,
       kdf,
       salt: material.salt,
       protectedKey: material.protectedKey,
       keyGeneration,
+      keyEpoch,
     });
+    await deviceMemory.rememberKeyEpoch(account, keyEpoch);
+    return vault;
   } finally {
     assertion.prfOutput?.fill(0);
   }

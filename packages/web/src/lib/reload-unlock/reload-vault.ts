@@ -48,6 +48,7 @@ const recordSchema = z.object({
   salt: z.string().max(200),
   protectedKey: z.string().max(500),
   keyGeneration: z.number().int().min(0).optional(),
+  keyEpoch: z.number().int().min(0).optional(),
 });
 
 /**
@@ -80,6 +81,7 @@ export function reloadRecordText(vault: UnlockedVault, seal: ReloadSeal): string
     salt: vault.salt,
     protectedKey: vault.protectedKey,
     keyGeneration: vault.keyGeneration,
+    keyEpoch: vault.keyEpoch,
   } satisfies z.input<typeof recordSchema>);
 }
 
@@ -149,6 +151,7 @@ async function open(store: TabKeyStore, record: z.infer<typeof recordSchema>, no
     salt: record.salt,
     protectedKey: record.protectedKey,
     keyGeneration: record.keyGeneration,
+    keyEpoch: record.keyEpoch,
     reloadSeal: { id: record.id, tabKey, wrappedKey: record.wrappedKey },
   };
 }

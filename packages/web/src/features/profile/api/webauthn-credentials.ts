@@ -36,7 +36,10 @@ export async function registerCredential(body: {
 }
 
 /** PUT /api/user/webauthn/{id}/unlock: the vault key wrapped under the passkey's PRF output. */
-export async function putUnlockKey(id: string, body: { unlockKey: string; unlockSalt: string }): Promise<string> {
+export async function putUnlockKey(
+  id: string,
+  body: { unlockKey: string; unlockSalt: string; keyEpoch: number },
+): Promise<string> {
   return (
     await apiRequest(apiPaths.webauthnUnlockKey(id), { method: 'PUT', body, schema: messageResponseSchema, protectedCall: true })
   ).message;

@@ -40,8 +40,8 @@ export interface AddCredentialInput {
  * master password -> keys (as change password derives them) -> unwrap the vault key, which
  * proves the password here before its authKey is sent -> register options -> create() with
  * PRF -> register -> PRF output (from create, else from an immediate get() of that credential)
- * -> wrap the vault key bound to the account id and the credential id the authenticator
- * answered -> PUT unlock key.
+ * -> wrap the vault key bound to the account id, the credential id the authenticator answered
+ * and the key epoch the password's wrap proved -> PUT unlock key.
  *
  * Security invariants: the master password goes only into the KDF; the vault key bytes and the
  * PRF output exist only inside this call and are wiped at its end; the PRF output is never sent.
@@ -57,6 +57,7 @@ export async function addWebauthnCredential(input: AddCredentialInput): Promise<
       material.kdf,
       material.salt,
       material.keyGeneration,
+      material.keyEpoch,
     );
   } catch (error) {
     if (error instanceof VaultKeyRejectedError) throw new CurrentPasswordIncorrectError();
@@ -90,8 +91,15 @@ export async function addWebauthnCredential(input: AddCredentialInput): Promise<
     }
     if (!prfOutput) return { ...added, unlock: 'no-prf' };
 
-    const unlockKey = await wrapVaultKeyForPasskey(vaultKeyBytes, prfOutput, { userId, credentialId: created.credentialId });
-    await putUnlockKey(registered.credential.id, { unlockKey, unlockSalt: await passkeyPrfInputBase64Url() });
+    // Bound to the key epoch the password's wrap just proved; the server keeps it only while that
+    // is still the account's key (a rotation committed meanwhile: 409, nothing stored).
+    const keyEpoch = material.keyEpoch ?? 0;
+    const unlockKey = await wrapVaultKeyForPasskey(vaultKeyBytes, prfOutput, {
+      userId,
+      credentialId: created.credentialId,
+      keyEpoch,
+    });
+    await putUnlockKey(registered.credential.id, { unlockKey, unlockSalt: await passkeyPrfInputBase64Url(), keyEpoch });
     return {
       credential: { ...registered.credential, canUnlock: true },
       recoveryCodes: registered.recoveryCodes,

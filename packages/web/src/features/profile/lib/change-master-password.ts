@@ -1,7 +1,7 @@
 import type { AccountRef } from '@lockit/client-core';
 import { VaultKeyRejectedError } from '@lockit/crypto';
 import { getKeyMaterial } from '@/api/get-key-material';
-import { checkServerKeySettings } from '@/lib/account-key-policy';
+import { checkServerKeyEpoch, checkServerKeySettings } from '@/lib/account-key-policy';
 import { deriveKeys } from '@/lib/derive-keys';
 import { deviceMemory } from '@/lib/device-memory';
 import type { KeyMaterial } from '@/lib/keyring';
@@ -22,16 +22,17 @@ export interface PasswordChanged {
 
 /**
  * The key material of the session's account when this tab's vault is locked (e.g. after a
- * reload). Untrusted: the params and key generation pass this browser's checks here
- * (checkServerKeySettings), and the unwrap in changeMasterPassword verifies params, salt,
- * generation and wrapped key together. The account is the one this browser signed in as
+ * reload). Untrusted: the params, key generation and key epoch pass this browser's checks here
+ * (checkServerKeySettings, checkServerKeyEpoch), and the unwrap in changeMasterPassword verifies
+ * params, salt, generation, epoch and wrapped key together. The account is the one this browser signed in as
  * (UnknownSessionAccountError when it does not know), never the name the server shows.
  */
 export async function fetchKeyMaterial(username: string): Promise<AccountKeyMaterial> {
   const account = await deviceMemory.requireSessionAccount();
   const material = await getKeyMaterial();
   const { kdf, keyGeneration } = await checkServerKeySettings(account, material);
-  return { username, account, kdf, salt: material.salt, protectedKey: material.protectedKey, keyGeneration };
+  const keyEpoch = await checkServerKeyEpoch(account, material);
+  return { username, account, kdf, salt: material.salt, protectedKey: material.protectedKey, keyGeneration, keyEpoch };
 }
 
 /** What a password change needs: whose account, and its current (checked) key material. */

@@ -14,7 +14,14 @@ import { CurrentPasswordIncorrectError, type AccountKeyMaterial } from './change
 export async function deriveReauthKeys(material: AccountKeyMaterial, masterPassword: string): Promise<AccountKeys> {
   const keys = await deriveKeys(masterPassword, material.salt, material.kdf);
   try {
-    const bytes = await unwrapVaultKey(material.protectedKey, keys.wrapKey, material.kdf, material.salt, material.keyGeneration);
+    const bytes = await unwrapVaultKey(
+      material.protectedKey,
+      keys.wrapKey,
+      material.kdf,
+      material.salt,
+      material.keyGeneration,
+      material.keyEpoch,
+    );
     bytes.fill(0);
   } catch (error) {
     if (error instanceof VaultKeyRejectedError) throw new CurrentPasswordIncorrectError();

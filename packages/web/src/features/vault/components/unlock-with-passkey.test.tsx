@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Keyring } from '@/lib/keyring';
 import { fakeApi, route, signedInRoutes } from '@/testing/fake-api';
+import { bindSessionTo, checkRememberedKeyEpoch, rememberKeyEpoch } from '@/testing/device-memory-by-name';
 import { pageRoutes } from '@/testing/page-routes';
 import { devicePasskey, PASSKEY_ID } from '@/testing/passkey-fixtures';
 import { renderApp } from '@/testing/render-app';
@@ -26,6 +27,10 @@ interface Setup {
   wrappedForUser?: string;
   /** The credential ids the unlock options allow (the passkey's own by default). */
   allow?: string[];
+  /** The key epoch key-material names (absent: none, as from servers before epochs). */
+  keyEpoch?: number;
+  /** The key epoch the server's unlock key was made at (0 by default: made before epochs, or before any rotation). */
+  wrappedAtEpoch?: number;
 }
 
 /** A signed-in tab without the vault key, a passkey on the device, and the server's record of it. */
@@ -34,10 +39,16 @@ async function lockedVault(setup: Setup = {}) {
     password: MASTER,
     wrappedFor: setup.wrappedFor,
     wrappedForUser: setup.wrappedForUser,
+    keyEpoch: setup.wrappedAtEpoch,
   });
   const vaultKey = await importVaultKey(account.vaultKeyBytes.slice());
   const entry = await sealedEntry(vaultKey, { serviceName: 'GitHub', username: 'alice', password: 'gh-secret' });
-  const material = { kdf: account.kdf, salt: account.salt, protectedKey: account.protectedKey };
+  const material = {
+    kdf: account.kdf,
+    salt: account.salt,
+    protectedKey: account.protectedKey,
+    ...(setup.keyEpoch === undefined ? {} : { keyEpoch: setup.keyEpoch }),
+  };
   const allowCredentials = (setup.allow ?? [PASSKEY_ID]).map((id) => ({ id, type: 'public-key' }));
   const api = fakeApi({
     ...signedInRoutes(),
@@ -147,5 +158,70 @@ describe('Unlock with a passkey', () => {
     expect(keyring.vault).toBeNull();
     expect(screen.queryByRole('list', { name: 'Saved passwords' })).not.toBeInTheDocument();
     expect(within(form).getByLabelText('Master Password')).toBeEnabled();
+  });
+});
+
+describe('Unlock after a key rotation this browser saw', () => {
+  const ROLLED_BACK =
+    'The server answered a vault key from before a key rotation (key epoch 0), but this browser has already used the key that replaced it (key epoch 1). Your vault stays locked: the server may be replaying a key you rotated away.';
+
+  /** This browser used the vault key of epoch 1 (it rotated, or opened a wrap of epoch 1). */
+  async function sawEpoch1() {
+    await bindSessionTo('alice');
+    await rememberKeyEpoch('alice', 1);
+  }
+
+  it("refuses the passkey's unlock key from before the rotation when the server names its old epoch: says so plainly and stays locked", async () => {
+    await sawEpoch1();
+    const { api, app, keyring, form } = await lockedVault({ passkeyUnlock: true, keyEpoch: 0, wrappedAtEpoch: 0 });
+    await app.user.click(await within(form).findByRole('button', UNLOCK_BUTTON));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(ROLLED_BACK);
+    expect(keyring.vault).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Saved passwords' })).not.toBeInTheDocument();
+    expect(api.requests.filter((request) => request.method !== 'GET' && request.path.startsWith('/api/entries'))).toEqual([]);
+    expect(within(form).getByLabelText('Master Password')).toBeEnabled();
+  });
+
+  it("refuses the passkey's unlock key from before the rotation when the server names the current epoch: it fails verification", async () => {
+    await sawEpoch1();
+    const { app, keyring, form } = await lockedVault({ passkeyUnlock: true, keyEpoch: 1, wrappedAtEpoch: 0 });
+    await app.user.click(await within(form).findByRole('button', UNLOCK_BUTTON));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      "Lockit could not unlock your vault: the server's key data failed verification.",
+    );
+    expect(keyring.vault).toBeNull();
+  });
+
+  it("refuses the master password's wrap from before the rotation, though its generation is one this browser accepts", async () => {
+    // This browser learnt epoch 1 from a passkey, which tells it no generation: only the epoch tells the old wrap.
+    await sawEpoch1();
+    const { api, app, keyring, form } = await lockedVault({ passkeyUnlock: true, keyEpoch: 0 });
+    await app.user.type(within(form).getByLabelText('Master Password'), MASTER);
+    await app.user.click(within(form).getByRole('button', { name: 'Unlock' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(ROLLED_BACK);
+    expect(keyring.vault).toBeNull();
+    expect(api.to('POST', apiPaths.login)).toHaveLength(0);
+  });
+
+  it('unlocks with an unlock key of the current epoch, and remembers that epoch', async () => {
+    await sawEpoch1();
+    const { app, keyring, form } = await lockedVault({ passkeyUnlock: true, keyEpoch: 2, wrappedAtEpoch: 2 });
+    await app.user.click(await within(form).findByRole('button', UNLOCK_BUTTON));
+
+    expect(await screen.findByRole('listitem', { name: 'GitHub' })).toBeInTheDocument();
+    expect(keyring.vault?.keyEpoch).toBe(2);
+    await expect(checkRememberedKeyEpoch('alice', 1)).rejects.toThrow(/key epoch 1\)/);
+  });
+
+  it('still unlocks with an unlock key made before epochs where this browser saw no rotation', async () => {
+    await bindSessionTo('alice');
+    const { app, keyring, form } = await lockedVault({ passkeyUnlock: true });
+    await app.user.click(await within(form).findByRole('button', UNLOCK_BUTTON));
+
+    expect(await screen.findByRole('listitem', { name: 'GitHub' })).toBeInTheDocument();
+    expect(keyring.vault?.keyEpoch).toBe(0);
   });
 });

@@ -10,11 +10,11 @@ export interface RotationCommitted {
 
 /**
  * POST /api/user/key-rotation/{id}/commit: the new vault key wrapped for the next generation
- * and the re-encrypted vault's integrity state. The server swaps everything in one transaction.
+ * and key epoch, and the re-encrypted vault's integrity state. The server swaps everything in one transaction.
  */
 export async function commitKeyRotation(
   rotationId: string,
-  body: { protectedKey: string; keyGeneration: number; vaultState: string },
+  body: { protectedKey: string; keyGeneration: number; keyEpoch: number; vaultState: string },
 ): Promise<RotationCommitted> {
   const answer = await apiRequest(apiPaths.keyRotationCommit(rotationId), {
     method: 'POST',

@@ -78,10 +78,11 @@ export function useKeyRotation() {
   return { view, rotate };
 }
 
-const pickKeys = ({ vaultKey, integrityKey, protectedKey, keyGeneration, reloadSeal }: RotationDone['vault']) => ({
+const pickKeys = ({ vaultKey, integrityKey, protectedKey, keyGeneration, keyEpoch, reloadSeal }: RotationDone['vault']) => ({
   vaultKey,
   integrityKey,
   protectedKey,
   keyGeneration,
+  keyEpoch,
   reloadSeal,
 });

@@ -6,6 +6,7 @@ import {
   folderElement,
   generateVaultKeyBytes,
   importVaultKey,
+  KeyEpochRolledBackError,
   KeyGenerationRolledBackError,
   openEntryFields,
   sealVaultState,
@@ -20,7 +21,7 @@ import { z } from 'zod';
 import { openFolder } from '@/features/vault/lib/seal-folder';
 import { openAccountDocument, sealAccountDocument } from '@/lib/account-documents';
 import { ApiError, NetworkError } from '@/lib/api-errors';
-import { checkRememberedKeyGeneration } from '@/testing/device-memory-by-name';
+import { checkRememberedKeyEpoch, checkRememberedKeyGeneration } from '@/testing/device-memory-by-name';
 import type { UnlockedVault } from '@/lib/keyring';
 import { makeUnlockedVault } from '@/testing/crypto-fixtures';
 import { fakeApi, route, routePrefix, signedInRoutes, type FakeRoute } from '@/testing/fake-api';
@@ -133,8 +134,8 @@ async function run(vault: UnlockedVault, routes: Record<string, FakeRoute>) {
 }
 
 /** The new vault key, unwrapped from what the commit sent with the master password's wrap key. */
-async function newKeysOf(protectedKey: string, wrapKey: CryptoKey, vault: UnlockedVault, generation: number) {
-  const bytes = await unwrapVaultKey(protectedKey, wrapKey, vault.kdf, vault.salt, generation);
+async function newKeysOf(protectedKey: string, wrapKey: CryptoKey, vault: UnlockedVault, generation: number, epoch = 1) {
+  const bytes = await unwrapVaultKey(protectedKey, wrapKey, vault.kdf, vault.salt, generation, epoch);
   return { vaultKey: await importVaultKey(bytes), integrityKey: await deriveVaultIntegrityKey(bytes) };
 }
 
@@ -211,6 +212,21 @@ describe('rotateVaultKey', () => {
     expect(done.committed).toEqual({ keyGeneration: 1, vaultRevision: 8, passkeyUnlocksRemoved: 1, sessionsEnded: 2 });
     // This browser now refuses the old generation.
     await expect(checkRememberedKeyGeneration('alice', 0)).rejects.toBeInstanceOf(KeyGenerationRolledBackError);
+  });
+
+  it('commits the next key epoch, which the new wrap binds, and remembers it so the old key is refused here', async () => {
+    const { vault, serverVault, serverAccount } = await makeVault();
+    const rotation = keyRotationRoutes(serverVault, { ...serverAccount, keyEpoch: 2 });
+    const { keys, result } = await run({ ...vault, keyEpoch: 2 }, rotation.routes);
+    const done = await result;
+    const [commit] = rotation.server.commits as { protectedKey: string; keyGeneration: number; keyEpoch: number }[];
+    expect(commit!.keyEpoch).toBe(3);
+    expect(done.vault.keyEpoch).toBe(3);
+    await newKeysOf(commit!.protectedKey, keys.wrapKey, vault, 1, 3);
+    for (const epoch of [0, 2]) {
+      await expect(unwrapVaultKey(commit!.protectedKey, keys.wrapKey, vault.kdf, vault.salt, 1, epoch)).rejects.toThrow();
+    }
+    await expect(checkRememberedKeyEpoch('alice', 2)).rejects.toBeInstanceOf(KeyEpochRolledBackError);
   });
 
   it('starts the state at counter 1 for a vault that had none', async () => {

@@ -66,12 +66,16 @@ const plural = (count: number, one: string) => `${count.toLocaleString('en-US')}
  * - The new key's bytes exist only until it is imported, wrapped under the password's wrap key
  *   (generation + 1) and sealed for a reload; they are wiped before any re-encryption starts.
  * - The commit is applied to this tab only once the server said yes (or, after no clear
- *   answer, its key material shows the new wrapped key); then the new generation is remembered.
+ *   answer, its key material shows the new wrapped key); then the new generation and key epoch
+ *   are remembered, so this browser refuses any wrap of the old key from then on.
  */
 export async function rotateVaultKey({ vault, authKey, wrapKey, onProgress }: RotationInput): Promise<RotationDone> {
   onProgress({ step: 'reading' });
   const snapshot = await readVault();
   const generation = (vault.keyGeneration ?? 0) + 1;
+  // A new vault key: the next epoch, which every wrap of it binds (passkeys' unlock keys of the
+  // old key, bound to the old epoch, are refused by a browser that saw this one).
+  const keyEpoch = (vault.keyEpoch ?? 0) + 1;
 
   const bytes = generateVaultKeyBytes();
   let newKey: CryptoKey, newIntegrityKey: CryptoKey, protectedKey: string, reloadSeal: UnlockedVault['reloadSeal'];
@@ -79,7 +83,7 @@ export async function rotateVaultKey({ vault, authKey, wrapKey, onProgress }: Ro
     [newKey, newIntegrityKey, protectedKey, reloadSeal] = await Promise.all([
       importVaultKey(bytes),
       deriveVaultIntegrityKey(bytes),
-      wrapVaultKey(bytes, wrapKey, vault.kdf, vault.salt, generation),
+      wrapVaultKey(bytes, wrapKey, vault.kdf, vault.salt, generation, keyEpoch),
       sealForReload(bytes),
     ]);
   } finally {
@@ -111,10 +115,19 @@ export async function rotateVaultKey({ vault, authKey, wrapKey, onProgress }: Ro
   await uploadParts(started.id, rotationParts(resealed), total, onProgress);
 
   onProgress({ step: 'switching' });
-  const committed = await commit(started.id, { protectedKey, keyGeneration: generation, vaultState });
+  const committed = await commit(started.id, { protectedKey, keyGeneration: generation, keyEpoch, vaultState });
   await deviceMemory.rememberKeyGeneration(vault.account, generation);
+  await deviceMemory.rememberKeyEpoch(vault.account, keyEpoch);
   return {
-    vault: { ...vault, vaultKey: newKey, integrityKey: newIntegrityKey, protectedKey, keyGeneration: generation, reloadSeal },
+    vault: {
+      ...vault,
+      vaultKey: newKey,
+      integrityKey: newIntegrityKey,
+      protectedKey,
+      keyGeneration: generation,
+      keyEpoch,
+      reloadSeal,
+    },
     committed,
   };
 }
@@ -152,7 +165,7 @@ async function uploadParts(
  */
 async function commit(
   rotationId: string,
-  body: { protectedKey: string; keyGeneration: number; vaultState: string },
+  body: { protectedKey: string; keyGeneration: number; keyEpoch: number; vaultState: string },
 ): Promise<RotationCommitted | null> {
   try {
     return await commitKeyRotation(rotationId, body);
