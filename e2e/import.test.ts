@@ -30,8 +30,20 @@ const FILE_LOGINS: Array<[string, string, string]> = EXPECTED_LOGINS.map(({ name
   password,
 ]);
 
-/** One file of each newer format (the repository's own fixtures, shaped like the real exports) and the format it is detected as. */
-const NEW_FORMATS: Array<[string, ImportFormatId]> = [
+/** What opens a file that is locked: its password, and the key file beside it if it needs one. */
+interface FileKey {
+  password: string;
+  keyFile?: string;
+}
+
+/** The password of the KDBX 2 fixtures (packages/transfer/test/fixtures/SOURCES.md). */
+const KDBX2_PASSWORD = 'correct horse battery staple';
+
+/**
+ * One file of each newer format (the repository's own fixtures, shaped like the real exports),
+ * the format it is detected as, and what opens it when it is locked.
+ */
+const NEW_FORMATS: Array<[string, ImportFormatId, FileKey?]> = [
   ['nordpass.csv', 'nordpass-csv'],
   ['enpass.json', 'enpass-json'],
   ['keeper.json', 'keeper-json'],
@@ -42,7 +54,11 @@ const NEW_FORMATS: Array<[string, ImportFormatId]> = [
   ['dashlane-ids.csv', 'dashlane-ids-csv'],
   ['dashlane-securenotes.csv', 'dashlane-notes-csv'],
   ['bitwarden-organization.csv', 'bitwarden-csv'],
+  ['kdbx2.kdbx', 'kdbx', { password: KDBX2_PASSWORD }],
+  ['kdbx2-keyfile.kdbx', 'kdbx', { password: KDBX2_PASSWORD, keyFile: 'kdbx2-keyfile.key' }],
 ];
+
+const fixture = (name: string) => new URL(`../packages/transfer/test/fixtures/${name}`, import.meta.url);
 
 /** Two logins the person saved before: the same sites and user names as two of the file's, under other names. */
 const ALREADY_SAVED = [
@@ -192,9 +208,13 @@ describe('import', () => {
     const account = await createVerifiedAccount(e2e.server.url, e2e.smtp.inbox);
     const page = await signedIn(account);
     const expected = new Set<string>();
-    for (const [file, format] of NEW_FORMATS) {
-      const path = new URL(`../packages/transfer/test/fixtures/${file}`, import.meta.url);
-      const parsed = await parseImport({ name: file, bytes: new Uint8Array(await readFile(path)) }, format);
+    for (const [file, format, key] of NEW_FORMATS) {
+      const path = fixture(file);
+      const keyFile = key?.keyFile === undefined ? undefined : new Uint8Array(await readFile(fixture(key.keyFile)));
+      const parsed = await parseImport({ name: file, bytes: new Uint8Array(await readFile(path)) }, format, {
+        password: key?.password,
+        keyFile,
+      });
       expect(parsed.items.length, file).toBeGreaterThan(0);
       for (const item of parsed.items) expected.add(item.name);
 
@@ -202,7 +222,16 @@ describe('import', () => {
       await fileInput(page).setInputFiles(path.pathname);
       await expect.poll(() => page.getByLabel('Format', { exact: true }).inputValue(), { message: file }).toBe(format);
       await page.getByRole('button', { name: 'Show preview' }).click();
-      await page.getByRole('heading', { name: /^Preview: / }).waitFor();
+      if (key) {
+        // A locked file asks for its password once read; a KeePass key file goes beside it.
+        await page.getByLabel('File password', { exact: true }).fill(key.password);
+        if (key.keyFile !== undefined) {
+          await page.getByLabel('Key file (if the database needs one)').setInputFiles(fixture(key.keyFile).pathname);
+          await page.getByText(`Key file: ${key.keyFile}`).waitFor();
+        }
+        await page.getByRole('button', { name: 'Show preview' }).click();
+      }
+      await page.getByRole('heading', { name: /^Preview: / }).waitFor({ timeout: 30_000 });
       if (file === NEW_FORMATS[0]![0]) await page.screenshot({ path: '/tmp/import-preview-new-format.png', fullPage: true });
       await page.getByRole('button', { name: /^Import \d+ items$/ }).click();
       await page.getByRole('heading', { name: 'Import complete' }).waitFor({ timeout: 60_000 });

@@ -9,6 +9,8 @@ import {
   type ParseResult,
 } from '../import-format';
 import { installKdbxGuards } from './kdbx-guards';
+import { installKdbx3DamageCheck } from './kdbx3-damage';
+import { kdbxwebCopy } from './kdbx-version';
 import { keepassItems, type KeePassEntry, type KeePassGroup } from './keepass-tree';
 
 // kdbxweb is a webpack UMD bundle: Node's CommonJS lexer sees the wrong named exports, so the
@@ -46,7 +48,8 @@ let configured = false;
 
 /**
  * Configures kdbxweb once per page (it keeps one Argon2 implementation and one XML parser for
- * the whole page): Argon2 from hash-wasm, and the guards of kdbx-guards.ts.
+ * the whole page): Argon2 from hash-wasm, the guards of kdbx-guards.ts, and the check that
+ * tells a damaged KDBX 2/3 payload from a wrong key (kdbx3-damage.ts).
  *
  * kdbxweb leaves Argon2 to the host. hash-wasm computes Argon2d (KDBX 4's default) and Argon2id
  * (KeePassXC's option), version 0x13 only; the older 0x10 is refused rather than misderived.
@@ -73,6 +76,7 @@ export function configureKdbxweb(): void {
     return hash.slice().buffer;
   });
   installKdbxGuards();
+  installKdbx3DamageCheck();
 }
 
 export const kdbxFormat: ImportFormat = {
@@ -91,20 +95,21 @@ async function parseKdbx(file: ImportFile, options: ParseOptions): Promise<Parse
   const { bytes } = file;
   if (startsWith(bytes, KDBX_SIGNATURE, 0) && startsWith(bytes, KDB1_TYPE, 4)) {
     throw new ImportFileError(
-      'This is a KeePass 1 (.kdb) database, which Lockit cannot read: open it in KeePass 2 or KeePassXC, save it as .kdbx and import that.',
+      'This is a KeePass 1 database (.kdb), which Lockit cannot read: KeePass 1 has a format of its own, not KDBX. Import it into KeePassXC (Database > Import) or open it in KeePass 2, save it as .kdbx and import that.',
     );
   }
   if (!startsWith(bytes, KDBX_SIGNATURE, 0) || !startsWith(bytes, KDBX2_TYPE, 4)) {
     throw new ImportFileError('The file is not a KeePass database (.kdbx): its first bytes are not the KDBX signature.');
   }
-  checkVersion(bytes);
   if (bytes.length > KDBX_LIMITS.fileBytes) {
     throw new ImportFileError(
       `The file is larger than ${KDBX_LIMITS.fileBytes / 1024 / 1024} MB; Lockit does not read a KeePass database that large.`,
     );
   }
-  const data = bytes.slice().buffer;
-  checkKdfCost(data);
+  const data = kdbxwebCopy(bytes);
+  const header = readHeader(data);
+  checkKdfCost(header);
+  checkInnerStream(header);
   const { keyFile } = options;
   if (options.password === undefined && keyFile === undefined) throw new ImportPasswordError('missing');
   if (keyFile !== undefined && keyFile.length > KDBX_KEY_FILE_MAX_BYTES) {
@@ -144,33 +149,21 @@ async function parseKdbx(file: ImportFile, options: ParseOptions): Promise<Parse
   return { format: 'kdbx', ...result };
 }
 
-/**
- * kdbxweb reads KDBX 3 and 4 only (its header refuses a major version below 3). KDBX 2, which
- * KeePass 2.0x and KeePassX wrote, is named as such rather than called damaged, with the way
- * to a file Lockit reads.
- */
-function checkVersion(bytes: Uint8Array): void {
-  if (bytes.length < 12) return;
-  const major = bytes[10]! | (bytes[11]! << 8);
-  if (major < 3) {
-    throw new ImportFileError(
-      `This is a KDBX ${major} database (written by KeePassX or an early KeePass 2), a version Lockit cannot read. Open it in KeePassXC or KeePass 2 and save it (that writes KDBX 4), or export it as KeePass XML, and import that file.`,
-    );
-  }
-}
-
-/**
- * Reads the outer header (plain bytes, before any key is derived) and refuses a KDF that would
- * cost more than KDBX_LIMITS, so the cost is known before the password is even asked for.
- */
-function checkKdfCost(data: ArrayBuffer): void {
-  let header: kdbxNamespace.KdbxHeader;
+/** The outer header: plain bytes, read before any key is derived or the password asked for. */
+function readHeader(data: ArrayBuffer): kdbxNamespace.KdbxHeader {
   try {
-    header = kdbxweb.KdbxHeader.read(new kdbxweb.BinaryStream(data), new kdbxweb.KdbxContext({ kdbx: {} as kdbxNamespace.Kdbx }));
+    return kdbxweb.KdbxHeader.read(new kdbxweb.BinaryStream(data), new kdbxweb.KdbxContext({ kdbx: {} as kdbxNamespace.Kdbx }));
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     throw new ImportFileError(`The database's header cannot be read: the file is damaged or cut short (${detail}).`);
   }
+}
+
+/**
+ * Refuses a KDF that would cost more than KDBX_LIMITS, so the cost is known before the
+ * password is even asked for.
+ */
+function checkKdfCost(header: kdbxNamespace.KdbxHeader): void {
   const tooCostly = (what: string): ImportFileError =>
     new ImportFileError(
       `The database asks for ${what} to derive its key, more than Lockit allows (it could freeze the page). Lower the key derivation settings in KeePass or KeePassXC and export again.`,
@@ -206,6 +199,19 @@ function checkKdfCost(data: ArrayBuffer): void {
   throw new ImportFileError(
     'The database uses a key derivation Lockit does not know; save it again in KeePass 2.x or KeePassXC.',
   );
+}
+
+/**
+ * kdbxweb decrypts protected values (passwords, hidden fields) with Salsa20 or ChaCha20 only.
+ * A KDBX 2 or 3 header may name KeePass's old ArcFour variant (inner stream 1), which KeePassXC
+ * refuses too; KeePass 2 still reads it. Said before the key is derived, not as "damaged" after.
+ */
+function checkInnerStream(header: kdbxNamespace.KdbxHeader): void {
+  if (header.versionMajor < 4 && header.crsAlgorithm === kdbxweb.Consts.CrsAlgorithm.ArcFourVariant) {
+    throw new ImportFileError(
+      "The database protects its hidden fields with KeePass's old ArcFour variant, which Lockit cannot decrypt. Open it in KeePass 2 and save it (that writes KDBX 4), or export it as KeePass XML, and import that file.",
+    );
+  }
 }
 
 function groupOf(group: kdbxNamespace.KdbxGroup, recycleBinId: string): KeePassGroup {
