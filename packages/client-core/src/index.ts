@@ -50,3 +50,12 @@ export {
   type RunOptions,
   type WorkerPoolOptions,
 } from './workers/worker-pool';
+export {
+  openWithPasskeyKey,
+  PasskeyUnlockError,
+  userHandleOf,
+  type PasskeyAssertion,
+  type PasskeyCeremony,
+} from './keys/passkey-keys';
+export { PasskeyNoPrfError, unlockWithPasskey } from './keys/unlock-with-passkey';
+export { signInWithPasskey, type CannotUnlockReason, type PasskeySignInResult } from './session/passkey-sign-in';

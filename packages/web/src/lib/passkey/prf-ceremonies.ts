@@ -1,4 +1,4 @@
-import { fromBase64Url, passkeyPrfInput, toBase64Url } from '@lockit/crypto';
+import { passkeyPrfInput, toBase64Url } from '@lockit/crypto';
 import {
   browserSupportsWebAuthn,
   startAuthentication,
@@ -127,15 +127,4 @@ function bytesOf(value: unknown): Uint8Array | undefined {
   else if (ArrayBuffer.isView(value))
     bytes = new Uint8Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
   return bytes?.length === 32 ? bytes : undefined;
-}
-
-/** The account id the authenticator's user handle names (the server makes it from the id's UTF-8). */
-export function userHandleOf(response: Record<string, unknown>): string | undefined {
-  const handle = (response.response as { userHandle?: unknown } | undefined)?.userHandle;
-  if (typeof handle !== 'string' || handle === '') return undefined;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(fromBase64Url(handle)) || undefined;
-  } catch {
-    return undefined;
-  }
 }
