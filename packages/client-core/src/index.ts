@@ -59,3 +59,15 @@ export {
 } from './keys/passkey-keys';
 export { PasskeyNoPrfError, unlockWithPasskey } from './keys/unlock-with-passkey';
 export { signInWithPasskey, type CannotUnlockReason, type PasskeySignInResult } from './session/passkey-sign-in';
+export * from './vault/vault-entry';
+export * from './vault/open-entries';
+export * from './vault/seal-entry';
+export * from './vault/word-search';
+export * from './vault/revision-memory';
+export * from './vault/yield-to-main';
+export * from './vault/integrity/entry-members';
+export * from './vault/integrity/vault-members';
+export * from './vault/integrity/check-vault-state';
+export * from './vault/integrity/vault-manifest';
+export * from './vault/integrity/trash-time';
+export { foldForMatching, foldForSearch, matchesWords, nameSortKey, queryWords } from './vault/search-text';

@@ -5,7 +5,7 @@ import { type PlainEntry } from '@/testing/vault-fixtures';
 import { ConflictDialog } from '@/features/vault/components/conflict-dialog';
 import { EntryFormDialog } from '@/features/vault/components/entry-form-dialog';
 import { HistoryPanel } from '@/features/vault/components/history-panel';
-import { type EntryDraft, type OpenEntry, type VaultEntry } from '@/features/vault/lib/vault-entry';
+import { type EntryDraft, type OpenEntry, type VaultEntry } from '@lockit/client-core';
 import type { EntryActions } from '@/features/vault/lib/entry-action-types';
 import { useEntryActions } from '@/features/vault/hooks/use-entry-actions';
 import { useVaultEntries } from '@/features/vault/hooks/use-vault-entries';

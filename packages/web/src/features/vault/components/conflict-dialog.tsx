@@ -4,7 +4,7 @@ import { buttonDanger, buttonPrimary, buttonSecondary } from '@/components/ui/st
 import type { ConflictChoice, EntryConflict } from '../lib/entry-action-types';
 import { CHANGED_ELSEWHERE } from '../lib/action-messages';
 import { DRAFT_PARTS, mergeDrafts, PART_LABELS, partText, samePart, SECRET_PARTS, type DraftPart } from '../lib/draft-diff';
-import type { EntryDraft, OpenFolder } from '../lib/vault-entry';
+import type { EntryDraft, OpenFolder } from '@lockit/client-core';
 
 export const CONFLICT_TITLE = 'Changed elsewhere';
 

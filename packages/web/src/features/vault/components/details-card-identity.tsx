@@ -1,6 +1,6 @@
 import { IDENTITY_FIELDS, type IdentityField } from '@lockit/contract';
 import type { ReactNode } from 'react';
-import type { EntrySecrets, OpenEntry } from '../lib/vault-entry';
+import type { EntrySecrets, OpenEntry } from '@lockit/client-core';
 import type { FieldOf } from './details-field';
 
 /** A card's fields: its number and security code hidden until revealed. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { EntrySecrets, OpenEntry } from '../lib/vault-entry';
+import type { EntrySecrets, OpenEntry } from '@lockit/client-core';
 import { NotesField, StaticField, type FieldOf } from './details-field';
 
 /** Any entry's custom fields (text, hidden until revealed, yes/no), then its notes. */

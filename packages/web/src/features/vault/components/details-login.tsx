@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { EntrySecrets, OpenEntry } from '../lib/vault-entry';
+import type { EntrySecrets, OpenEntry } from '@lockit/client-core';
 import { FieldBox, iconButton, type FieldOf } from './details-field';
 import { TotpField } from './details-totp';
 

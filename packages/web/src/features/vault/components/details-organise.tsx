@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { folderPath } from '../lib/entry-filter';
-import { draftOf, normaliseTags } from '../lib/seal-entry';
-import type { EntryDraft, EntrySecrets, OpenEntry, OpenFolder } from '../lib/vault-entry';
+import { draftOf, normaliseTags } from '@lockit/client-core';
+import type { EntryDraft, EntrySecrets, OpenEntry, OpenFolder } from '@lockit/client-core';
 
 const smallButton =
   'rounded-lg border border-slate-600 px-3 py-1.5 text-sm font-semibold text-slate-100 hover:bg-slate-800 disabled:opacity-60';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { buttonDanger, buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { folderPath } from '../lib/entry-filter';
 import { monogramOf } from '../lib/monogram';
-import type { EntryDraft, EntrySecrets, OpenEntry, OpenFolder } from '../lib/vault-entry';
+import type { EntryDraft, EntrySecrets, OpenEntry, OpenFolder } from '@lockit/client-core';
 import { cardSections, identitySections } from './details-card-identity';
 import { customFieldSections } from './details-custom-fields';
 import { DetailField, iconButton, type FieldOf } from './details-field';

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '@/lib/api-errors';
 import { decodeQrImage, QrImageError } from '../lib/qr-image';
-import { emptyDraft } from '../lib/seal-entry';
-import type { ActionResult, EntryDraft, OpenFolder } from '../lib/vault-entry';
+import { emptyDraft } from '@lockit/client-core';
+import type { ActionResult, EntryDraft, OpenFolder } from '@lockit/client-core';
 import { EntryFormDialog } from './entry-form-dialog';
 
 // jsdom decodes no images: the QR reader answers what each test says.

@@ -5,8 +5,8 @@ import { buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
 import { logFailure } from '@/lib/log';
 import { failureMessage } from '../lib/action-messages';
-import { withType } from '../lib/seal-entry';
-import type { ActionResult, CardDraft, EntryDraft, IdentityDraft, OpenFolder } from '../lib/vault-entry';
+import { withType } from '@lockit/client-core';
+import type { ActionResult, CardDraft, EntryDraft, IdentityDraft, OpenFolder } from '@lockit/client-core';
 import { CustomFieldsEditor, Field, FolderPicker, inputClass, pendingTags, TagsEditor } from './entry-form-sections';
 import {
   draftProblems,

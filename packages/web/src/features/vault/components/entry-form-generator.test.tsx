@@ -7,8 +7,8 @@ import { DEFAULT_GENERATOR_SETTINGS, generatorHistorySchema, generatorSettingsSc
 import { accountDocumentRoutes } from '@/testing/account-document-routes';
 import { fakeApi } from '@/testing/fake-api';
 import { unlockedKeyring } from '@/testing/vault-fixtures';
-import { emptyDraft } from '../lib/seal-entry';
-import type { EntryDraft } from '../lib/vault-entry';
+import { emptyDraft } from '@lockit/client-core';
+import type { EntryDraft } from '@lockit/client-core';
 import { EntryFormDialog } from './entry-form-dialog';
 
 async function renderDialog(documents: Parameters<typeof accountDocumentRoutes>[0] = {}, startWithGenerator = false) {

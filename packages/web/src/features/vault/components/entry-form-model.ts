@@ -1,6 +1,6 @@
 import type { EntryType } from '@lockit/contract';
-import { emptyDraft } from '../lib/seal-entry';
-import type { EntryDraft } from '../lib/vault-entry';
+import { emptyDraft } from '@lockit/client-core';
+import type { EntryDraft } from '@lockit/client-core';
 import { totpSeedProblem } from './totp-seed-field';
 
 /** A new login: the Add dialog's default. */

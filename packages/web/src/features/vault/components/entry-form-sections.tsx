@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { PasswordInput } from '@/components/ui/password-input';
 import { buttonSecondary } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
-import type { DraftField, OpenFolder } from '../lib/vault-entry';
+import type { DraftField, OpenFolder } from '@lockit/client-core';
 
 const smallButton = `${buttonSecondary} px-3 py-1.5 text-sm`;
 const linkButton = 'text-sm font-medium text-cyan-300 underline-offset-2 hover:underline disabled:opacity-60';

@@ -1,7 +1,7 @@
 import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { rowsToRender } from '../lib/rows-to-render';
-import type { VaultEntry } from '../lib/vault-entry';
+import type { VaultEntry } from '@lockit/client-core';
 import {
   EntryRow,
   nameIdOf,

@@ -4,7 +4,7 @@ import { StrengthMeter } from '@/components/generator/strength-meter';
 import { PasswordInput } from '@/components/ui/password-input';
 import { buttonSecondary } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
-import type { EntryDraft } from '../lib/vault-entry';
+import type { EntryDraft } from '@lockit/client-core';
 import { Field, UrlList } from './entry-form-sections';
 import type { FieldErrorProps } from './entry-form-model';
 import { EntryPasswordGenerator } from './entry-password-generator';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { monogramOf } from '../lib/monogram';
-import { DAMAGE_MESSAGES, type DamagedEntry, type OpenEntry, type VaultEntry } from '../lib/vault-entry';
+import { DAMAGE_MESSAGES, type DamagedEntry, type OpenEntry, type VaultEntry } from '@lockit/client-core';
 import './row-icons.css';
 
 /** What a row's copy buttons can put on the clipboard; the one copied shows a check for 2 s. */

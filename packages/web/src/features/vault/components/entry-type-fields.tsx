@@ -1,8 +1,8 @@
 import { IDENTITY_FIELDS } from '@lockit/contract';
 import { PasswordInput } from '@/components/ui/password-input';
 import { TextInput } from '@/components/ui/text-input';
-import { emptyDraft } from '../lib/seal-entry';
-import type { CardDraft, IdentityDraft } from '../lib/vault-entry';
+import { emptyDraft } from '@lockit/client-core';
+import type { CardDraft, IdentityDraft } from '@lockit/client-core';
 import { Field } from './entry-form-sections';
 import type { FieldErrorProps, FieldKey } from './entry-form-model';
 

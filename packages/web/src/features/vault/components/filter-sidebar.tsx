@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EntryFilter, FolderNode, TagCount } from '../lib/entry-filter';
-import type { ActionResult, OpenFolder } from '../lib/vault-entry';
+import type { ActionResult, OpenFolder } from '@lockit/client-core';
 import { DeleteFolderDialog, RenameFolderDialog } from './folder-dialogs';
 import { FolderMenu } from './folder-menu';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FolderNode } from '../lib/entry-filter';
 import { planFolderRename, runFolderRenames } from '../lib/folder-rename';
-import type { ActionResult, OpenFolder } from '../lib/vault-entry';
+import type { ActionResult, OpenFolder } from '@lockit/client-core';
 import { ConfirmDialog } from './confirm-dialog';
 import { FolderNameDialog } from './folder-name-dialog';
 

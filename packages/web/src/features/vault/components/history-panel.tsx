@@ -3,7 +3,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { buttonSecondary } from '@/components/ui/styles';
 import type { EntryActions, OpenVersion } from '../lib/entry-action-types';
 import { changedParts, PART_LABELS } from '../lib/draft-diff';
-import type { EntryDraft, OpenEntry } from '../lib/vault-entry';
+import type { EntryDraft, OpenEntry } from '@lockit/client-core';
 
 interface HistoryPanelProps {
   entry: OpenEntry;

@@ -2,8 +2,8 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { TextInput } from '@/components/ui/text-input';
 import type { EntrySort } from '../lib/entry-filter';
 import { useWarmSearch } from '../hooks/use-warm-search';
-import type { VaultEntry } from '../lib/vault-entry';
-import { createWordSearch } from '../lib/word-search';
+import type { VaultEntry } from '@lockit/client-core';
+import { createWordSearch } from '@lockit/client-core';
 import { EntryList } from './entry-list';
 import type { RowActions, RowCopyField } from './entry-row';
 

@@ -1,13 +1,7 @@
 import { apiPaths, type AddEntryRequest, type UpdateEntryRequest } from '@lockit/contract';
-import {
-  CIPHERTEXT_PATTERN,
-  decryptField,
-  openEntryFields,
-  openEntryOverview,
-  OVERVIEW_CIPHERTEXT_PATTERN,
-} from '@lockit/crypto';
+import { CIPHERTEXT_PATTERN, OVERVIEW_CIPHERTEXT_PATTERN } from '@lockit/crypto';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { deferred } from '@/testing/deferred';
 import { fakeApi, route, routePrefix, signedInRoutes, type FakeAnswer, type FakeRoute } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
@@ -23,30 +17,20 @@ import {
 } from '@/testing/vault-fixtures';
 import { VaultPage } from './vault-page';
 
-// The real field decryption, watched (one field, an item's fields at once, or its bound
-// overview alone): a change must decrypt its own entry only, never the list.
-vi.mock('@lockit/crypto', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@lockit/crypto')>();
-  return {
-    ...real,
-    decryptField: vi.fn(real.decryptField),
-    openEntryFields: vi.fn(real.openEntryFields),
-    openEntryOverview: vi.fn(real.openEntryOverview),
-  };
-});
-
 const routes = pageRoutes({ '/vault': <VaultPage /> });
+// Every AES-GCM decryption, watched: an entry field's associated data names its entry
+// (`lockit/v<n>/entry|<id>|<field>`, inside a bound overview's too), so the ids decrypted are read from the calls, whichever
+// module made them. A change must decrypt its own entry only, never the list.
+let decrypt: MockInstance<SubtleCrypto['decrypt']>;
+beforeEach(() => {
+  decrypt = vi.spyOn(crypto.subtle, 'decrypt');
+});
 const decryptedIds = () =>
-  [
-    ...vi.mocked(decryptField).mock.calls,
-    ...vi.mocked(openEntryFields).mock.calls,
-    ...vi.mocked(openEntryOverview).mock.calls,
-  ].map(([, id]) => id);
-const clearDecryptions = () => {
-  vi.mocked(decryptField).mockClear();
-  vi.mocked(openEntryFields).mockClear();
-  vi.mocked(openEntryOverview).mockClear();
-};
+  decrypt.mock.calls
+    .map(([algorithm]) => (algorithm as AesGcmParams).additionalData)
+    .map((aad) => (aad ? /lockit\/v\d+\/entry\|([^|]+)\|/.exec(new TextDecoder().decode(aad as ArrayBuffer))?.[1] : undefined))
+    .filter((id): id is string => id !== undefined);
+const clearDecryptions = () => decrypt.mockClear();
 
 async function openVault(plains: PlainEntry[], overrides: Record<string, FakeRoute> = {}) {
   const { keyring, vault } = await unlockedKeyring();

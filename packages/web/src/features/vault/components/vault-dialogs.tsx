@@ -1,6 +1,6 @@
 import type { EntryActions, EntryConflict } from '../lib/entry-action-types';
-import { emptyDraft } from '../lib/seal-entry';
-import type { ActionResult, EntryDraft, OpenEntry, OpenFolder, VaultEntry } from '../lib/vault-entry';
+import { emptyDraft } from '@lockit/client-core';
+import type { ActionResult, EntryDraft, OpenEntry, OpenFolder, VaultEntry } from '@lockit/client-core';
 import { ConflictDialog } from './conflict-dialog';
 import { DeleteEntryDialog } from './delete-entry-dialog';
 import { EntryFormDialog } from './entry-form-dialog';

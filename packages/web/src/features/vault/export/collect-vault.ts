@@ -4,10 +4,10 @@ import { listEntries } from '@/api/list-entries';
 import { getEntryHistories } from '../api/get-entry-histories';
 import { listFolders } from '../api/list-folders';
 import { openEntriesWithSecrets } from '../lib/open-entries-in-workers';
-import { draftOf, openVersionDraft } from '../lib/seal-entry';
+import { draftOf, openVersionDraft } from '@lockit/client-core';
 import { openFolders } from '../lib/seal-folder';
-import type { EntryDraft, EntrySecrets, OpenEntry } from '../lib/vault-entry';
-import { yieldToMain } from '../lib/yield-to-main';
+import type { EntryDraft, EntrySecrets, OpenEntry } from '@lockit/client-core';
+import { yieldToMain } from '@lockit/client-core';
 
 /** Items whose histories are opened at once: a slice of a few milliseconds of main-thread work. */
 const HISTORY_SLICE = 16;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BreachChecker } from '@/lib/password-strength/breach-check';
 import { scorePassword } from '@/lib/password-strength/zxcvbn-engine';
 import { startPwnedStandIn, type PwnedStandIn } from '@lockit/test-support/pwned-stand-in';
-import { emptyDraft, sealEntry } from '../lib/seal-entry';
+import { emptyDraft, sealEntry } from '@lockit/client-core';
 import { computeBreachCounts, computeHealthFacts, digestsOf, type HealthItemInput, type Scorer } from './compute-health';
 import { buildReport, YEAR_MS } from './health-analysis';
 

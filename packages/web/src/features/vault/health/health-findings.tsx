@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buttonSecondary } from '@/components/ui/styles';
 import { paths } from '@/config/paths';
-import type { OpenEntry } from '../lib/vault-entry';
+import type { OpenEntry } from '@lockit/client-core';
 import { CATEGORY_TITLES, HEALTH_CATEGORIES, type HealthCategory, type HealthReport, type ItemFindings } from './health-analysis';
 
 const smallButton = `${buttonSecondary} px-3 py-1 text-sm`;

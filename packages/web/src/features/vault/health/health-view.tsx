@@ -3,7 +3,7 @@ import { usePublicConfig } from '@/api/get-public-config';
 import { useToast } from '@/components/ui/toast';
 import { BREACH_PRIVACY_SENTENCE } from '@/lib/password-strength/breach-check';
 import { useVaultEntries } from '../hooks/use-vault-entries';
-import type { OpenEntry } from '../lib/vault-entry';
+import type { OpenEntry } from '@lockit/client-core';
 import { HealthFindings, ExcludedItems } from './health-findings';
 import { HealthSummary } from './health-summary';
 import { useHealthSettings, withExclusion } from './health-settings';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { getEntryHistory } from '../api/get-entry-history';
 import { mark } from '../lib/perf-marks';
-import type { OpenEntry } from '../lib/vault-entry';
+import type { OpenEntry } from '@lockit/client-core';
 import type { HealthItemInput } from './compute-health';
 import { buildReport, type HealthReport, type ItemFacts } from './health-analysis';
 import { runHealthReport } from './health-client';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import type { OpenEntry } from '../lib/vault-entry';
+import type { OpenEntry } from '@lockit/client-core';
 import type { VaultEntriesState } from './use-vault-entries';
 
 /**

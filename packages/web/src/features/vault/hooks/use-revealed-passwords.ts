@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { logFailure } from '@/lib/log';
-import { openPassword } from '../lib/seal-entry';
-import type { OpenEntry } from '../lib/vault-entry';
+import { openPassword } from '@lockit/client-core';
+import type { OpenEntry } from '@lockit/client-core';
 
 /** The spec's copy indicator. */
 export const COPIED_INDICATOR_MS = 2_000;

@@ -4,18 +4,18 @@ import { listEntries, servedVaultStateOf } from '@/api/list-entries';
 import { useKeyring } from '@/lib/keyring-context';
 import { logFailure, logInfo } from '@/lib/log';
 import { listFolders } from '../api/list-folders';
-import { withFolderName } from '../lib/open-entries';
+import { withFolderName } from '@lockit/client-core';
 import { openEntriesWithElements } from '../lib/open-entries-in-workers';
 import { purgeExpiredTrash } from '../integrity/purge-expired-trash';
 import { vaultIntegrityOf } from '../integrity/vault-integrity-of';
 import type { VaultIntegrity } from '../integrity/vault-integrity';
-import { folderElementsOf, type EntryElement } from '../integrity/vault-members';
+import { folderElementsOf, type EntryElement } from '@lockit/client-core';
 import { mark, VAULT_CHECKED_MARK, VAULT_DECRYPTED_MARK, VAULT_LOAD_START_MARK } from '../lib/perf-marks';
 import { revisionMemoryOf } from '../lib/revision-memory';
-import { foldForSearch } from '../lib/search-text';
+import { foldForSearch } from '@lockit/client-core';
 import { openFolders } from '../lib/seal-folder';
 import { upgradeLegacyEntries, LEGACY_UPGRADE_DELAY_MS } from '../lib/upgrade-legacy';
-import type { OpenFolder, VaultEntry } from '../lib/vault-entry';
+import type { OpenFolder, VaultEntry } from '@lockit/client-core';
 
 export type VaultEntriesState =
   /** `added`: entries saved before the list arrived, kept until it does. */

@@ -9,7 +9,7 @@ import {
   type EntrySummary,
 } from '../lib/entry-filter';
 import type { LastUsedTimes } from '../lib/last-used';
-import type { OpenEntry, OpenFolder, VaultEntry } from '../lib/vault-entry';
+import type { OpenEntry, OpenFolder, VaultEntry } from '@lockit/client-core';
 import type { FilterCounts } from '../components/filter-sidebar';
 
 /** An entry as filterEntries sees it, holding the entry it stands for. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { createWordSearch, type Searchable } from '../lib/word-search';
+import { createWordSearch, type Searchable } from '@lockit/client-core';
 
 /** A query's first letter: it reads every entry's search text, as a person's first key does. */
 const WARM_QUERY = 'e';

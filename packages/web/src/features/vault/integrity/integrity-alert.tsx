@@ -2,7 +2,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { logFailure } from '@/lib/log';
-import type { IntegrityReport } from './check-vault-state';
+import type { IntegrityReport } from '@lockit/client-core';
 import type { VaultIntegrity } from './vault-integrity';
 import { INTEGRITY_ALERT_HEADING, integrityReportLines } from './integrity-report-text';
 import { INTEGRITY_REFUSED } from './vault-integrity';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IntegrityReport } from './check-vault-state';
+import type { IntegrityReport } from '@lockit/client-core';
 import { integrityReportLines } from './integrity-report-text';
 
 const report = (parts: Partial<IntegrityReport>): IntegrityReport => ({

@@ -1,4 +1,4 @@
-import type { IntegrityReport } from './check-vault-state';
+import type { IntegrityReport } from '@lockit/client-core';
 
 export const INTEGRITY_ALERT_HEADING = "The server's copy of your vault is older or incomplete.";
 

@@ -1,9 +1,9 @@
 import { listEntries, servedVaultStateOf } from '@/api/list-entries';
 import { listFolders } from '../api/list-folders';
-import { openEntry } from '../lib/open-entries';
+import { openEntry } from '@lockit/client-core';
 import { openFolder } from '../lib/seal-folder';
 import type { VaultSnapshot } from './vault-integrity';
-import { entryElementsOf, folderElementsOf, type EntryElement } from './vault-members';
+import { entryElementsOf, folderElementsOf, type EntryElement } from '@lockit/client-core';
 
 /**
  * The vault as the server serves it now, for a check after a mismatch or a refused write:

@@ -12,7 +12,8 @@ import { VaultPage } from '../components/vault-page';
 import { INTEGRITY_ALERT_HEADING } from './integrity-report-text';
 import { rememberedVaultCounter } from '@/testing/device-memory-by-name';
 import { purgeExpiredTrash } from './purge-expired-trash';
-import { saveVaultManifest } from './vault-manifest';
+import { saveVaultManifest } from '@lockit/client-core';
+import { deviceMemory } from '@/lib/device-memory';
 import { vaultIntegrityOf } from './vault-integrity-of';
 
 /**
@@ -110,7 +111,7 @@ describe('Trash in the whole-vault integrity set', () => {
   it('names an entry dropped from Trash above the list, from the manifest, and writes nothing', async () => {
     const setup = await setUp('kate');
     const [github, bank, mail] = setup.entries;
-    await saveVaultManifest(setup.vault.vaultKey, setup.vault.account, {
+    await saveVaultManifest(deviceMemory, setup.vault.vaultKey, setup.vault.account, {
       counter: 5,
       entries: [{ id: github!.id, revision: 1, name: 'GitHub' }],
       folders: [],

@@ -17,13 +17,14 @@ import {
 } from '@/testing/vault-fixtures';
 import { stateDescribes, stateOfStore, withVaultState } from '@/testing/vault-state-routes';
 import { VaultPage } from '../components/vault-page';
-import { emptyDraft } from '../lib/seal-entry';
+import { emptyDraft } from '@lockit/client-core';
 import { USE_SERVER_COPY } from './integrity-alert';
 import { INTEGRITY_ALERT_HEADING } from './integrity-report-text';
 import { rememberedVaultCounter, rememberVaultCounter } from '@/testing/device-memory-by-name';
 import { INTEGRITY_REFUSED } from './vault-integrity';
 import { loadVaultSnapshot } from './load-vault-snapshot';
-import { saveVaultManifest } from './vault-manifest';
+import { saveVaultManifest } from '@lockit/client-core';
+import { deviceMemory } from '@/lib/device-memory';
 import { vaultIntegrityOf } from './vault-integrity-of';
 
 const GITHUB: PlainEntry = { serviceName: 'GitHub', username: 'alice', password: 'gh' };
@@ -208,7 +209,7 @@ describe('Whole-vault integrity: the report', () => {
   it('shows the alert above the list, naming the withheld entry from the manifest; served entries still show', async () => {
     const setup = await setUp({ withheld: true, initialCounter: 2, username: 'carol' });
     const [github, bank] = setup.entries;
-    await saveVaultManifest(setup.vault.vaultKey, setup.vault.account, {
+    await saveVaultManifest(deviceMemory, setup.vault.vaultKey, setup.vault.account, {
       counter: 2,
       entries: [
         { id: github!.id, revision: 1, name: 'GitHub' },

@@ -15,10 +15,10 @@ import {
   type VaultFolderMember,
 } from '@lockit/crypto';
 import { logFailure, logInfo } from '@/lib/log';
-import { checkVaultState, type IntegrityReport, type LiveMember } from './check-vault-state';
+import { checkVaultState, type IntegrityReport, type LiveMember } from '@lockit/client-core';
 import { deviceMemory } from '@/lib/device-memory';
-import { loadVaultManifest, saveVaultManifest, type VaultManifest } from './vault-manifest';
-import type { EntryElement } from './vault-members';
+import { loadVaultManifest, saveVaultManifest, type VaultManifest } from '@lockit/client-core';
+import type { EntryElement } from '@lockit/client-core';
 import { initVaultState, isVaultStateRefusal } from './vault-state-api';
 
 export const INTEGRITY_REFUSED = 'Lockit will not save changes on top of a vault the server changed behind your back.';
@@ -347,7 +347,7 @@ export class VaultIntegrity {
     if (!result.ok) {
       // Only now the manifest is opened: it names what is wrong, it never decides whether.
       // What this tab saw last is newer than the stored one until the debounced save ran.
-      const stored = await loadVaultManifest(this.vaultKey, this.account);
+      const stored = await loadVaultManifest(deviceMemory, this.vaultKey, this.account);
       const seen = this.#seenManifest();
       const manifest = seen && (!stored || seen.counter >= stored.counter) ? seen : stored;
       if (manifest) result = await checkVaultState(this.integrityKey, snapshot.state, tracked, remembered, manifest);
@@ -411,7 +411,7 @@ export class VaultIntegrity {
     this.#manifestTimer = setTimeout(() => {
       const manifest = this.#seenManifest();
       if (manifest === null) return;
-      saveVaultManifest(this.vaultKey, this.account, manifest).catch((error: unknown) =>
+      saveVaultManifest(deviceMemory, this.vaultKey, this.account, manifest).catch((error: unknown) =>
         logFailure('Remembering the vault', error),
       );
     }, MANIFEST_DELAY_MS);

@@ -1,6 +1,6 @@
 import { ApiError, NetworkError, NoSessionError, UnexpectedResponseError } from '@/lib/api-errors';
 import { VaultIntegrityRefusedError } from '../integrity/vault-integrity';
-import { EntryDraftError } from './seal-entry';
+import { EntryDraftError } from '@lockit/client-core';
 
 /**
  * The plain sentence a failed change shows (non-blocking, beside the form or in the list):

@@ -1,6 +1,6 @@
-import type { EntryElement } from '../integrity/vault-members';
-import type { SealedEntry } from './seal-entry';
-import type { EntryDraft, EntrySecrets, VaultEntry } from './vault-entry';
+import type { EntryElement } from '@lockit/client-core';
+import type { SealedEntry } from '@lockit/client-core';
+import type { EntryDraft, EntrySecrets, VaultEntry } from '@lockit/client-core';
 
 /**
  * One slice of work for a vault crypto worker (crypto-worker.ts). The vault key travels as a

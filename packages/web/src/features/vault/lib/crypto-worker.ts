@@ -13,10 +13,10 @@
  * (the integrity key arrives as a non-extractable CryptoKey, like the vault key).
  */
 import { serveJobs, type WorkerScope } from '@lockit/client-core';
-import { entryElementsOf } from '../integrity/vault-members';
+import { entryElementsOf } from '@lockit/client-core';
 import type { CryptoSliceRequest, CryptoSliceResponse } from './crypto-worker-protocol';
-import { openEntry } from './open-entries';
-import { openSecrets, sealEntry } from './seal-entry';
+import { openEntry } from '@lockit/client-core';
+import { openSecrets, sealEntry } from '@lockit/client-core';
 
 async function work(request: CryptoSliceRequest): Promise<CryptoSliceResponse> {
   const { vaultKey } = request;

@@ -1,4 +1,4 @@
-import type { ActionResult, EntryDraft, EntrySecrets, OpenEntry, OpenFolder, VaultEntry } from './vault-entry';
+import type { ActionResult, EntryDraft, EntrySecrets, OpenEntry, OpenFolder, VaultEntry } from '@lockit/client-core';
 
 /**
  * How a conflict is settled.

@@ -7,7 +7,7 @@ import { getEntryHistory } from '../api/get-entry-history';
 import { purgeEntry } from '../api/purge-entry';
 import { restoreEntry } from '../api/restore-entry';
 import type { EntryActions, FolderActions } from './entry-action-types';
-import { writtenEntryMember } from '../integrity/entry-members';
+import { writtenEntryMember } from '@lockit/client-core';
 import { CHANGED_ELSEWHERE, CURRENT_DAMAGED, failureMessage } from './action-messages';
 import type { ConflictFlow } from './entry-conflict-flow';
 import { SAVE_WORDS, type EntryWrites, type WriteWords } from './entry-writes';
@@ -17,8 +17,8 @@ import {
   openVersionDraft,
   sealEntry,
   toAddRequest,
-} from './seal-entry';
-import { DAMAGED_MESSAGE, type ActionResult, type EntryDraft, type OpenEntry, type VaultEntry } from './vault-entry';
+} from '@lockit/client-core';
+import { DAMAGED_MESSAGE, type ActionResult, type EntryDraft, type OpenEntry, type VaultEntry } from '@lockit/client-core';
 
 export interface EntryActionsDeps {
   vaultKey: CryptoKey;

@@ -3,8 +3,8 @@ import type { ConflictChoice, EntryConflict } from './entry-action-types';
 import { CURRENT_DAMAGED, KEPT_NEWER_VERSION, NOT_SAVED_AFTER_CONFLICT } from './action-messages';
 import { changedParts } from './draft-diff';
 import type { EntryWrites, WriteOutcome, WriteWords } from './entry-writes';
-import { openDraft as openEntryDraft } from './seal-entry';
-import type { ActionResult, EntryDraft, OpenEntry } from './vault-entry';
+import { openDraft as openEntryDraft } from '@lockit/client-core';
+import type { ActionResult, EntryDraft, OpenEntry } from '@lockit/client-core';
 
 export type ConflictFlow = ReturnType<typeof createConflictFlow>;
 

@@ -1,4 +1,4 @@
-import { foldForMatching, matchesWords, nameSortKey, queryWords } from './search-text';
+import { foldForMatching, matchesWords, nameSortKey, queryWords } from '@lockit/client-core';
 
 /** What the list knows of an entry, from its opened overview (never a secret). */
 export interface EntrySummary {

@@ -6,13 +6,13 @@ import { deleteEntry } from '../api/delete-entry';
 import { entryConflictOf } from '../api/entry-conflict';
 import { updateEntry } from '../api/update-entry';
 import type { VaultEntriesAction } from '../hooks/use-vault-entries';
-import { writtenEntryMember } from '../integrity/entry-members';
+import { writtenEntryMember } from '@lockit/client-core';
 import type { MemberChange, VaultIntegrity } from '../integrity/vault-integrity';
 import { failureMessage } from './action-messages';
-import { openEntry } from './open-entries';
-import type { RevisionMemory } from './revision-memory';
-import { sealEntry, toUpdateRequest } from './seal-entry';
-import { damagedEntry, type EntryDraft, type OpenEntry, type VaultEntry } from './vault-entry';
+import { openEntry } from '@lockit/client-core';
+import type { RevisionMemory } from '@lockit/client-core';
+import { sealEntry, toUpdateRequest } from '@lockit/client-core';
+import { damagedEntry, type EntryDraft, type OpenEntry, type VaultEntry } from '@lockit/client-core';
 
 export type WriteOutcome = { ok: true; entry: VaultEntry } | { ok: false; message: string } | { conflict: EntryWire };
 

@@ -8,11 +8,11 @@ import { folderConflictOf } from '../api/entry-conflict';
 import { updateFolder } from '../api/update-folder';
 import type { FolderActions, FolderResult } from './entry-action-types';
 import type { VaultEntriesAction } from '../hooks/use-vault-entries';
-import { writtenFolderMember } from '../integrity/entry-members';
+import { writtenFolderMember } from '@lockit/client-core';
 import { failureMessage } from './action-messages';
 import type { EntryWrites } from './entry-writes';
 import { checkFolderName, openFolder, sealFolderName } from './seal-folder';
-import type { OpenFolder } from './vault-entry';
+import type { OpenFolder } from '@lockit/client-core';
 
 export interface FolderActionsDeps {
   vaultKey: CryptoKey;

@@ -2,7 +2,7 @@ import { FOLDER_NAME_LIMIT } from '@lockit/contract';
 import { describe, expect, it } from 'vitest';
 import { folderTree, type FolderNode } from './entry-filter';
 import { planFolderRename, runFolderRenames } from './folder-rename';
-import type { OpenFolder } from './vault-entry';
+import type { OpenFolder } from '@lockit/client-core';
 
 const folder = (id: string, name: string, revision = 1): OpenFolder => ({ id, name, revision });
 const FOLDERS = [

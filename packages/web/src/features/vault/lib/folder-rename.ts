@@ -1,7 +1,7 @@
 import { FOLDER_NAME_LIMIT } from '@lockit/contract';
 import { folderPath, type FolderNode } from './entry-filter';
 import { checkFolderName } from './seal-folder';
-import type { ActionResult, OpenFolder } from './vault-entry';
+import type { ActionResult, OpenFolder } from '@lockit/client-core';
 
 /** One folder to save under a new name. */
 export interface FolderRename {

@@ -9,10 +9,10 @@ import {
   type EntryFieldName,
 } from '@lockit/crypto';
 import { describe, expect, it } from 'vitest';
-import { openEntry } from './open-entries';
-import { emptyDraft, entryPlaintext, openDraft, sealEntry } from './seal-entry';
+import { openEntry } from '@lockit/client-core';
+import { emptyDraft, entryPlaintext, openDraft, sealEntry } from '@lockit/client-core';
 import { openFolder, sealFolderName } from './seal-folder';
-import type { EntryDraft } from './vault-entry';
+import type { EntryDraft } from '@lockit/client-core';
 
 const newKey = () => importVaultKey(generateVaultKeyBytes());
 const utf8 = (text: string) => new TextEncoder().encode(text);

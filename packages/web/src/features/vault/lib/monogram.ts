@@ -1,4 +1,4 @@
-import { foldForSearch } from './search-text';
+import { foldForSearch } from '@lockit/client-core';
 
 /** What an entry's coloured circle shows: one or two graphemes and a hue (0-359). */
 export interface Monogram {

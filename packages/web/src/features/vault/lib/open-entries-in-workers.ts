@@ -1,11 +1,11 @@
-import { entryElementsOf, type EntryElement } from '../integrity/vault-members';
+import { entryElementsOf, type EntryElement } from '@lockit/client-core';
 import { runInSlices, workersPayOffFor, WorkerUnavailable } from './crypto-worker-pool';
 import type { CryptoSliceResponse } from './crypto-worker-protocol';
-import { openEntries, internFieldSet } from './open-entries';
-import type { RevisionMemory } from './revision-memory';
-import { openSecrets } from './seal-entry';
-import { damagedEntry, type EntrySecrets, type VaultEntry } from './vault-entry';
-import { yieldToMain } from './yield-to-main';
+import { openEntries, internFieldSet } from '@lockit/client-core';
+import type { RevisionMemory } from '@lockit/client-core';
+import { openSecrets } from '@lockit/client-core';
+import { damagedEntry, type EntrySecrets, type VaultEntry } from '@lockit/client-core';
+import { yieldToMain } from '@lockit/client-core';
 
 /** Entries per message: a few milliseconds to copy each way, a few hundred decryptions. */
 const SLICE_SIZE = 250;

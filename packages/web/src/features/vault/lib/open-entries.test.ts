@@ -7,17 +7,15 @@ import {
   sealEntryFields,
   type EntryTexts,
 } from '@lockit/crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentsOf, sealedEntry, type PlainEntry } from '@/testing/vault-fixtures';
-import { DECRYPT_BATCH_SIZE, openEntries, openEntry } from './open-entries';
-import { RevisionMemory } from './revision-memory';
-import { yieldToMain } from './yield-to-main';
-
-// The real yield, watched, to see the slices.
-vi.mock('./yield-to-main', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./yield-to-main')>();
-  return { yieldToMain: vi.fn(real.yieldToMain) };
-});
+import { DECRYPT_BATCH_SIZE, openEntries, openEntry } from '@lockit/client-core';
+import { RevisionMemory } from '@lockit/client-core';
+// The yield between slices, watched: yieldToMain takes the platform's scheduler.yield() where
+// there is one, so a stand-in for it sees each slice end.
+const yieldToMain = vi.fn(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+beforeEach(() => vi.stubGlobal('scheduler', { yield: yieldToMain }));
+afterEach(() => vi.unstubAllGlobals());
 
 const newKey = () => importVaultKey(generateVaultKeyBytes());
 
@@ -57,7 +55,7 @@ describe('openEntries', () => {
         }),
       ),
     );
-    vi.mocked(yieldToMain).mockClear();
+    yieldToMain.mockClear();
     const entries = await openEntries(key, wires, { batchSize: 3 });
 
     expect(entries.map((entry) => (entry.status === 'open' ? entry.serviceName : 'damaged'))).toEqual([
@@ -84,7 +82,7 @@ describe('openEntries', () => {
     const key = await newKey();
     const one = await sealedEntry(key, { serviceName: 'S', username: 'u', password: 'p' });
     const wires = Array.from({ length: DECRYPT_BATCH_SIZE + 1 }, () => one);
-    vi.mocked(yieldToMain).mockClear();
+    yieldToMain.mockClear();
     expect(await openEntries(key, wires)).toHaveLength(DECRYPT_BATCH_SIZE + 1);
     expect(DECRYPT_BATCH_SIZE).toBe(500);
     expect(yieldToMain).toHaveBeenCalledTimes(1);
@@ -96,7 +94,7 @@ describe('openEntries', () => {
       [1, 2, 3].map((i) => sealedEntry(key, { serviceName: `S${i}`, username: 'u', password: 'p' })),
     );
     const controller = new AbortController();
-    vi.mocked(yieldToMain).mockImplementationOnce(async () => controller.abort());
+    yieldToMain.mockImplementationOnce(async () => controller.abort());
     await expect(openEntries(key, wires, { batchSize: 1, signal: controller.signal })).rejects.toThrow();
   });
 

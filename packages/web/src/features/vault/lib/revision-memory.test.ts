@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Keyring } from '@/lib/keyring';
-import { RevisionMemory, revisionMemoryOf } from './revision-memory';
+import { RevisionMemory } from '@lockit/client-core';
+import { revisionMemoryOf } from './revision-memory';
 
 const ID = '0b9c1f4e-8a51-4c55-9d47-3f1c2b7a9e10';
 

@@ -1,9 +1,9 @@
 import { generateVaultKeyBytes, importVaultKey, newEntryId } from '@lockit/crypto';
 import { describe, expect, it } from 'vitest';
-import { openEntry } from './open-entries';
-import { emptyDraft, openDraft } from './seal-entry';
+import { openEntry } from '@lockit/client-core';
+import { emptyDraft, openDraft } from '@lockit/client-core';
 import { sealEntriesInWorkers } from './seal-entries-in-workers';
-import type { EntryDraft } from './vault-entry';
+import type { EntryDraft } from '@lockit/client-core';
 
 const login = (n: number): EntryDraft => ({
   ...emptyDraft('login'),

@@ -1,9 +1,9 @@
 import { inWorkersOrHere } from '@lockit/client-core';
 import { runInSlices, workersPayOffFor } from './crypto-worker-pool';
 import type { CryptoSliceResponse } from './crypto-worker-protocol';
-import { sealEntry, type SealedEntry } from './seal-entry';
-import type { EntryDraft } from './vault-entry';
-import { yieldToMain } from './yield-to-main';
+import { sealEntry, type SealedEntry } from '@lockit/client-core';
+import type { EntryDraft } from '@lockit/client-core';
+import { yieldToMain } from '@lockit/client-core';
 
 /** New entries per message to a worker: a few hundred encryptions, a few milliseconds to copy. */
 const SLICE_SIZE = 200;

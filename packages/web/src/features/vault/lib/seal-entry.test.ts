@@ -10,7 +10,7 @@ import {
 } from '@lockit/crypto';
 import { describe, expect, it } from 'vitest';
 import { openSealed, sealedEntry } from '@/testing/vault-fixtures';
-import { openEntry } from './open-entries';
+import { openEntry } from '@lockit/client-core';
 import {
   emptyDraft,
   EntryDraftError,
@@ -22,8 +22,8 @@ import {
   toUpdateRequest,
   withType,
   type SealedEntry,
-} from './seal-entry';
-import type { EntryDraft, OpenEntry } from './vault-entry';
+} from '@lockit/client-core';
+import type { EntryDraft, OpenEntry } from '@lockit/client-core';
 
 const newKey = () => importVaultKey(generateVaultKeyBytes());
 

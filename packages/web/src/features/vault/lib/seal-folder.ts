@@ -1,6 +1,6 @@
 import { FOLDER_NAME_LIMIT, folderSchema } from '@lockit/contract';
 import { openFolderName } from '@/lib/folder-name-seal';
-import type { OpenFolder } from './vault-entry';
+import type { OpenFolder } from '@lockit/client-core';
 
 /** Sealing and opening a name: one binding, shared with the key rotation (lib/folder-name-seal.ts). */
 export { sealFolderName } from '@/lib/folder-name-seal';

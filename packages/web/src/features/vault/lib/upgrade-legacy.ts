@@ -2,12 +2,12 @@ import { logFailure, logInfo } from '@/lib/log';
 import { updateEntry } from '../api/update-entry';
 import { entryConflictOf } from '../api/entry-conflict';
 import type { VaultIntegrity } from '../integrity/vault-integrity';
-import { writtenEntryMember } from '../integrity/entry-members';
-import { openEntry } from './open-entries';
-import type { RevisionMemory } from './revision-memory';
-import { openDraft, sealEntry, toUpdateRequest } from './seal-entry';
-import type { OpenEntry, VaultEntry } from './vault-entry';
-import { yieldToMain } from './yield-to-main';
+import { writtenEntryMember } from '@lockit/client-core';
+import { openEntry } from '@lockit/client-core';
+import type { RevisionMemory } from '@lockit/client-core';
+import { openDraft, sealEntry, toUpdateRequest } from '@lockit/client-core';
+import type { OpenEntry, VaultEntry } from '@lockit/client-core';
+import { yieldToMain } from '@lockit/client-core';
 
 /** After the list is ready: its first paint comes first. */
 export const LEGACY_UPGRADE_DELAY_MS = 1_000;

@@ -10,7 +10,7 @@ import {
   trashedElementOf,
   type EntryFieldName,
 } from '@lockit/crypto';
-import { trashTimeOf } from '@/lib/trash-time';
+import { trashTimeOf } from '@lockit/client-core';
 import { listedOverview } from '@/lib/listed-overview';
 import { resealAccountDocument } from '@/lib/account-documents/seal-account-document';
 import { openFolderName, sealFolderName } from '@/lib/folder-name-seal';

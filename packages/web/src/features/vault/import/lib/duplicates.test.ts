@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenEntry } from '../../lib/vault-entry';
+import type { OpenEntry } from '@lockit/client-core';
 import { duplicateOf, indexExisting, siteHost } from './duplicates';
 
 const entry = (id: string, urls: string[], username: string, extra: Partial<OpenEntry> = {}) =>

@@ -1,4 +1,4 @@
-import type { OpenEntry, VaultEntry } from '../../lib/vault-entry';
+import type { OpenEntry, VaultEntry } from '@lockit/client-core';
 
 /**
  * The host of a web address as people compare sites: lower case, without "www.", with or

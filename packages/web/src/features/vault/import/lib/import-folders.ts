@@ -1,8 +1,8 @@
 import { addFolder } from '../../api/add-folder';
-import { writtenFolderMember } from '../../integrity/entry-members';
+import { writtenFolderMember } from '@lockit/client-core';
 import { writeThrough, type VaultIntegrity } from '../../integrity/vault-integrity';
 import { checkFolderName, sealFolderName } from '../../lib/seal-folder';
-import type { OpenFolder } from '../../lib/vault-entry';
+import type { OpenFolder } from '@lockit/client-core';
 
 /** A folder path as compared: its parts trimmed, case kept (folders differing in case are two). */
 const pathKey = (name: string) => {

@@ -1,6 +1,6 @@
 import { emptyTransferItem, type TransferItem } from '@lockit/transfer';
 import { describe, expect, it } from 'vitest';
-import type { OpenEntry } from '../../lib/vault-entry';
+import type { OpenEntry } from '@lockit/client-core';
 import { countPlan, planImport } from './import-plan';
 
 const login = (name: string, host: string, username: string): TransferItem => ({

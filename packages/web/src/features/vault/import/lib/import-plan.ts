@@ -1,10 +1,10 @@
 import type { EntryType } from '@lockit/contract';
 import type { ParseResult, SkippedRecord, TransferItem } from '@lockit/transfer';
-import type { OpenEntry, VaultEntry } from '../../lib/vault-entry';
+import type { OpenEntry, VaultEntry } from '@lockit/client-core';
 import { duplicateOf, indexExisting } from './duplicates';
 import { forEachInSlices } from './time-slices';
 import { transferToDraft } from './transfer-to-draft';
-import type { EntryDraft } from '../../lib/vault-entry';
+import type { EntryDraft } from '@lockit/client-core';
 
 /** One item of the file that can be imported. */
 export interface PlannedItem {

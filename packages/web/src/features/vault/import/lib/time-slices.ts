@@ -1,4 +1,4 @@
-import { yieldToMain } from '../../lib/yield-to-main';
+import { yieldToMain } from '@lockit/client-core';
 
 /** Work per slice: well under the 50 ms of a long task, leaving the frame room to paint. */
 export const SLICE_MS = 12;

@@ -1,6 +1,6 @@
 import { emptyTransferItem } from '@lockit/transfer';
 import { describe, expect, it } from 'vitest';
-import { entryPlaintext } from '../../lib/seal-entry';
+import { entryPlaintext } from '@lockit/client-core';
 import { transferToDraft } from './transfer-to-draft';
 
 const TAG = 'Imported from Bitwarden (JSON) 2025-03-14';

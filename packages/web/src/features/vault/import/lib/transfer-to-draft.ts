@@ -1,7 +1,7 @@
 import { DOCUMENT_LIMITS } from '@lockit/contract';
 import type { TransferItem } from '@lockit/transfer';
-import { checkEntryPlaintext, emptyDraft, EntryDraftError, entryPlaintext } from '../../lib/seal-entry';
-import type { DraftField, EntryDraft } from '../../lib/vault-entry';
+import { checkEntryPlaintext, emptyDraft, EntryDraftError, entryPlaintext } from '@lockit/client-core';
+import type { DraftField, EntryDraft } from '@lockit/client-core';
 
 export type DraftOutcome =
   | {

@@ -1,7 +1,7 @@
 import { decryptField, encryptField } from '@lockit/crypto';
 import { z } from 'zod';
-import type { AccountRef } from '@lockit/client-core';
-import { deviceMemory } from '@/lib/device-memory';
+import type { AccountRef } from '../../device-memory/account-ref';
+import type { DeviceMemory } from '../../device-memory/device-memory';
 
 /**
  * What this browser last saw of the vault's set (ids, revisions and names of live entries,
@@ -51,15 +51,24 @@ const manifestSchema = z.object({
   trashed: z.array(memberSchema).max(MAX_MEMBERS).optional(),
 });
 
-export async function saveVaultManifest(vaultKey: CryptoKey, account: AccountRef, manifest: VaultManifest): Promise<void> {
+export async function saveVaultManifest(
+  memory: DeviceMemory,
+  vaultKey: CryptoKey,
+  account: AccountRef,
+  manifest: VaultManifest,
+): Promise<void> {
   const sealed = await encryptField(vaultKey, MANIFEST_PURPOSE, 'notes', JSON.stringify({ v: 1, ...manifest }));
   // Storage full or unavailable: the store keeps it for this tab, and a later failure may be reported without names.
-  await deviceMemory.saveSealedManifest(account, sealed);
+  await memory.saveSealedManifest(account, sealed);
 }
 
 /** The manifest this browser keeps for `account`, or null (none, or it does not open under `vaultKey`). */
-export async function loadVaultManifest(vaultKey: CryptoKey, account: AccountRef): Promise<VaultManifest | null> {
-  const sealed = await deviceMemory.sealedManifest(account);
+export async function loadVaultManifest(
+  memory: DeviceMemory,
+  vaultKey: CryptoKey,
+  account: AccountRef,
+): Promise<VaultManifest | null> {
+  const sealed = await memory.sealedManifest(account);
   if (sealed === null) return null;
   try {
     const parsed = manifestSchema.safeParse(JSON.parse(await decryptField(vaultKey, MANIFEST_PURPOSE, 'notes', sealed)));

@@ -1,6 +1,6 @@
 import type { FolderWire } from '@lockit/contract';
 import { entryElement, folderElement, trashedElementOf, type VaultEntryMember, type VaultFolderMember } from '@lockit/crypto';
-import { trashTimeOf } from '@/lib/trash-time';
+import { trashTimeOf } from './trash-time';
 import { writtenEntryMember } from './entry-members';
 
 /**
