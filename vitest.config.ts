@@ -22,6 +22,34 @@ import { webProjects } from './packages/web/vitest.config';
 const node = { environment: 'node', isolate: false } as const;
 
 /**
+ * Server test files that prove nothing about the database: the HTTP layer refuses before a
+ * handler runs, or the file starts its server on SQLite whatever the project says. They run
+ * once, on SQLite; running them on PostgreSQL too repeated the same sockets, timers and child
+ * processes for no further proof. A file whose requests reach
+ * a query stays on both (hostile-input, bad-bytes and sign-in-flood among them: PostgreSQL
+ * refuses a NUL that SQLite stores, and its pool queues where SQLite blocks).
+ */
+const DATABASE_AGNOSTIC = [
+  // Trickled bodies and connections per address: answered 408 or 503 before any handler.
+  'test/slow-clients.test.ts',
+  // A body over the limit gets its 413 before the route's handler, whatever the database.
+  'test/oversized-bodies.test.ts',
+  // Bytes too broken to route: 400 before any handler.
+  'test/malformed-requests.test.ts',
+  // Redis frozen and killed: the rate limiter's fallback to memory, not the database's work.
+  'test/faults/redis-frozen.test.ts',
+  // Start their server process on a SQLite data directory in either project.
+  'test/faults/smtp-down.test.ts',
+  'test/built-app-headers.test.ts',
+  // Configuration parsing and WebAuthn ceremonies: no database at all.
+  'test/config.test.ts',
+  'test/configuration-docs.test.ts',
+  'test/load-limits-config.test.ts',
+  'test/sign-up-config.test.ts',
+  'test/webauthn-ceremonies.test.ts',
+];
+
+/**
  * A folder of real export files of other managers (LOCKIT_IMPORT_CORPUS), if you have one: its
  * project runs only when the folder exists; without it nothing is collected.
  */
@@ -100,8 +128,8 @@ export default defineConfig({
           root: 'packages/server',
           ...node,
           env: { LOCKIT_TEST_DB: 'postgres' },
-          // The data directory and its disk matter only to SQLite.
-          exclude: [...configDefaults.exclude, 'test/faults/data-directory.test.ts'],
+          // The data directory and its disk matter only to SQLite; the files above prove no database.
+          exclude: [...configDefaults.exclude, 'test/faults/data-directory.test.ts', ...DATABASE_AGNOSTIC],
           testTimeout: 20_000,
           // beforeAll hooks sign accounts up with real Argon2id: on 2 busy cores 10 s is not enough.
           hookTimeout: 60_000,

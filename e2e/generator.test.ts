@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newAccount, signIn, signUpAndVerify, type Account } from './support/journeys';
+import { newAccount, signIn, signUpViaApi, type Account } from './support/journeys';
 import { useE2e } from './support/setup';
 import { openVault, rowOf } from './support/vault-page';
 
@@ -24,9 +24,7 @@ const generatedValue = async (scope: Page | ReturnType<Page['getByRole']>) => {
 describe('password generator', () => {
   it('generates into an Add dialog, saves it as the item’s password, and the history on a second browser shows it', async () => {
     const account = newAccount('gen');
-    const setup = await e2e.newContext();
-    await signUpAndVerify(await setup.newPage(), e2e.smtp, account);
-    await setup.close();
+    await signUpViaApi(e2e.server, e2e.smtp, account);
 
     const { context, page } = await signedInOnVault(account);
     await page.getByRole('button', { name: 'Add', exact: true }).click();

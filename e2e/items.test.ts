@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { PHONE } from '@lockit/test-support/chromium';
-import { newAccount, signIn, signUpAndVerify, type Account } from './support/journeys';
+import { newAccount, signIn, signUpViaApi, type Account } from './support/journeys';
 import { expectNoAxeViolations } from './support/axe';
 import { useE2e } from './support/setup';
 import { openVault, rowOf } from './support/vault-page';
@@ -51,9 +51,7 @@ async function signedInOnVault(account: Account, options: { viewport?: { width: 
 
 async function newPerson(prefix: string): Promise<Account> {
   const account = newAccount(prefix);
-  const context = await e2e.newContext();
-  await signUpAndVerify(await context.newPage(), e2e.smtp, account);
-  await context.close();
+  await signUpViaApi(e2e.server, e2e.smtp, account);
   return account;
 }
 

@@ -14,7 +14,7 @@ import {
 } from '@lockit/crypto';
 import { addSealed, FLOOR_KDF, loginOverview, sealItem } from '@lockit/test-support';
 import { createAccountViaApi, signInViaApi } from './support/hostile';
-import { header, newAccount, signIn, signUpAndVerify, type Account } from './support/journeys';
+import { header, newAccount, signIn, signUpViaApi, type Account } from './support/journeys';
 import { useE2e } from './support/setup';
 import { addEntry, entryRows, openVault, rowOf } from './support/vault-page';
 
@@ -178,7 +178,7 @@ describe('key rotation', () => {
     const account: Account = newAccount('rotate');
     const context = await e2e.newContext();
     const page = await context.newPage();
-    await signUpAndVerify(page, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     await openVault(page);
     const typed = [

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/setup';
-import { newAccount, signIn, signOut, signUpAndVerify, submitSignIn } from './support/journeys';
+import { newAccount, signIn, signOut, signUpViaApi, submitSignIn } from './support/journeys';
 import { addCredential, contextWithAuthenticator } from './support/passkey-page';
 import { enableTotp, keepRecoveryCodes } from './support/two-factor-page';
 import { addEntry, openVault, rowOf } from './support/vault-page';
@@ -23,7 +23,7 @@ describe('Passkeys in Chromium’s virtual authenticator', () => {
   it('a PRF passkey signs in and unlocks the vault with no password typed', async () => {
     const account = newAccount('passkey');
     const { context, page, credentials } = await contextWithAuthenticator(e2e, { prf: true });
-    await signUpAndVerify(page, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     await openVault(page);
     await addEntry(page, { service: 'Passkey Mail', username: 'ada', password: 'opened-by-a-passkey' });
@@ -73,7 +73,7 @@ describe('Passkeys in Chromium’s virtual authenticator', () => {
   it('a PRF passkey unlocks a locked vault from the Unlock screen, with no password typed', async () => {
     const account = newAccount('pkunlock');
     const { context, page } = await contextWithAuthenticator(e2e, { prf: true });
-    await signUpAndVerify(page, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     await openVault(page);
     await addEntry(page, { service: 'Locked Mail', username: 'ada', password: 'unlocked-by-a-passkey' });
@@ -96,7 +96,7 @@ describe('Passkeys in Chromium’s virtual authenticator', () => {
   it('without PRF the passkey is added with the reason, and signing in with it asks the master password', async () => {
     const account = newAccount('noprf');
     const { context, page } = await contextWithAuthenticator(e2e, { prf: false });
-    await signUpAndVerify(page, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     await openVault(page);
     await addEntry(page, { service: 'Plain Mail', username: 'ada', password: 'needs-the-password' });
@@ -120,7 +120,7 @@ describe('Passkeys in Chromium’s virtual authenticator', () => {
   it('with an authenticator app on too, the passkey alone signs in and unlocks: it is both factors', async () => {
     const account = newAccount('passkeytotp');
     const { context, page } = await contextWithAuthenticator(e2e, { prf: true });
-    await signUpAndVerify(page, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     await enableTotp(page, account);
     // The authenticator app's recovery codes came first: a passkey brings no new ones.
@@ -139,7 +139,7 @@ describe('Passkeys in Chromium’s virtual authenticator', () => {
   it('a security key is asked as the second step after the password', async () => {
     const account = newAccount('seckey');
     const { context, page } = await contextWithAuthenticator(e2e, { prf: false, transport: 'usb' });
-    await signUpAndVerify(page, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await signIn(page, account.username, account.password);
 
     expect(await addCredential(page, account, 'security key')).toBe(

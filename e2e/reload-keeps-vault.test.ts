@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/setup';
-import { newAccount, signIn, signUpAndVerify, submitSignIn } from './support/journeys';
+import { newAccount, signIn, signUpViaApi, submitSignIn } from './support/journeys';
 import { addEntry, openVault, rowOf } from './support/vault-page';
 
 const e2e = useE2e();
@@ -44,7 +44,7 @@ describe('A reload keeps the vault open', () => {
     const account = newAccount('reload');
     const context = await e2e.newContext();
     const page = await context.newPage();
-    await signUpAndVerify(page, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     await openVault(page);
     await addEntry(page, { service: 'Reloaded Mail', username: 'ada', password: 'kept-through-reload' });
@@ -110,7 +110,7 @@ describe('A reload keeps the vault open', () => {
     const account = newAccount('reloadlock');
     const context = await e2e.newContext();
     const page = await context.newPage();
-    await signUpAndVerify(page, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     await page.goto('/profile');
     const toggle = page.getByRole('switch', { name: 'Lock on every reload' });
@@ -136,7 +136,7 @@ describe('A reload keeps the vault open', () => {
     const account = newAccount('reloadidle');
     const context = await e2e.newContext();
     const page = await context.newPage();
-    await signUpAndVerify(page, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await page.clock.install();
     await signIn(page, account.username, account.password);
     // The tab key is stored a moment after the unlock (IndexedDB); a person takes longer than that.
@@ -158,7 +158,7 @@ describe('A reload keeps the vault open', () => {
     const account = newAccount('offline');
     const context = await e2e.newContext();
     const page = await context.newPage();
-    await signUpAndVerify(page, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await page.goto('/signin');
     await page.getByLabel('Username').fill(account.username);
     await page.getByLabel('Password', { exact: true }).fill(account.password);

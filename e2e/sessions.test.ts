@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE } from '@lockit/test-support/chromium';
 import { useE2e } from './support/setup';
-import { newAccount, signIn, signUpAndVerify } from './support/journeys';
+import { newAccount, signIn, signUpViaApi } from './support/journeys';
 
 const e2e = useE2e();
 
@@ -13,7 +13,7 @@ describe('Sessions and devices', () => {
     const phonePage = await phone.newPage();
     const laptopPage = await laptop.newPage();
 
-    await signUpAndVerify(phonePage, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await signIn(phonePage, account.username, account.password);
     await signIn(laptopPage, account.username, account.password);
     await laptopPage.goto('/profile');

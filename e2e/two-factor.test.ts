@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE } from '@lockit/test-support/chromium';
 import { useE2e } from './support/setup';
-import { newAccount, signIn, signOut, signUpAndVerify, submitSignIn } from './support/journeys';
+import { newAccount, signIn, signOut, signUpViaApi, submitSignIn } from './support/journeys';
 import { enableTotp, totpCode } from './support/two-factor-page';
 import { addEntry, openVault, rowOf } from './support/vault-page';
 
@@ -19,7 +19,7 @@ describe('Two-step sign-in with an authenticator app', () => {
     const account = newAccount('totp');
     const context = await e2e.newContext();
     const page = await context.newPage();
-    await signUpAndVerify(page, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     await openVault(page);
     await addEntry(page, { service: 'Two-step Mail', username: 'ada', password: 'behind-two-steps' });
@@ -92,7 +92,7 @@ describe('Two-step sign-in with an authenticator app', () => {
     const account = newAccount('totpremember');
     const context = await e2e.newContext();
     const page = await context.newPage();
-    await signUpAndVerify(page, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     const { secret } = await enableTotp(page, account);
     await signOut(page);
@@ -130,7 +130,7 @@ describe('Two-step sign-in with an authenticator app', () => {
     const account = newAccount('totpphone');
     const phone = await e2e.newContext({ viewport: PHONE });
     const page = await phone.newPage();
-    await signUpAndVerify(page, e2e.smtp, account);
+    await signUpViaApi(e2e.server, e2e.smtp, account);
     await signIn(page, account.username, account.password);
     const { secret, recoveryCodes } = await enableTotp(page, account, { fitsWidth: PHONE.width });
     await signOut(page);

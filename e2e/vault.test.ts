@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/setup';
-import { header, newAccount, signIn, signUpAndVerify } from './support/journeys';
+import { header, newAccount, signIn, signUpViaApi } from './support/journeys';
 import { addEntry, entryRows as rows, openVault, rowOf } from './support/vault-page';
 
 const e2e = useE2e();
@@ -21,7 +21,7 @@ async function signedInOnVault(prefix: string) {
   const context = await e2e.newContext();
   const errors = e2e.errors;
   const page = await context.newPage();
-  await signUpAndVerify(page, e2e.smtp, account);
+  await signUpViaApi(e2e.server, e2e.smtp, account);
   await signIn(page, account.username, account.password);
   await openVault(page);
   return { account, context, errors, page };

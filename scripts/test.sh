@@ -10,8 +10,8 @@ bash scripts/ensure-chromium.sh || { echo "Could not install Chromium for the en
 
 export LOCKIT_TEST_PG_URL="${LOCKIT_TEST_PG_URL:-postgres://postgres@127.0.0.1:5432/test}"
 
-# tsc and ESLint are each one thread: on a 2-core machine they run side by side, and each one's
-# output is printed whole once it is done.
+# The type checks (one tsc per project, as many at once as there are cores) and lint (ESLint,
+# then Prettier, one thread) run side by side; each one's output is printed whole once it is done.
 stage_start=$(date +%s)
 # Where the time goes: each stage's wall time, printed as it ends.
 stage_done() { echo "$1 took $(( $(date +%s) - stage_start )) s"; stage_start=$(date +%s); }

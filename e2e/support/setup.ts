@@ -31,9 +31,27 @@ export interface E2eRun {
 }
 
 /**
+ * One Chromium per worker, launched by the first file that needs it: the e2e files of a worker
+ * share one module graph (isolate: false in vitest.config.ts), so later files reuse it instead
+ * of paying a launch and a close each (1-2 s a file on 2 busy cores). Files never share pages,
+ * cookies or storage: each test works in browser contexts of its own, and every context a file
+ * made is closed when the file ends. Playwright ends the browser with the worker process.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+async function sharedBrowser(): Promise<Browser> {
+  const current = workerBrowser ? await workerBrowser.catch(() => undefined) : undefined;
+  // A browser that crashed or was closed is replaced rather than handed to the next file.
+  if (current?.isConnected()) return current;
+  workerBrowser = launchChromium();
+  return workerBrowser;
+}
+
+/**
  * The setup every e2e file shares: a real SMTP sink, the production server on the built web
- * app with a fresh SQLite file, and Debian's Chromium; torn down after the file. Call it at
- * the top of the file, before any hook of the file's own (hooks run in registration order).
+ * app with a fresh SQLite file, and the worker's Chromium; the server, sink and the file's
+ * browser contexts are torn down after the file. Call it at the top of the file, before any
+ * hook of the file's own (hooks run in registration order).
  */
 export function useE2e(options: { serverEnv?: Record<string, string> } = {}): E2eRun {
   let database: ServerDatabase | undefined;
@@ -47,7 +65,7 @@ export function useE2e(options: { serverEnv?: Record<string, string> } = {}): E2
       env: { ...database.env, SMTP_URL: run.smtp.url, MAIL_FROM: 'Lockit <no-reply@lockit.test>', ...options.serverEnv },
     });
     run.server = Object.assign(server, { dataDir: database.dataDir, databasePath: database.sqliteFile });
-    run.browser = await launchChromium();
+    run.browser = await sharedBrowser();
   });
 
   afterEach(() => {
@@ -55,7 +73,8 @@ export function useE2e(options: { serverEnv?: Record<string, string> } = {}): E2
   });
 
   afterAll(async () => {
-    await run.browser?.close();
+    // Contexts the file's tests left open (made here or through run.browser) go with the file.
+    await Promise.all(run.browser?.contexts().map((context) => context.close()) ?? []);
     await run.server?.stop();
     await database?.drop();
     await run.smtp?.close();
