@@ -14,7 +14,7 @@ import { HOSTILE_ROUTE_NAMES, routesUnderAttack } from './helpers/hostile-routes
 import { hostileRequestArb, type HostileRequest, type RouteUnderAttack, type Target } from './helpers/hostile-requests';
 import { startSmtpSink, type SmtpSink } from '@lockit/test-support';
 import { testConfig, type TestHarness } from './helpers/test-app';
-import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from './helpers/test-database';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database';
 
 /**
  * Every route gets generated hostile requests: bodies, path parameters, cookies and headers an
