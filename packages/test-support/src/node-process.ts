@@ -17,7 +17,7 @@ export interface NodeProcess {
 }
 
 export interface NodeProcessOptions {
-  /** Script path relative to the repo root. */
+  /** Script path relative to the repo root (or absolute). */
   script: string;
   /** Added to a minimal environment (PATH, HOME), so the caller's DATABASE_URL & co never leak in. */
   env?: Record<string, string>;
@@ -31,10 +31,14 @@ export interface NodeProcessOptions {
 
 const OUTPUT_CAP = 2_000_000;
 
-/** Starts `node --import tsx <script>` on a free port (PORT, HOST=127.0.0.1) and waits until it answers. */
+/**
+ * Starts `node --import tsx <script>` (plain `node` for a built `.mjs`) on a free port (PORT,
+ * HOST=127.0.0.1) and waits until it answers.
+ */
 export async function startNodeProcess(options: NodeProcessOptions): Promise<NodeProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
+  const loader = options.script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, options.script], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

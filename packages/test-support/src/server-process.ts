@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startNodeProcess, type NodeProcess } from './node-process';
 import { webDist } from './repo-paths';
+import { SERVER_BUILD_ENV } from './server-build';
 
 export type ServerProcess = NodeProcess;
 
@@ -17,15 +18,16 @@ export interface ServerProcessOptions {
 }
 
 /**
- * The Lockit server exactly as `npm run serve` starts it (packages/server/src/main.ts through
- * tsx), on a free port, ready once its API answers (migrations run before it listens).
+ * The Lockit server as `npm run serve` starts it (packages/server/src/main.ts through tsx), on a
+ * free port, ready once its API answers (migrations run before it listens). Where the suite's
+ * global setup built the server into one file (server-build.ts), that file runs instead.
  */
 export function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
   if (options.webApp && !existsSync(join(webDist, 'index.html'))) {
     throw new Error(`The web app is not built at ${webDist}: run \`npm run build\` first (npm test does).`);
   }
   return startNodeProcess({
-    script: 'packages/server/src/main.ts',
+    script: process.env[SERVER_BUILD_ENV] ?? 'packages/server/src/main.ts',
     readyPath: '/api/user/profile',
     env: {
       LOG_LEVEL: options.logLevel ?? 'warn',

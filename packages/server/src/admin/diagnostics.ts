@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { formatBytes } from '@lockit/contract';
 import { sql } from 'kysely';
 import type { AppConfig } from '../config/app-config';
+import { SERVER_PACKAGE_JSON } from '../config/package-paths';
 import type { Db } from '../db/schema';
 import type { Repositories } from '../db/repositories/index';
 import { migrations } from '../db/migrations/index';
@@ -33,14 +34,12 @@ export interface Diagnostics {
   uptimeSeconds: number | undefined;
 }
 
-const SERVER_PACKAGE = new URL('../../package.json', import.meta.url);
-
 /**
  * What an operator pastes into a bug report. Holds no secret by construction: no URL (only
  * the mail host and port), no token, no name or e-mail, nothing of a vault; counts only.
  */
 export async function collectDiagnostics(deps: DiagnosticsDeps): Promise<Diagnostics> {
-  const { version } = JSON.parse(readFileSync(SERVER_PACKAGE, 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(SERVER_PACKAGE_JSON, 'utf8')) as { version: string };
   const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(deps.db);
   return {
     lockitVersion: version,

@@ -1,18 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { configEnvSchema, type ConfigEnv } from './config-schema';
 import { DEFAULT_RATE_LIMITS } from './rate-limit-settings';
 import { DEFAULT_TIMING, type AppConfig, type DatabaseConfig } from './app-config';
 import { loadOrCreateServerSecret } from './server-secret';
+import { DEFAULT_WEB_DIST } from './package-paths';
 import { defaultHashingConcurrency } from '../auth/hashing-queue';
 
 /** A configuration problem a person can fix; main prints the message and exits 1. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
-
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** Validates the environment and resolves it to an AppConfig. Throws ConfigError. */
 export async function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<AppConfig> {

@@ -3,8 +3,7 @@ import { buildOpenApiDocument, OPENAPI_PATH, routeTable } from '@lockit/contract
 import type { RoutePlugin } from '../../app-context';
 import { ACCESS_COOKIE } from '../../auth/session-cookies';
 import { ADMIN_COOKIE } from '../admin/admin-http';
-
-const SERVER_PACKAGE = new URL('../../../package.json', import.meta.url);
+import { SERVER_PACKAGE_JSON } from '../../config/package-paths';
 
 /**
  * GET /api/openapi.json (public): the API as an OpenAPI 3.1 document, built from the route
@@ -16,7 +15,7 @@ export const openApiRoute: RoutePlugin = async (app) => {
   app.get(OPENAPI_PATH, { config: { public: true } }, async () => {
     document ??= buildOpenApiDocument(routeTable, {
       title: 'Lockit',
-      version: (JSON.parse(readFileSync(SERVER_PACKAGE, 'utf8')) as { version: string }).version,
+      version: (JSON.parse(readFileSync(SERVER_PACKAGE_JSON, 'utf8')) as { version: string }).version,
       sessionCookie: ACCESS_COOKIE,
       adminCookie: ADMIN_COOKIE,
     });
