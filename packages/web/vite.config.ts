@@ -6,6 +6,7 @@ import { parseSiteSettings } from './src/config/site-settings.ts';
 import { kdbxwebBrowserCrypto } from './tools/kdbxweb-browser-crypto.ts';
 import { precompress } from './tools/precompress.ts';
 import { prerenderLanding } from './tools/prerender.ts';
+import { serviceWorkerBuild } from './tools/service-worker-build.ts';
 
 /**
  * The built app is served under a strict CSP (`script-src 'self' 'wasm-unsafe-eval';
@@ -60,7 +61,7 @@ export default defineConfig(({ mode }) => {
   // dev server) with its message instead of reaching a browser as a blank page.
   parseSiteSettings(loadEnv(mode, ROOT, 'VITE_'));
   return {
-    plugins: [react(), tailwindcss(), kdbxwebBrowserCrypto(), precompress(), prerenderLanding()],
+    plugins: [react(), tailwindcss(), kdbxwebBrowserCrypto(), serviceWorkerBuild(), precompress(), prerenderLanding()],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },
