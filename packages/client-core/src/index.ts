@@ -71,3 +71,13 @@ export * from './vault/integrity/check-vault-state';
 export * from './vault/integrity/vault-manifest';
 export * from './vault/integrity/trash-time';
 export { foldForMatching, foldForSearch, matchesWords, nameSortKey, queryWords } from './vault/search-text';
+export { unlockWithKeyMaterial } from './keys/unlock-with-password';
+export {
+  MemoryOfflineCopyStore,
+  NoOfflineCopyError,
+  OfflineCopyDamagedError,
+  readOfflineCopy,
+  type OfflineCopy,
+  type OfflineCopyStore,
+} from './offline/offline-copy';
+export { saveServedCopy, unlockOfflineCopy, type OfflinePlatform } from './offline/offline-unlock';

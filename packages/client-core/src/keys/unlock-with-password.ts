@@ -1,5 +1,6 @@
-import { unwrapVaultKey, VaultKeyRejectedError } from '@lockit/crypto';
-import type { KeyPlatform, VaultAccount } from './client-keys';
+import { unwrapVaultKey, VaultKeyRejectedError, type AccountKeys } from '@lockit/crypto';
+import type { AccountRef } from '../device-memory/account-ref';
+import type { KeyMaterial, KeyPlatform, VaultAccount } from './client-keys';
 import { checkServerKeyEpoch, checkServerKeySettings } from './key-settings-policy';
 import { upgradeBelowFloor } from './rewrap-vault-key';
 
@@ -43,6 +44,32 @@ export async function unlockWithPassword<V extends VaultAccount>(
 ): Promise<V> {
   const account = await platform.memory.requireSessionAccount();
   const { data: material } = await platform.api.call('key-material', {});
+  const { vault, keys, belowFloor } = await unlockWithKeyMaterial(platform, account, material, password, username, {
+    whileDeriving,
+  });
+  return belowFloor ? upgradeBelowFloor(platform, vault, keys, password) : vault;
+}
+
+/** The key material to check, then unwrap: the server's answer, or the offline copy's. */
+type UncheckedKeyMaterial = Omit<KeyMaterial, 'kdf' | 'keyGeneration' | 'keyEpoch'> & {
+  kdf: unknown;
+  keyGeneration?: unknown;
+  keyEpoch?: unknown;
+};
+
+/**
+ * The checks and the unwrap of unlockWithPassword, on key material from wherever it came (the
+ * server now, or the offline copy a server once sent): its invariants hold for both. Nothing is
+ * re-wrapped here; `belowFloor` says the caller should, once it can reach the server.
+ */
+export async function unlockWithKeyMaterial<V extends VaultAccount>(
+  platform: Omit<KeyPlatform<V>, 'api'>,
+  account: AccountRef,
+  material: UncheckedKeyMaterial,
+  password: string,
+  username: string,
+  { whileDeriving }: { whileDeriving?: () => void } = {},
+): Promise<{ vault: V; keys: AccountKeys; belowFloor: boolean }> {
   const { kdf, keyGeneration, belowFloor } = await checkServerKeySettings(platform.memory, account, material, platform.device());
   const keyEpoch = await checkServerKeyEpoch(platform.memory, account, material);
   // Argon2id takes a second or more: work that needs no key (fetching the ciphertexts) can run
@@ -68,5 +95,5 @@ export async function unlockWithPassword<V extends VaultAccount>(
   await platform.memory.rememberKdfParams(account, kdf);
   await platform.memory.rememberKeyGeneration(account, keyGeneration);
   await platform.memory.rememberKeyEpoch(account, keyEpoch);
-  return belowFloor ? upgradeBelowFloor(platform, vault, keys, password) : vault;
+  return { vault, keys, belowFloor };
 }
