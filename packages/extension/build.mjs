@@ -19,6 +19,7 @@ for (const browser of ['chromium', 'firefox']) {
     entryPoints: {
       'service-worker': join(here, 'src/background/service-worker.ts'),
       popup: join(here, 'src/popup/main.tsx'),
+      menu: join(here, 'src/menu/menu.ts'),
     },
     outdir: out,
     bundle: true,
@@ -35,6 +36,20 @@ for (const browser of ['chromium', 'firefox']) {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });
+  // Content scripts are classic scripts: their own bundle, no module syntax.
+  await build({
+    entryPoints: { 'content-script': join(here, 'src/content/content-script.ts') },
+    outdir: out,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['chrome120', 'firefox128'],
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  copyFileSync(join(here, 'src/menu/menu.html'), join(out, 'menu.html'));
+  copyFileSync(join(here, 'src/menu/menu.css'), join(out, 'menu.css'));
   copyFileSync(join(here, 'src/popup/popup.html'), join(out, 'popup.html'));
   copyFileSync(join(here, 'src/popup/popup.css'), join(out, 'popup.css'));
   writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifestFor(browser, version), null, 2)}\n`);

@@ -21,15 +21,28 @@ export function manifestFor(browser, version) {
         description: 'Fill the login for this site',
       },
     },
+    // Finds login fields and places the inline menu; it holds nothing and asks for nothing.
+    content_scripts: [
+      { matches: ['http://*/*', 'https://*/*'], js: ['content-script.js'], all_frames: true, run_at: 'document_idle' },
+    ],
     // Argon2id is WebAssembly; nothing else beyond the extension's own scripts.
     content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" },
   };
+  // The inline menu is framed by pages; Chromium's dynamic URL changes with every session, so
+  // a page cannot frame it before the content script did.
+  const menu = { resources: ['menu.html', 'menu.js', 'menu.css'], matches: ['http://*/*', 'https://*/*'] };
   if (browser === 'firefox') {
     return {
       ...common,
+      web_accessible_resources: [menu],
       background: { scripts: ['service-worker.js'], type: 'module' },
       browser_specific_settings: { gecko: { id: 'extension@lockit.invalid', strict_min_version: '128.0' } },
     };
   }
-  return { ...common, background: { service_worker: 'service-worker.js', type: 'module' }, minimum_chrome_version: '120' };
+  return {
+    ...common,
+    web_accessible_resources: [{ ...menu, use_dynamic_url: true }],
+    background: { service_worker: 'service-worker.js', type: 'module' },
+    minimum_chrome_version: '120',
+  };
 }

@@ -220,3 +220,59 @@ describe('the page cannot get a fill it should not', () => {
     await site.close();
   });
 });
+
+describe('the inline menu', () => {
+  /** Opens the menu by a real click in the user name field; resolves with the page and the menu's frame. */
+  async function openMenu(attack: string): Promise<{ site: Page; menu: Frame }> {
+    const site = await openSite(sites.https('bank.test', `/menu-login?attack=${attack}`));
+    await site.click('#username');
+    await site.waitForFunction(() => document.body.dataset['attacked'] !== undefined);
+    const menuFrame = () => site.frames().find((frame) => frame.url().includes('/menu.html'));
+    await expect.poll(() => menuFrame() !== undefined).toBe(true);
+    const menu = menuFrame()!;
+    await menu.getByRole('button', { name: new RegExp(BANK.name) }).waitFor();
+    // Longer than the menu must be shown before a click counts, and after any move.
+    await site.waitForTimeout(1200);
+    return { site, menu };
+  }
+
+  /** A real mouse click on the menu's first item, at its place in the page. */
+  async function clickFirstItem(site: Page): Promise<void> {
+    const box = await site.evaluate(() => {
+      const host = [...document.body.children].find((element) => element.tagName.startsWith('LOCKIT-'))!;
+      const rect = host.getBoundingClientRect();
+      return { x: rect.left + 40, y: rect.top + 20 };
+    });
+    await site.mouse.click(box.x, box.y);
+  }
+
+  it('fills the login on a real click on a plainly visible menu', async () => {
+    const { site } = await openMenu('none');
+    await site.screenshot({ path: join(SCREENSHOTS, '7-inline-menu.png') });
+    await clickFirstItem(site);
+    // The menu closes once it filled.
+    await expect.poll(() => site.inputValue('#username')).toBe(BANK.username);
+    expect(await site.inputValue('#password')).toBe(BANK.password);
+    await site.close();
+  });
+
+  const clickjacks: Array<[string, string, string | null]> = [
+    ['the menu host faded to opacity 0', 'host-opacity', 'The menu is not fully opaque.'],
+    ['the body faded to opacity 0.01', 'body-opacity', 'The menu is not fully opaque.'],
+    ['the root element at opacity 0.5', 'root-opacity', 'The menu is not fully opaque.'],
+    // Clicks pass through the cover to the menu: only the browser's visibility report sees it.
+    ['a cover that lets clicks through', 'cover-pass-through', 'The browser reports the menu as covered or faded.'],
+    // The cover takes the click: the menu never hears of it.
+    ['a cover that takes the click', 'cover', null],
+    ['the menu moved under the pointer', 'move', 'The menu was moved.'],
+  ];
+
+  it.each(clickjacks)('fills nothing with %s', async (_name, attack, refused) => {
+    const { site, menu } = await openMenu(attack);
+    await clickFirstItem(site);
+    if (refused !== null) await menu.getByRole('status').filter({ hasText: refused }).waitFor();
+    else await site.waitForTimeout(1500);
+    expect(await fieldValues(site)).toEqual(['', '']);
+    await site.close();
+  });
+});

@@ -39,6 +39,7 @@ export async function fillTab(
   entry: OpenEntry,
   secret: { password: string },
   rule: MatchRule,
+  { onlyFrameId }: { onlyFrameId?: number } = {},
 ): Promise<FillResult> {
   const frames = ((await chrome.webNavigation.getAllFrames({ tabId })) ?? []) as Frame[];
   const top = frames.find((frame) => frame.frameId === 0);
@@ -46,7 +47,11 @@ export async function fillTab(
   if (!entryMatches(entry, top.url, rule)) return { filled: 0, refused: 'This item is not for this site.' };
   const topOrigin = new URL(top.url).origin;
   const targets = frames.filter(
-    (frame) => URL.canParse(frame.url) && new URL(frame.url).origin === topOrigin && entryMatches(entry, frame.url, rule),
+    (frame) =>
+      (onlyFrameId === undefined || frame.frameId === onlyFrameId) &&
+      URL.canParse(frame.url) &&
+      new URL(frame.url).origin === topOrigin &&
+      entryMatches(entry, frame.url, rule),
   );
   let filled = 0;
   let refused: string | undefined;

@@ -10,6 +10,7 @@ describe('checkRequest', () => {
   it('passes a well-formed request from the extension’s own page', () => {
     expect(checkRequest({ type: 'copy', id: ITEM, field: 'password' }, popup, ID, BASE)).toEqual({
       ok: true,
+      kind: 'popup',
       request: { type: 'copy', id: ITEM, field: 'password' },
     });
   });
@@ -43,5 +44,27 @@ describe('checkRequest', () => {
     ]) {
       expect(checkRequest(message, popup, ID, BASE)).toEqual({ ok: false, answer: { ok: false, error: REFUSED_MESSAGE } });
     }
+  });
+
+  it('lets the inline menu ask only for names and a checked fill, from a framed menu page', () => {
+    const menu = { id: ID, url: `${BASE}menu.html#x`, origin: `chrome-extension://${ID}`, tab: { id: 7 }, frameId: 4 };
+    const TOKEN = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(checkRequest({ type: 'menu-items', token: TOKEN }, menu, ID, BASE)).toEqual({
+      ok: true,
+      kind: 'menu',
+      request: { type: 'menu-items', token: TOKEN },
+      from: { tabId: 7, frameId: 4 },
+    });
+    // The popup's requests (secrets, the whole vault) are not the menu's.
+    expect(checkRequest({ type: 'copy', id: ITEM, field: 'password' }, menu, ID, BASE)).toEqual({
+      ok: false,
+      answer: { ok: false, error: REFUSED_MESSAGE },
+    });
+    expect(checkRequest({ type: 'items', query: '' }, menu, ID, BASE)).toMatchObject({ ok: false });
+    // And the menu's requests are not the popup's; a menu page as a top frame is refused.
+    expect(checkRequest({ type: 'menu-items', token: TOKEN }, popup, ID, BASE)).toMatchObject({ ok: false });
+    expect(checkRequest({ type: 'menu-items', token: TOKEN }, { ...menu, frameId: 0 }, ID, BASE)).toMatchObject({ ok: false });
+    // Another page of the extension asks for nothing.
+    expect(checkRequest({ type: 'status' }, { ...popup, url: `${BASE}other.html` }, ID, BASE)).toMatchObject({ ok: false });
   });
 });

@@ -1,12 +1,18 @@
-import { requestSchema, type Answer, type Request } from '../shared/messages';
+import { menuRequestSchema, requestSchema, type Answer, type MenuRequest, type Request } from '../shared/messages';
 
 /** Who sent a message, as the browser tells it (chrome.runtime.MessageSender's parts we read). */
 export interface Sender {
   id?: string | undefined;
   url?: string | undefined;
   origin?: string | undefined;
-  tab?: unknown;
+  tab?: { id?: number | undefined } | undefined;
   frameId?: number | undefined;
+}
+
+/** Where a checked menu request came from: the browser's tab and frame of the menu's iframe. */
+export interface MenuSender {
+  tabId: number;
+  frameId: number;
 }
 
 export const REFUSED_SENDER = 'Refused: only Lockit’s own pages may ask for this.';
@@ -37,9 +43,25 @@ export function checkRequest(
   sender: Sender,
   extensionId: string,
   extensionBase: string,
-): { ok: true; request: Request } | { ok: false; answer: Answer } {
+):
+  | { ok: true; kind: 'popup'; request: Request }
+  | { ok: true; kind: 'menu'; request: MenuRequest; from: MenuSender }
+  | { ok: false; answer: Answer } {
   if (!isOwnPage(sender, extensionId, extensionBase)) return { ok: false, answer: { ok: false, error: REFUSED_SENDER } };
+  const path = new URL(sender.url!).pathname;
+  // The inline menu lives inside web pages: it may ask only for the names of its frame's
+  // items and for a fill the content script then checks; never for the popup's requests.
+  if (path === '/menu.html') {
+    const tabId = sender.tab?.id;
+    const frameId = sender.frameId;
+    if (tabId === undefined || frameId === undefined || frameId === 0)
+      return { ok: false, answer: { ok: false, error: REFUSED_SENDER } };
+    const parsed = menuRequestSchema.safeParse(message);
+    if (!parsed.success) return { ok: false, answer: { ok: false, error: REFUSED_MESSAGE } };
+    return { ok: true, kind: 'menu', request: parsed.data, from: { tabId, frameId } };
+  }
+  if (path !== '/popup.html') return { ok: false, answer: { ok: false, error: REFUSED_SENDER } };
   const parsed = requestSchema.safeParse(message);
   if (!parsed.success) return { ok: false, answer: { ok: false, error: REFUSED_MESSAGE } };
-  return { ok: true, request: parsed.data };
+  return { ok: true, kind: 'popup', request: parsed.data };
 }

@@ -1,13 +1,15 @@
 import { FillCommandError, fillActiveTab } from './fill-command';
 import { handle } from './handlers';
 import { KeyCustody } from './key-custody';
+import { handleMenu } from './menu-handlers';
 import { checkRequest } from './message-router';
 import { readSettings } from './settings';
 import { VaultSession } from './vault-session';
 
 /**
  * The extension's service worker: it alone holds the vault key and talks to the server. The
- * popup asks it through runtime messages; web pages and content scripts get nothing.
+ * popup and the inline menu (its own pages) ask it through runtime messages; web pages and
+ * content scripts get nothing.
  */
 const custody = new KeyCustody(chrome.storage.session);
 const session = new VaultSession(custody);
@@ -23,7 +25,9 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, reply) => {
     reply(checked.answer);
     return false;
   }
-  void handle(session, checked.request).then(reply);
+  const answering =
+    checked.kind === 'menu' ? handleMenu(session, checked.request, checked.from) : handle(session, checked.request);
+  void answering.then(reply);
   // The answer comes asynchronously.
   return true;
 });

@@ -32,7 +32,20 @@ export const requestSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
+/** The inline menu's requests: only from menu.html, framed in a tab; names and a fill, never a secret. */
+export const menuRequestSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('menu-items'), token: z.string().uuid() }),
+  z.strictObject({
+    type: z.literal('menu-fill'),
+    token: z.string().uuid(),
+    id: entryId,
+    x: z.number().finite().min(0).max(10_000),
+    y: z.number().finite().min(0).max(10_000),
+  }),
+]);
+
 export type Request = z.infer<typeof requestSchema>;
+export type MenuRequest = z.infer<typeof menuRequestSchema>;
 export type RequestType = Request['type'];
 
 export type LockState = 'disconnected' | 'signed-out' | 'second-factor' | 'locked' | 'unlocked';

@@ -53,6 +53,9 @@ function pageFor(url: URL): string | null {
         `<p>No form here; one is in the frame.</p><iframe id="frame" src="${src.replace(/"/g, '')}" width="600" height="300"></iframe>`,
       );
     }
+    case '/menu-login':
+      // A login whose page attacks the inline menu once it appears (?attack=...), see MENU_ATTACK_SCRIPT.
+      return page('Sign in', `${LOGIN_FORM()}<p style="height:400px">Decoy text.</p><script src="/menu-attack.js"></script>`);
     case '/forged':
       // A page that tries to drive the extension: window messages shaped like its requests,
       // synthetic events, and runtime messages if it could reach them.
@@ -84,11 +87,41 @@ const FORGED_SCRIPT = `
   setInterval(blast, 100);
 `;
 
+/**
+ * What a hostile page does to the inline menu's host once it appears (the DEF CON 33 tricks):
+ * fade it, its body or the root; cover it with a box that lets clicks through or one that takes
+ * them; or move it under the pointer.
+ */
+const MENU_ATTACK_SCRIPT = `
+  const attack = new URLSearchParams(location.search).get('attack') ?? 'none';
+  const apply = (host) => {
+    const rect = host.getBoundingClientRect();
+    const cover = (passThrough) => {
+      const box = document.createElement('div');
+      box.textContent = 'Click here to win';
+      box.style.cssText = 'position:fixed;z-index:2147483647;background:#fff;left:' + rect.left + 'px;top:' + rect.top + 'px;width:' + rect.width + 'px;height:' + rect.height + 'px;' + (passThrough ? 'pointer-events:none;' : '');
+      document.documentElement.append(box);
+    };
+    if (attack === 'host-opacity') host.style.opacity = '0';
+    if (attack === 'body-opacity') document.body.style.opacity = '0.01';
+    if (attack === 'root-opacity') document.documentElement.style.opacity = '0.5';
+    if (attack === 'cover-pass-through') cover(true);
+    if (attack === 'cover') cover(false);
+    if (attack === 'move') setTimeout(() => (host.style.top = (rect.top + 60) + 'px'), 700);
+    document.body.dataset.attacked = attack;
+  };
+  new MutationObserver(() => {
+    const host = [...document.body.children].find((element) => element.tagName.startsWith('LOCKIT-'));
+    if (host && !document.body.dataset.attacked) apply(host);
+  }).observe(document.body, { childList: true });
+`;
+
 function handler(request: IncomingMessage, response: ServerResponse): void {
   const url = new URL(request.url ?? '/', 'http://fixture');
-  if (url.pathname === '/forged.js') {
+  const scripts: Record<string, string> = { '/forged.js': FORGED_SCRIPT, '/menu-attack.js': MENU_ATTACK_SCRIPT };
+  if (scripts[url.pathname]) {
     response.writeHead(200, { 'content-type': 'text/javascript' });
-    response.end(FORGED_SCRIPT);
+    response.end(scripts[url.pathname]);
     return;
   }
   const html = pageFor(url);
