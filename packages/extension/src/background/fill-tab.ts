@@ -21,8 +21,9 @@ interface Frame {
 
 /**
  * Fills one login into the frames of a tab that may receive it. Called only from a message of
- * the extension's own page (a click or key press there) or a keyboard command: never on a
- * page's load, never on a page's request.
+ * the popup (a click or key press there), a click on the inline menu that its page's content
+ * script confirmed visible, or a keyboard command: never on a page's load, never on a page's
+ * request. `onlyFrameId` limits the fill to the inline menu's own frame.
  *
  * Security invariants:
  * - Where a frame is, and which site it shows, is the browser's word (webNavigation), never
