@@ -105,6 +105,12 @@ const packageZones = [
       'Architecture: the test toolkit imports neither the server nor the web app; it starts the server as a process (docs/architecture.md).',
   },
   {
+    target: 'packages/extension/src',
+    from: ['packages/server', 'packages/web', 'packages/test-support'],
+    message:
+      'Architecture: the extension imports neither the server, the web app nor the test toolkit; it runs the client core and talks to the server over /api only (docs/architecture.md).',
+  },
+  {
     target: 'packages/server',
     // React resolves to its types (@types/react) where they exist, to its code otherwise.
     from: ['packages/web', ...REACT.map((name) => `node_modules/${name}`)],

@@ -143,6 +143,20 @@ export default defineConfig({
         },
       },
       ...webProjects,
+      // The browser extension: its pure modules here, and in Debian's Chromium (its built
+      // dist/chromium loaded unpacked) against the real server below.
+      { test: { name: 'extension', root: 'packages/extension', ...node, include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'extension:e2e',
+          root: 'packages/extension',
+          ...node,
+          include: ['test/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
       {
         test: {
           name: 'e2e',

@@ -49,6 +49,20 @@ describe('origin check on state-changing requests', () => {
     expect(response.json()).toEqual(REFUSED);
   });
 
+  it("accepts a browser extension's origin only with the client header", async () => {
+    for (const origin of [
+      'chrome-extension://abcdefghijklmnopabcdefghijklmnop',
+      'moz-extension://2b7e1516-28ae-4d2a-abf7-158809cf4f3c',
+    ]) {
+      const withHeader = await h.client().post(apiPaths.logout, undefined, { headers: { origin } });
+      expect(withHeader.statusCode, origin).toBe(200);
+      const bare = await h.client().post(apiPaths.logout, undefined, { bare: true, headers: { origin } });
+      expect(bare.statusCode, origin).toBe(403);
+    }
+    const lookAlike = await h.client().post(apiPaths.logout, undefined, { headers: { origin: 'chrome-extension.evil.example' } });
+    expect(lookAlike.statusCode).toBe(403);
+  });
+
   it('refuses Origin "null" (sandboxed frames, file pages)', async () => {
     const response = await h.client().post(apiPaths.logout, undefined, { bare: true, headers: { origin: 'null' } });
     expect(response.statusCode).toBe(403);

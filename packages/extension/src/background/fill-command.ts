@@ -1,0 +1,27 @@
+import type { FillResult } from '../shared/messages';
+import { entryMatches, fillTab } from './fill-tab';
+import { tabUrl } from './handlers';
+import { readSettings } from './settings';
+import type { VaultSession } from './vault-session';
+
+/** The shortcut found nothing to do (locked, no item for the site). */
+export class FillCommandError extends Error {
+  override readonly name = 'FillCommandError';
+}
+
+/**
+ * The keyboard shortcut's fill: the first item (by name) for the tab's site, into the tab, by
+ * the same rules as a fill from the popup. The browser runs a command only on a person's key
+ * press, so this is a user gesture the page cannot make.
+ */
+export async function fillActiveTab(session: VaultSession, tabId: number): Promise<FillResult> {
+  const [held, { matchRule }, pageUrl] = await Promise.all([session.status(), readSettings(), tabUrl(tabId)]);
+  if (held.state !== 'unlocked') throw new FillCommandError('Your vault is locked.');
+  if (pageUrl === null) throw new FillCommandError('This tab shows no web page.');
+  const entry = (await session.entries())
+    .filter((candidate) => candidate.type === 'login' && entryMatches(candidate, pageUrl, matchRule))
+    .sort((a, b) => a.sortKey.localeCompare(b.sortKey))[0];
+  if (!entry) throw new FillCommandError('No item for this site.');
+  const { password } = await session.secrets(entry.id);
+  return fillTab(tabId, entry, { password }, matchRule);
+}

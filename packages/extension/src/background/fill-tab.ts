@@ -1,0 +1,76 @@
+import type { OpenEntry } from '@lockit/client-core';
+import { fillInFrame } from '../page/fill-in-frame';
+import type { FillResult } from '../shared/messages';
+import { addressMatches, type MatchRule } from '../shared/url-match';
+
+/** The addresses an entry names (its list, or the legacy single one). */
+export function addressesOf(entry: Pick<OpenEntry, 'urls' | 'url'>): string[] {
+  return entry.urls.length > 0 ? [...entry.urls] : entry.url ? [entry.url] : [];
+}
+
+/** Whether the entry names the page at `pageUrl` under `rule`. */
+export function entryMatches(entry: Pick<OpenEntry, 'urls' | 'url'>, pageUrl: string, rule: MatchRule): boolean {
+  return addressesOf(entry).some((address) => addressMatches(address, pageUrl, rule));
+}
+
+interface Frame {
+  frameId: number;
+  documentId: string;
+  url: string;
+}
+
+/**
+ * Fills one login into the frames of a tab that may receive it. Called only from a message of
+ * the popup (a click or key press there), a click on the inline menu that its page's content
+ * script confirmed visible, or a keyboard command: never on a page's load, never on a page's
+ * request. `onlyFrameId` limits the fill to the inline menu's own frame.
+ *
+ * Security invariants:
+ * - Where a frame is, and which site it shows, is the browser's word (webNavigation), never
+ *   the page's: a page cannot claim another origin.
+ * - The top frame must match the entry; another frame only when it is same-origin with the
+ *   top frame and matches too. A cross-origin frame (an ad, a widget, a sibling subdomain)
+ *   never gets a fill.
+ * - The fill is addressed to the exact document seen (documentIds): a frame that navigated in
+ *   between is a different document and gets nothing; the injected code checks the origin
+ *   again before it touches a field.
+ */
+export async function fillTab(
+  tabId: number,
+  entry: OpenEntry,
+  secret: { password: string },
+  rule: MatchRule,
+  { onlyFrameId }: { onlyFrameId?: number } = {},
+): Promise<FillResult> {
+  const frames = ((await chrome.webNavigation.getAllFrames({ tabId })) ?? []) as Frame[];
+  const top = frames.find((frame) => frame.frameId === 0);
+  if (!top || !URL.canParse(top.url)) return { filled: 0, refused: 'This tab shows no web page.' };
+  if (!entryMatches(entry, top.url, rule)) return { filled: 0, refused: 'This item is not for this site.' };
+  const topOrigin = new URL(top.url).origin;
+  const targets = frames.filter(
+    (frame) =>
+      (onlyFrameId === undefined || frame.frameId === onlyFrameId) &&
+      URL.canParse(frame.url) &&
+      new URL(frame.url).origin === topOrigin &&
+      entryMatches(entry, frame.url, rule),
+  );
+  let filled = 0;
+  let refused: string | undefined;
+  for (const frame of targets) {
+    let results;
+    try {
+      results = await chrome.scripting.executeScript({
+        target: { tabId, documentIds: [frame.documentId] },
+        func: fillInFrame,
+        args: [topOrigin, entry.username, secret.password],
+      });
+    } catch {
+      // The document is gone (navigated or closed) or the browser refused: nothing filled there.
+      continue;
+    }
+    const answer = results[0]?.result as FillResult | undefined;
+    filled += answer?.filled ?? 0;
+    refused ??= answer?.refused;
+  }
+  return filled > 0 ? { filled } : { filled: 0, refused: refused ?? 'No login form on this page.' };
+}

@@ -1,0 +1,88 @@
+import { matchesQuery, normaliseQuery } from '@lockit/client-core';
+import type { Answer, FillResult, ItemSummary, Request } from '../shared/messages';
+import { entryMatches, fillTab } from './fill-tab';
+import { readSettings, serverOrigin } from './settings';
+import { totpCode } from './totp-code';
+import type { VaultSession } from './vault-session';
+
+/** Items the popup lists at most: the rest are found by searching. */
+const MAX_ITEMS = 200;
+
+/** The answer to one checked request from the extension's own page. */
+export async function handle(session: VaultSession, request: Request): Promise<Answer> {
+  try {
+    return { ok: true, value: await run(session, request) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error && error.message ? error.message : 'Something went wrong.' };
+  }
+}
+
+async function run(session: VaultSession, request: Request): Promise<unknown> {
+  switch (request.type) {
+    case 'status':
+      return session.status();
+    case 'connect':
+      return session.connect(serverOrigin(request.server));
+    case 'sign-in':
+      return session.signIn(request.username, request.password);
+    case 'second-factor':
+      return session.secondFactor(request.method, request.code);
+    case 'unlock':
+      return session.unlock(request.password);
+    case 'lock':
+      return session.lock();
+    case 'sign-out':
+      return session.signOut();
+    case 'settings':
+      return session.setPreferences(request.idleMinutes, request.matchRule);
+    case 'items':
+      return items(session, request.query, request.tabId);
+    case 'copy':
+      return copyValue(session, request.id, request.field);
+    case 'fill':
+      return fill(session, request.id, request.tabId);
+  }
+}
+
+/** The vault's items, the tab's site's first, then by name; no secret in any of them. */
+async function items(session: VaultSession, query: string, tabId: number | undefined): Promise<ItemSummary[]> {
+  const [entries, { matchRule }] = await Promise.all([session.entries(), readSettings()]);
+  const pageUrl = tabId === undefined ? null : await tabUrl(tabId);
+  const folded = normaliseQuery(query);
+  const found = entries
+    .filter((entry) => matchesQuery(entry, folded))
+    .map((entry) => ({
+      id: entry.id,
+      name: entry.name,
+      username: entry.username,
+      url: entry.urls[0] ?? entry.url,
+      hasTotp: entry.hasTotp,
+      matchesTab: pageUrl !== null && entryMatches(entry, pageUrl, matchRule),
+      sortKey: entry.sortKey,
+    }))
+    .sort((a, b) => Number(b.matchesTab) - Number(a.matchesTab) || a.sortKey.localeCompare(b.sortKey));
+  return found.slice(0, MAX_ITEMS).map(({ sortKey: _sortKey, ...summary }) => summary);
+}
+
+async function copyValue(session: VaultSession, id: string, field: 'username' | 'password' | 'totp'): Promise<string> {
+  const { entry, password, totp } = await session.secrets(id);
+  if (field === 'username') return entry.username;
+  if (field === 'password') return password;
+  if (totp === null || totp === '') throw new Error('This item has no one-time code.');
+  return totpCode(totp);
+}
+
+async function fill(session: VaultSession, id: string, tabId: number): Promise<FillResult> {
+  const [{ entry, password }, { matchRule }] = await Promise.all([session.secrets(id), readSettings()]);
+  return fillTab(tabId, entry, { password }, matchRule);
+}
+
+/** The tab's top-level address, as the browser knows it; null for a tab that is gone. */
+export async function tabUrl(tabId: number): Promise<string | null> {
+  try {
+    const frame = await chrome.webNavigation.getFrame({ tabId, frameId: 0 });
+    return frame?.url ?? null;
+  } catch {
+    return null;
+  }
+}

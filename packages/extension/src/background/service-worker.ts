@@ -1,0 +1,61 @@
+import { FillCommandError, fillActiveTab } from './fill-command';
+import { handle } from './handlers';
+import { KeyCustody } from './key-custody';
+import { handleMenu } from './menu-handlers';
+import { checkRequest } from './message-router';
+import { readSettings } from './settings';
+import { VaultSession } from './vault-session';
+
+/**
+ * The extension's service worker: it alone holds the vault key and talks to the server. The
+ * popup and the inline menu (its own pages) ask it through runtime messages; web pages and
+ * content scripts get nothing.
+ */
+const custody = new KeyCustody(chrome.storage.session);
+const session = new VaultSession(custody);
+const extensionBase = chrome.runtime.getURL('');
+
+// Content scripts must never read the key's session copy (the default; set again in case a
+// future change loosened it).
+void chrome.storage.session.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' });
+
+chrome.runtime.onMessage.addListener((message: unknown, sender, reply) => {
+  const checked = checkRequest(message, sender, chrome.runtime.id, extensionBase);
+  if (!checked.ok) {
+    reply(checked.answer);
+    return false;
+  }
+  const answering =
+    checked.kind === 'menu' ? handleMenu(session, checked.request, checked.from) : handle(session, checked.request);
+  void answering.then(reply);
+  // The answer comes asynchronously.
+  return true;
+});
+
+// Messages from other extensions or from web pages (externally_connectable is not declared,
+// so pages cannot reach us; another extension gets a refusal and nothing else).
+chrome.runtime.onMessageExternal?.addListener((_message, _sender, reply) => {
+  reply({ ok: false, error: 'Refused.' });
+  return false;
+});
+
+/** Lock on idle: the person's minutes; the screen locking locks the vault at once. */
+async function applyIdleLock(): Promise<void> {
+  const { idleMinutes } = await readSettings();
+  chrome.idle.setDetectionInterval(Math.max(15, idleMinutes * 60));
+}
+chrome.idle.onStateChanged.addListener((state) => {
+  if (state === 'idle' || state === 'locked') void session.lock();
+});
+chrome.storage.onChanged.addListener((_changes, area) => {
+  if (area === 'local') void applyIdleLock();
+});
+void applyIdleLock();
+
+// The keyboard shortcut: a person's key press in the browser, the same fill as the popup's.
+chrome.commands.onCommand.addListener((command, tab) => {
+  if (command !== 'fill-login' || tab?.id === undefined) return;
+  void fillActiveTab(session, tab.id).catch((error: unknown) => {
+    if (!(error instanceof FillCommandError)) throw error;
+  });
+});

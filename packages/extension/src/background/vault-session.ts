@@ -1,0 +1,164 @@
+import {
+  ApiError,
+  openEntries,
+  openSecrets,
+  PendingSecondFactor,
+  signIn,
+  unlockWithPassword,
+  type ApiClient,
+  type KeyPlatform,
+  type OpenEntry,
+  type VaultAccount,
+  type VaultEntry,
+} from '@lockit/client-core';
+import type { LockState, Status } from '../shared/messages';
+import type { MatchRule } from '../shared/url-match';
+import { apiClientFor, currentDevice, derive, deviceMemory } from './extension-platform';
+import type { HeldVault, KeyCustody } from './key-custody';
+import { readSettings, writeSettings, type Settings } from './settings';
+
+/** What a KeyPlatform opens: the key goes straight into custody; this is only the sign-in's answer. */
+type Opened = VaultAccount & { vaultKey: CryptoKey };
+
+/**
+ * The service worker's one vault: sign-in (with the second step), Unlock, Lock, Sign out, and
+ * the opened entries. The popup and the pages never hold any of it; they ask through messages.
+ *
+ * Security invariants:
+ * - Every trust decision (key settings, account, epoch, entry binding, rollback) is the client
+ *   core's; this class only chooses when to call it.
+ * - The vault key is held by KeyCustody (memory and storage.session); the opened entries stay
+ *   in this worker's memory and are dropped on lock. A secret (password, TOTP seed) is opened
+ *   only for the one copy or fill that needs it.
+ * - A locked vault, a signed-out session or a server that answers 401 ends with no key held.
+ */
+export class VaultSession {
+  #pending: PendingSecondFactor<Opened> | null = null;
+  #entries: OpenEntry[] | null = null;
+  #api: ApiClient | null = null;
+  #apiFor: string | null = null;
+
+  constructor(private readonly custody: KeyCustody) {}
+
+  async status(): Promise<Status> {
+    const settings = await readSettings();
+    return {
+      state: await this.#state(settings),
+      server: settings.server,
+      username: settings.username,
+      idleMinutes: settings.idleMinutes,
+      matchRule: settings.matchRule,
+    };
+  }
+
+  /** Remembers the server's origin; the host permission was granted in the popup, by the person. */
+  async connect(server: string): Promise<void> {
+    await this.lock();
+    this.#pending = null;
+    await writeSettings({ server, username: null, signedIn: false });
+  }
+
+  async signIn(username: string, password: string): Promise<'signed-in' | 'second-factor'> {
+    this.#pending?.discard();
+    this.#pending = null;
+    const result = await signIn(await this.#platform(), username, password);
+    if (result.kind === 'second-factor') {
+      this.#pending = result.pending;
+      await writeSettings({ username });
+      return 'second-factor';
+    }
+    await writeSettings({ username, signedIn: true });
+    return 'signed-in';
+  }
+
+  async secondFactor(method: 'totp' | 'recovery', code: string): Promise<void> {
+    if (!this.#pending) throw new Error('This sign-in has expired. Sign in again.');
+    await this.#pending.withCode(method, code, false);
+    this.#pending = null;
+    await writeSettings({ signedIn: true });
+  }
+
+  async unlock(password: string): Promise<void> {
+    const settings = await readSettings();
+    if (!settings.username) throw new Error('Sign in first.');
+    try {
+      await unlockWithPassword(await this.#platform(), password, settings.username);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) await writeSettings({ signedIn: false });
+      throw error;
+    }
+  }
+
+  /** Drops the key (memory and session copy) and every opened entry. */
+  async lock(): Promise<void> {
+    this.#entries = null;
+    await this.custody.forget();
+  }
+
+  async signOut(): Promise<void> {
+    await this.lock();
+    this.#pending?.discard();
+    this.#pending = null;
+    try {
+      await (await this.#client()).call('logout', {});
+    } finally {
+      await writeSettings({ signedIn: false });
+    }
+  }
+
+  async setPreferences(idleMinutes: number, matchRule: MatchRule): Promise<void> {
+    await writeSettings({ idleMinutes, matchRule });
+  }
+
+  /** The open vault's live entries (Trash and damaged ones left out), loaded once per unlock. */
+  async entries(): Promise<OpenEntry[]> {
+    const held = await this.#requireHeld();
+    if (this.#entries) return this.#entries;
+    const { data } = await (await this.#client()).call('list-entries', {});
+    const opened: VaultEntry[] = await openEntries(held.vaultKey, data);
+    this.#entries = opened.filter((entry): entry is OpenEntry => entry.status === 'open' && entry.deletedAt === null);
+    return this.#entries;
+  }
+
+  /** One entry's secrets, opened now for one use. */
+  async secrets(id: string): Promise<{ entry: OpenEntry; password: string; totp: string | null }> {
+    const held = await this.#requireHeld();
+    const entry = (await this.entries()).find((candidate) => candidate.id === id);
+    if (!entry) throw new Error('That item is not in your vault.');
+    const secrets = await openSecrets(held.vaultKey, entry);
+    return { entry, password: secrets.password, totp: secrets.totp };
+  }
+
+  async #requireHeld(): Promise<HeldVault> {
+    const held = await this.custody.held();
+    if (!held) throw new Error('Your vault is locked.');
+    return held;
+  }
+
+  async #state(settings: Settings): Promise<LockState> {
+    if (!settings.server) return 'disconnected';
+    if (this.#pending) return 'second-factor';
+    if (await this.custody.held()) return 'unlocked';
+    return settings.signedIn ? 'locked' : 'signed-out';
+  }
+
+  async #client(): Promise<ApiClient> {
+    const { server } = await readSettings();
+    if (!server) throw new Error('Connect to your Lockit server first.');
+    if (this.#api === null || this.#apiFor !== server) {
+      this.#api = apiClientFor(server);
+      this.#apiFor = server;
+    }
+    return this.#api;
+  }
+
+  async #platform(): Promise<KeyPlatform<Opened>> {
+    return {
+      api: await this.#client(),
+      memory: deviceMemory,
+      derive,
+      device: currentDevice,
+      open: async (bytes, account) => ({ ...account, vaultKey: (await this.custody.keep(bytes, account.username)).vaultKey }),
+    };
+  }
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { MATCH_RULES } from './url-match';
+
+/**
+ * Every message the service worker accepts, one schema per kind. A message that does not
+ * parse is refused before anything reads it; extra keys are refused too (strict), so a
+ * caller cannot smuggle a field a later version might read.
+ */
+const text = (max: number) => z.string().max(max);
+const entryId = z.string().uuid();
+const tabId = z.number().int().nonnegative();
+
+export const requestSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('status') }),
+  z.strictObject({ type: z.literal('connect'), server: text(2048) }),
+  z.strictObject({ type: z.literal('sign-in'), username: text(200), password: text(1024) }),
+  z.strictObject({ type: z.literal('second-factor'), method: z.enum(['totp', 'recovery']), code: text(64) }),
+  z.strictObject({ type: z.literal('unlock'), password: text(1024) }),
+  z.strictObject({ type: z.literal('lock') }),
+  z.strictObject({ type: z.literal('sign-out') }),
+  z.strictObject({ type: z.literal('items'), query: text(200), tabId: tabId.optional() }),
+  z.strictObject({ type: z.literal('copy'), id: entryId, field: z.enum(['username', 'password', 'totp']) }),
+  z.strictObject({ type: z.literal('fill'), id: entryId, tabId }),
+  z.strictObject({
+    type: z.literal('settings'),
+    idleMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60),
+    matchRule: z.enum(MATCH_RULES),
+  }),
+]);
+
+/** The inline menu's requests: only from menu.html, framed in a tab; names and a fill, never a secret. */
+export const menuRequestSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('menu-items'), token: z.string().uuid() }),
+  z.strictObject({
+    type: z.literal('menu-fill'),
+    token: z.string().uuid(),
+    id: entryId,
+    x: z.number().finite().min(0).max(10_000),
+    y: z.number().finite().min(0).max(10_000),
+  }),
+]);
+
+export type Request = z.infer<typeof requestSchema>;
+export type MenuRequest = z.infer<typeof menuRequestSchema>;
+export type RequestType = Request['type'];
+
+export type LockState = 'disconnected' | 'signed-out' | 'second-factor' | 'locked' | 'unlocked';
+
+export interface Status {
+  state: LockState;
+  server: string | null;
+  username: string | null;
+  idleMinutes: number;
+  matchRule: (typeof MATCH_RULES)[number];
+}
+
+export interface ItemSummary {
+  id: string;
+  name: string;
+  username: string;
+  url: string | null;
+  hasTotp: boolean;
+  /** The item names the tab's page under the match rule. */
+  matchesTab: boolean;
+}
+
+/** Every answer: a result, or a message a person can read. */
+export type Answer<T = unknown> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface FillResult {
+  /** Fields filled, over every frame filled. */
+  filled: number;
+  /** Why nothing was filled, when nothing was. */
+  refused?: string;
+}

@@ -1,0 +1,183 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The web sites the extension meets, served by the test itself on one http and one https port
+ * for every host name (Chromium maps *.test to 127.0.0.1): the bank, its subdomain, a look-alike
+ * (bank.test.evil.test) and an attacker (evil.test). Each page is chosen by its path; the host
+ * name decides only which origin the browser gives it.
+ */
+export interface FixtureSites {
+  /** https://<host>:<port><path> */
+  https(host: string, path: string): string;
+  /** http://<host>:<port><path> */
+  http(host: string, path: string): string;
+  close(): Promise<void>;
+}
+
+const LOGIN_FORM = (style = '', fieldStyle = '') => `
+  <form id="login" action="/done" method="post" style="${style}">
+    <label>User name <input id="username" name="username" autocomplete="username" style="${fieldStyle}"></label>
+    <label>Password <input id="password" name="password" type="password" autocomplete="current-password" style="${fieldStyle}"></label>
+    <button type="submit">Sign in</button>
+  </form>`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`;
+}
+
+/** Every fixture page by path. `frame` pages embed the login of another host, given in ?src=. */
+function pageFor(url: URL): string | null {
+  switch (url.pathname) {
+    case '/login':
+      return page('Sign in', LOGIN_FORM());
+    case '/hidden':
+      return page('Hidden form', LOGIN_FORM('display:none'));
+    case '/invisible':
+      return page('Invisible form', LOGIN_FORM('visibility:hidden'));
+    case '/transparent':
+      return page('Transparent form', `<div style="opacity:0">${LOGIN_FORM()}</div>`);
+    case '/off-screen':
+      return page('Off-screen form', LOGIN_FORM('position:absolute;left:-9999px;top:-9999px'));
+    case '/tiny':
+      return page('Tiny fields', LOGIN_FORM('', 'width:1px;height:1px;padding:0;border:0'));
+    case '/framed': {
+      const src = url.searchParams.get('src') ?? '';
+      return page(
+        'Framed sign-in',
+        `<p>No form here; one is in the frame.</p><iframe id="frame" src="${src.replace(/"/g, '')}" width="600" height="300"></iframe>`,
+      );
+    }
+    case '/menu-login':
+      // A login whose page attacks the inline menu once it appears (?attack=...), see MENU_ATTACK_SCRIPT.
+      return page('Sign in', `${LOGIN_FORM()}<p style="height:400px">Decoy text.</p><script src="/menu-attack.js"></script>`);
+    case '/forged':
+      // A page that tries to drive the extension: window messages shaped like its requests,
+      // synthetic events, and runtime messages if it could reach them.
+      return page('Forged messages', `${LOGIN_FORM()}<script src="/forged.js"></script>`);
+    default:
+      return null;
+  }
+}
+
+const FORGED_SCRIPT = `
+  const requests = [
+    { type: 'fill', id: '00000000-0000-4000-8000-000000000000', tabId: 0 },
+    { type: 'copy', id: '00000000-0000-4000-8000-000000000000', field: 'password' },
+    { type: 'items', query: '' },
+  ];
+  let sent = 0;
+  const blast = () => {
+    for (const request of requests) {
+      window.postMessage(request, '*');
+      window.postMessage({ source: 'lockit', ...request }, '*');
+      document.dispatchEvent(new CustomEvent('lockit-fill', { detail: request }));
+      try { globalThis.chrome?.runtime?.sendMessage?.(request); } catch {}
+    }
+    document.getElementById('username').focus();
+    document.getElementById('password').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    sent++;
+    document.body.dataset.sent = String(sent);
+  };
+  setInterval(blast, 100);
+`;
+
+/**
+ * What a hostile page does to the inline menu's host once it appears (the DEF CON 33 tricks):
+ * fade it, its body or the root; cover it with a box that lets clicks through or one that takes
+ * them; or move it under the pointer.
+ */
+const MENU_ATTACK_SCRIPT = `
+  const attack = new URLSearchParams(location.search).get('attack') ?? 'none';
+  const apply = (host) => {
+    const rect = host.getBoundingClientRect();
+    const cover = (passThrough) => {
+      const box = document.createElement('div');
+      box.textContent = 'Click here to win';
+      box.style.cssText = 'position:fixed;z-index:2147483647;background:#fff;left:' + rect.left + 'px;top:' + rect.top + 'px;width:' + rect.width + 'px;height:' + rect.height + 'px;' + (passThrough ? 'pointer-events:none;' : '');
+      document.documentElement.append(box);
+    };
+    if (attack === 'host-opacity') host.style.opacity = '0';
+    if (attack === 'body-opacity') document.body.style.opacity = '0.01';
+    if (attack === 'root-opacity') document.documentElement.style.opacity = '0.5';
+    if (attack === 'cover-pass-through') cover(true);
+    if (attack === 'cover') cover(false);
+    if (attack === 'move') setTimeout(() => (host.style.top = (rect.top + 60) + 'px'), 700);
+    document.body.dataset.attacked = attack;
+  };
+  new MutationObserver(() => {
+    const host = [...document.body.children].find((element) => element.tagName.startsWith('LOCKIT-'));
+    if (host && !document.body.dataset.attacked) apply(host);
+  }).observe(document.body, { childList: true });
+`;
+
+function handler(request: IncomingMessage, response: ServerResponse): void {
+  const url = new URL(request.url ?? '/', 'http://fixture');
+  const scripts: Record<string, string> = { '/forged.js': FORGED_SCRIPT, '/menu-attack.js': MENU_ATTACK_SCRIPT };
+  if (scripts[url.pathname]) {
+    response.writeHead(200, { 'content-type': 'text/javascript' });
+    response.end(scripts[url.pathname]);
+    return;
+  }
+  const html = pageFor(url);
+  response.writeHead(html === null ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
+  response.end(html ?? 'Not found');
+}
+
+/** A self-signed certificate for the fixture hosts (Chromium runs with --ignore-certificate-errors). */
+function selfSigned(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'lockit-extension-cert-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-subj',
+        '/CN=bank.test',
+        '-addext',
+        'subjectAltName=DNS:*.test,DNS:bank.test,DNS:*.bank.test,DNS:*.evil.test',
+      ],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function startFixtureSites(): Promise<FixtureSites> {
+  const plain = createHttpServer(handler);
+  const secure = createHttpsServer(selfSigned(), handler);
+  await Promise.all([plain, secure].map((server) => new Promise<void>((done) => server.listen(0, '127.0.0.1', done))));
+  const httpPort = (plain.address() as AddressInfo).port;
+  const httpsPort = (secure.address() as AddressInfo).port;
+  return {
+    https: (host, path) => `https://${host}:${httpsPort}${path}`,
+    http: (host, path) => `http://${host}:${httpPort}${path}`,
+    close: () =>
+      Promise.all(
+        [plain, secure].map(
+          (server) =>
+            new Promise<void>((done) => {
+              server.closeAllConnections();
+              server.close(() => done());
+            }),
+        ),
+      ).then(() => undefined),
+  };
+}

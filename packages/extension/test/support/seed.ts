@@ -1,0 +1,73 @@
+import { emptyDraft, sealEntry, toAddRequest } from '@lockit/client-core';
+import { apiPaths } from '@lockit/contract';
+import { newEntryId } from '@lockit/crypto';
+import {
+  createServerDatabase,
+  createVerifiedAccount,
+  LogCodeInbox,
+  startServerProcess,
+  type ServerDatabase,
+  type ServerProcess,
+  type VerifiedAccount,
+} from '@lockit/test-support';
+import { Secret, TOTP } from 'otpauth';
+
+export interface LoginItem {
+  name: string;
+  username: string;
+  password: string;
+  urls: string[];
+  totp?: string;
+}
+
+export interface SeededServer {
+  server: ServerProcess;
+  /** A verified account with the given items, saved as the web app saves them (the client core's sealEntry). */
+  account(items: readonly LoginItem[]): Promise<VerifiedAccount>;
+  /** Turns two-step sign-in on for the account; returns its authenticator secret. */
+  enableTotp(account: VerifiedAccount): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** The real Lockit server (a process, API only) on a fresh SQLite database. */
+export async function startSeededServer(): Promise<SeededServer> {
+  const database: ServerDatabase = await createServerDatabase('sqlite', 'extension');
+  const inbox = new LogCodeInbox();
+  const server = await startServerProcess({ env: database.env, logLevel: 'info', onLine: inbox.onLine });
+  return {
+    server,
+    async account(items) {
+      const verified = await createVerifiedAccount(server.url, inbox);
+      for (const item of items) {
+        const draft = {
+          ...emptyDraft('login'),
+          serviceName: item.name,
+          username: item.username,
+          password: item.password,
+          urls: item.urls,
+          totp: item.totp ?? '',
+        };
+        const sealed = await sealEntry(verified.vaultKey, newEntryId(), draft);
+        await verified.client.expect(201, 'POST', apiPaths.addEntry, toAddRequest(sealed));
+      }
+      return verified;
+    },
+    async enableTotp({ client, account }) {
+      const setup = await client.expect<{ data: { secret: string } }>(200, 'POST', apiPaths.totpSetup, {
+        password: account.keys.authKey,
+      });
+      const secret = setup.data.secret;
+      await client.expect(200, 'POST', apiPaths.totpConfirm, { code: totpNow(secret) });
+      return secret;
+    },
+    async stop() {
+      await server.stop();
+      await database.drop();
+    },
+  };
+}
+
+/** The authenticator's code for `secret` at `at` (ms). */
+export function totpNow(secret: string, at = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+}
