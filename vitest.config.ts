@@ -151,6 +151,7 @@ export default defineConfig({
           name: 'extension:e2e',
           root: 'packages/extension',
           ...node,
+          globalSetup: [serverBuild],
           include: ['test/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
