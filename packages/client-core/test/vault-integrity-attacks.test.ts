@@ -1,4 +1,5 @@
 import { apiPaths, VAULT_STATE_HEADER } from '@lockit/contract';
+import type { VerifiedAccount } from '@lockit/test-support';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openEntry, VaultIntegrityRefusedError, type IntegrityReport } from '../src';
 import { databaseKind, startCoreTestServer, type CoreTestServer } from './support/core-against-server';
@@ -13,6 +14,8 @@ afterAll(async () => {
 });
 beforeEach(() => env.proxy.clearRules());
 
+let shared: Promise<VerifiedAccount> | undefined;
+
 interface ServedList {
   body: { message: string; data: Record<string, unknown>[] };
   state: string;
@@ -23,8 +26,9 @@ interface ServedList {
  * wrote and checked: Bank and Mail live, Old forum in Trash. This device remembers its counter
  * and the names of what it saw.
  */
-async function clientWithVault() {
-  const verified = await env.account();
+async function clientWithVault(account: 'shared' | 'other' = 'shared') {
+  // One account per file (each costs the server two Argon2id hashes); each test a fresh device.
+  const verified = await (account === 'shared' ? (shared ??= env.account()) : env.account());
   const client = await coreVaultOf(verified, env.proxy.url);
   await client.check();
   const bank = await client.entries.add(loginDraft({ serviceName: 'Bank', password: 'b4nk' }));
@@ -128,7 +132,7 @@ describe(`the client core's whole-vault check against a lying server (${database
   it('reports a state sealed under another vault key (a replayed old key), and shows its entries as damaged, not data', async () => {
     const { client } = await clientWithVault();
     // Another vault, under a key that is not this one (as a vault key from before a rotation is not).
-    const other = await clientWithVault();
+    const other = await clientWithVault('other');
     const foreign = await servedNow(other.client);
     lieAboutTheList(() => foreign);
     await expectReported(client, 'bad-tag');

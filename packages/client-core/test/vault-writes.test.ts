@@ -24,9 +24,13 @@ afterAll(async () => {
 });
 beforeEach(() => env.proxy.clearRules());
 
-/** Two clients of one fresh account (the test toolkit's session, each with its own memory), both checked. */
+/** One account for the writes (each account costs the server two Argon2id hashes). */
+let shared: Promise<VerifiedAccount> | undefined;
+
+/** Two fresh clients of the file's account (its session, each with its own memory), both checked. */
 async function twoClients(): Promise<[CoreVault, CoreVault]> {
-  const verified = await env.account();
+  shared ??= env.account();
+  const verified = await shared;
   const a = await coreVaultOf(verified, env.server.url);
   const b = await coreVaultOf(verified, env.server.url);
   await a.check();
@@ -56,15 +60,16 @@ const saved = <R extends { kind: string }>(result: R): Extract<R, { kind: 'saved
 describe(`the client core's vault writes against the real server (${databaseKind})`, () => {
   it('adds and edits an entry: only ciphertexts travel, each write carries the next vault state', async () => {
     const [a] = await twoClients();
-    expect(await stateCounter(a)).toBe(1);
+    const counter = await stateCounter(a);
+    expect(counter).toBeGreaterThan(0);
     const added = await a.entries.add(loginDraft({ serviceName: 'Birch Bank', username: 'ada', password: 'b1rch!' }));
     expect(added.wire).toMatchObject({ id: added.id, revision: 1 });
-    expect(await stateCounter(a)).toBe(2);
+    expect(await stateCounter(a)).toBe(counter + 1);
     expect(JSON.stringify(added.wire)).not.toContain('b1rch!');
 
     const edited = saved(await a.entries.update(added.id, 1, loginDraft({ serviceName: 'Birch Bank', password: 'n3w!' })));
     expect(edited.wire.revision).toBe(2);
-    expect(await stateCounter(a)).toBe(3);
+    expect(await stateCounter(a)).toBe(counter + 2);
     const served = await a.served(added.id);
     expect((await openDraft(a.vaultKey, served)).password).toBe('n3w!');
     expect(await freshCheck(a)).toBeNull();
@@ -160,9 +165,14 @@ describe(`the client core's vault writes against the real server (${databaseKind
       theirsDraft: await openDraft(b.vaultKey, await b.served(id)),
     });
     expect(await resolution.choose({ kind: 'theirs' })).toEqual({ kind: 'kept' });
+    const counts = async () => parseVaultState((await a.api.call('get-vault-state', {})).data.state!)!;
+    const before = await counts();
     const trashed = saved(await resolution.choose({ kind: 'mine' }));
     expect(trashed.wire).toMatchObject({ revision: 3, deletedAt: expect.any(String) });
-    expect(parseVaultState((await a.api.call('get-vault-state', {})).data.state!)).toMatchObject({ trashed: 1, entries: 0 });
+    expect(await counts()).toMatchObject({
+      trashed: before.trashed! + 1,
+      entries: before.entries - 1,
+    });
     expect(await freshCheck(a)).toBeNull();
 
     const restored = saved(await a.entries.restore(id, 3));
@@ -189,7 +199,7 @@ describe(`the client core's vault writes against the real server (${databaseKind
     expect(await purgeExpiredTrash(platform, (gone) => removed.push(gone), Date.now() + 29 * day)).toBe(0);
     expect(await purgeExpiredTrash(platform, (gone) => removed.push(gone), Date.now() + 31 * day)).toBe(1);
     expect(removed).toEqual([id]);
-    expect((await a.api.call('list-entries', {})).data).toEqual([]);
+    expect((await a.api.call('list-entries', {})).data.map((entry) => entry.id)).not.toContain(id);
     expect(await freshCheck(a)).toBeNull();
   });
 
@@ -204,7 +214,7 @@ describe(`the client core's vault writes against the real server (${databaseKind
     const stale = await b.folders.rename(added.folder, 'Job');
     expect(stale).toMatchObject({ kind: 'conflict', opened: { name: 'Office', revision: 2 } });
     expect(await b.folders.delete({ ...added.folder, revision: 2 })).toEqual({ kind: 'deleted' });
-    expect((await a.api.call('list-folders', {})).data).toEqual([]);
+    expect((await a.api.call('list-folders', {})).data.map((folder) => folder.id)).not.toContain(added.folder.id);
     expect(await freshCheck(a)).toBeNull();
   });
 

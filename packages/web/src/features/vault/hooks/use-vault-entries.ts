@@ -1,9 +1,9 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import type { FolderWire } from '@lockit/contract';
+import { apiPaths, listFoldersResponseSchema, type FolderWire } from '@lockit/contract';
 import { listEntries, servedVaultStateOf } from '@/api/list-entries';
 import { useKeyring } from '@/lib/keyring-context';
 import { logFailure, logInfo } from '@/lib/log';
-import { api } from '@/lib/http';
+import { apiRequest } from '@/lib/api-client';
 import { withFolderName } from '@lockit/client-core';
 import { openEntriesWithElements } from '../lib/open-entries-in-workers';
 import { purgeExpiredTrash } from '../integrity/purge-expired-trash';
@@ -131,7 +131,9 @@ const INITIAL: VaultState = { entries: { status: 'loading', added: [] }, folders
  */
 async function loadFolders(vaultKey: CryptoKey): Promise<{ opened: OpenFolder[]; raw: FolderWire[] | null }> {
   try {
-    const raw = (await api.call('list-folders', {})).data;
+    // By path with its schema, as the list itself: the list's first paint waits for no route table.
+    const raw = (await apiRequest(apiPaths.folders, { method: 'GET', schema: listFoldersResponseSchema, protectedCall: true }))
+      .data;
     const opened = await openFolders(vaultKey, raw, (count) =>
       logInfo('Vault', `${count} folder(s) could not be decrypted and are not shown.`),
     );

@@ -10,7 +10,6 @@ import {
   EntryWrites as CoreEntryWrites,
   openEntry,
   type EntryDraft,
-  type MemberChange,
   type OpenEntry,
   type RevisionMemory,
   type VaultEntry,
@@ -48,10 +47,6 @@ export type EntryWrites = ReturnType<typeof createEntryWrites>;
  */
 export function createEntryWrites({ vaultKey, dispatch, revisions, integrity, changed }: EntryWritesDeps) {
   const core = new CoreEntryWrites({ api, vaultKey, integrity });
-
-  /** Sends a write with the vault state after it (none where the tab tracks no state). */
-  const write = <T>(change: () => MemberChange, send: (state: string | undefined) => Promise<T>): Promise<T> =>
-    integrity ? integrity.write(change, send) : send(undefined);
 
   const markDamaged = (entry: OpenEntry) => {
     logInfo('Vault', 'an entry failed to decrypt and is shown as damaged.');
@@ -115,5 +110,5 @@ export function createEntryWrites({ vaultKey, dispatch, revisions, integrity, ch
     return entry ? { ok: true, entry } : { ok: false, message: failureMessage('move it to Trash', null) };
   };
 
-  return { core, write, markDamaged, removed, settleWire, writeDraft, trashAt, failed };
+  return { core, markDamaged, removed, settleWire, writeDraft, trashAt, failed };
 }
