@@ -1,7 +1,7 @@
 import { apiPaths, VAULT_STATE_HEADER } from '@lockit/contract';
 import type { VerifiedAccount } from '@lockit/test-support';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openEntry, VaultIntegrityRefusedError, type IntegrityReport } from '../src';
+import { openEntry, openEntryHistory, VaultIntegrityRefusedError, type IntegrityReport } from '../src';
 import { databaseKind, startCoreTestServer, type CoreTestServer } from './support/core-against-server';
 import { coreVaultOf, loginDraft, type CoreVault } from './support/core-vault';
 
@@ -151,5 +151,27 @@ describe(`the client core's whole-vault check against a lying server (${database
       },
     });
     await expectReported(client, 'missing-state');
+  });
+
+  it('opens a history version moved from another entry as nothing, never as that entry’s data', async () => {
+    const { client, ids } = await clientWithVault();
+    const edit = async (id: string, name: string) => {
+      const result = await client.entries.update(id, 1, loginDraft({ serviceName: name, password: `${name} again` }));
+      expect(result.kind).toBe('saved');
+    };
+    await edit(ids.bank, 'Bank');
+    await edit(ids.mail, 'Mail');
+    const mailHistory = (await client.api.call('entry-history', { params: { id: ids.mail } })).data;
+    env.proxy.rewrite({
+      method: 'GET',
+      path: apiPaths.entryHistory(ids.bank),
+      rewrite: (response) => {
+        const body = response.body as { data: Record<string, unknown>[] };
+        body.data = body.data.map((version) => ({ ...mailHistory[0], revision: version.revision }));
+      },
+    });
+    const history = await openEntryHistory(client.api, client.vaultKey, ids.bank);
+    expect(history).toHaveLength(1);
+    expect(history[0]!.draft).toBeNull();
   });
 });
