@@ -81,3 +81,53 @@ export {
   type OfflineCopyStore,
 } from './offline/offline-copy';
 export { saveServedCopy, unlockOfflineCopy, type OfflinePlatform } from './offline/offline-unlock';
+export * from './vault/draft-diff';
+export { checkFolderName, openFolder, openFolderName, openFolders, sealFolderName } from './vault/folders/folder-name';
+export { SILENT_LOG, type CoreLog } from './platform/core-log';
+export {
+  emptyTrackedSet,
+  nextVaultState,
+  OutOfStep,
+  type MemberChange,
+  type NextState,
+  type TrackedSet,
+  type TrashedMember,
+} from './vault/integrity/member-change';
+export { fetchServedEntries, loadVaultSnapshot, trackedSetOf, type VaultSnapshot } from './vault/integrity/vault-snapshot';
+export { isVaultStateRefusal, vaultStateHeaders } from './vault/integrity/vault-state-answers';
+export {
+  INTEGRITY_REFUSED,
+  MANIFEST_DELAY_MS,
+  MAX_WRITE_TRIES,
+  VaultIntegrity,
+  VaultIntegrityRefusedError,
+  writeThrough,
+  type VaultIntegrityPlatform,
+} from './vault/integrity/vault-integrity';
+export { entryConflictOf, folderConflictOf, isGone } from './vault/writes/conflict-answers';
+export { writeWithState, type VaultWritesPlatform } from './vault/writes/write-platform';
+export {
+  EntryWrites,
+  type Conflict,
+  type Gone,
+  type PurgeResult,
+  type SaveResult,
+  type Saved,
+  type TrashResult,
+} from './vault/writes/entry-writes';
+export { FolderWrites, type FolderConflict, type FolderSaved, type InvalidName } from './vault/writes/folder-writes';
+export {
+  fetchEntryHistories,
+  fetchEntryHistory,
+  MissingHistoryError,
+  openEntryHistory,
+  type OpenVersion,
+} from './vault/writes/entry-history';
+export {
+  EntryConflictResolution,
+  type ChoiceOutcome,
+  type ConflictChoice,
+  type EntryConflictSides,
+} from './vault/writes/entry-conflict';
+export { purgeExpiredTrash, trashRetentionDays, type PurgeExpiredPlatform } from './vault/writes/purge-expired-trash';
+export { endOtherSessions, endSession, listSessions, logOut } from './session/device-sessions';

@@ -1,3 +1,4 @@
+import type { CoreLog } from '@lockit/client-core';
 import { ApiError, NetworkError, NoSessionError, UnexpectedResponseError } from './api-errors';
 
 /**
@@ -20,3 +21,6 @@ export function logInfo(context: string, detail: string): void {
 export function logFailure(context: string, error: unknown): void {
   console.warn(`[Lockit] ${context} failed: ${describeFailure(error)}`);
 }
+
+/** This log as the client core's platform takes it. */
+export const coreLog: CoreLog = { info: logInfo, failure: logFailure };

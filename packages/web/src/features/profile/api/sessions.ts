@@ -1,35 +1,22 @@
 import {
-  apiPaths,
-  endOtherSessionsResponseSchema,
-  listSessionsResponseSchema,
-  messageResponseSchema,
-  type DeviceSession,
-} from '@lockit/contract';
+  endOtherSessions as endOthersInCore,
+  endSession as endSessionInCore,
+  listSessions as listSessionsInCore,
+} from '@lockit/client-core';
+import type { DeviceSession } from '@lockit/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { api } from '@/lib/http';
 
 const sessionsQueryKey = ['sessions'] as const;
 
-/** GET /api/user/sessions: the signed-in user's sessions, this browser's marked `current`. */
-export async function listSessions(): Promise<DeviceSession[]> {
-  return (await apiRequest(apiPaths.sessions, { method: 'GET', schema: listSessionsResponseSchema, protectedCall: true })).data;
-}
+/** The signed-in user's sessions, this browser's marked `current` (the client core's call). */
+export const listSessions = (): Promise<DeviceSession[]> => listSessionsInCore(api);
 
-/** DELETE /api/user/sessions/{id}: that device is signed out at its next request. */
-export async function endSession(id: string): Promise<string> {
-  return (await apiRequest(apiPaths.session(id), { method: 'DELETE', schema: messageResponseSchema, protectedCall: true }))
-    .message;
-}
+/** That device is signed out at its next request. */
+export const endSession = (id: string): Promise<string> => endSessionInCore(api, id);
 
-/** POST /api/user/sessions/end-others: every session but this browser's; answers how many ended. */
-export async function endOtherSessions(): Promise<number> {
-  const answer = await apiRequest(apiPaths.endOtherSessions, {
-    method: 'POST',
-    schema: endOtherSessionsResponseSchema,
-    protectedCall: true,
-  });
-  return answer.data.ended;
-}
+/** Every session but this browser's; answers how many ended. */
+export const endOtherSessions = (): Promise<number> => endOthersInCore(api);
 
 export function useSessions() {
   return useQuery({ queryKey: sessionsQueryKey, queryFn: listSessions });

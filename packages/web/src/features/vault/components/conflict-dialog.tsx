@@ -3,7 +3,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { buttonDanger, buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import type { ConflictChoice, EntryConflict } from '../lib/entry-action-types';
 import { CHANGED_ELSEWHERE } from '../lib/action-messages';
-import { DRAFT_PARTS, mergeDrafts, PART_LABELS, partText, samePart, SECRET_PARTS, type DraftPart } from '../lib/draft-diff';
+import { DRAFT_PARTS, mergeDrafts, PART_LABELS, partText, samePart, SECRET_PARTS, type DraftPart } from '@lockit/client-core';
 import type { EntryDraft, OpenFolder } from '@lockit/client-core';
 
 export const CONFLICT_TITLE = 'Changed elsewhere';

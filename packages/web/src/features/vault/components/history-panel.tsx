@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { buttonSecondary } from '@/components/ui/styles';
 import type { EntryActions, OpenVersion } from '../lib/entry-action-types';
-import { changedParts, PART_LABELS } from '../lib/draft-diff';
+import { changedParts, PART_LABELS } from '@lockit/client-core';
 import type { EntryDraft, OpenEntry } from '@lockit/client-core';
 
 interface HistoryPanelProps {

@@ -1,11 +1,11 @@
 import type { EntryVersionWire } from '@lockit/contract';
 import type { BackupContents, BackupItem, BackupVersion } from '@lockit/transfer';
 import { listEntries } from '@/api/list-entries';
-import { getEntryHistories } from '../api/get-entry-histories';
-import { listFolders } from '../api/list-folders';
+import { api } from '@/lib/http';
+import { fetchEntryHistories } from '@lockit/client-core';
 import { openEntriesWithSecrets } from '../lib/open-entries-in-workers';
 import { draftOf, openVersionDraft } from '@lockit/client-core';
-import { openFolders } from '../lib/seal-folder';
+import { openFolders } from '@lockit/client-core';
 import type { EntryDraft, EntrySecrets, OpenEntry } from '@lockit/client-core';
 import { yieldToMain } from '@lockit/client-core';
 
@@ -57,7 +57,7 @@ export interface SealedVault {
 
 /** The list and the folders, still sealed: may start before the master password is checked. */
 export async function fetchSealedVault(): Promise<SealedVault> {
-  const [raw, rawFolders] = await Promise.all([listEntries(), listFolders()]);
+  const [raw, rawFolders] = await Promise.all([listEntries(), api.call('list-folders', {}).then((answer) => answer.data)]);
   return { raw, rawFolders };
 }
 
@@ -108,7 +108,7 @@ export async function collectVault(
   onProgress?.({ done: 0, total: raw.length });
   // The histories travel while the workers decrypt.
   const asked = changedIds(raw, includeTrash);
-  const fetched = asked.length === 0 ? Promise.resolve(new Map<string, EntryVersionWire[]>()) : getEntryHistories(asked);
+  const fetched = asked.length === 0 ? Promise.resolve(new Map<string, EntryVersionWire[]>()) : fetchEntryHistories(api, asked);
   fetched.catch(() => {});
   const opened = await openEntriesWithSecrets(vaultKey, raw, {
     signal,

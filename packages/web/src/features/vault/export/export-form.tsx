@@ -6,7 +6,7 @@ import { KeyDerivationError } from '@/lib/derive-keys';
 import { useUnlockedVault } from '@/lib/keyring-context';
 import { logFailure } from '@/lib/log';
 import { unlockVault, WrongMasterPasswordError } from '../lib/unlock-vault';
-import { MissingHistoryError } from '../api/get-entry-histories';
+import { MissingHistoryError } from '@lockit/client-core';
 import { collectVault, fetchSealedVault, type CollectProgress, type SealedVault } from './collect-vault';
 import { backupPasswordProblem, buildExportFile, downloadFile, prepareBackupSealer, type ExportFormat } from './export-file';
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { getEntryHistory } from '../api/get-entry-history';
+import { api } from '@/lib/http';
+import { fetchEntryHistory } from '@lockit/client-core';
 import { mark } from '../lib/perf-marks';
 import type { OpenEntry } from '@lockit/client-core';
 import type { HealthItemInput } from './compute-health';
@@ -58,9 +59,12 @@ export function useHealthReport(
     let stop = () => {};
     void (async () => {
       mark(HEALTH_START_MARK);
-      const inputs = await withHistoryWhereNeeded(entries.map(healthInputOf), now, getEntryHistory, controller.signal).catch(
-        () => null,
-      );
+      const inputs = await withHistoryWhereNeeded(
+        entries.map(healthInputOf),
+        now,
+        (id) => fetchEntryHistory(api, id),
+        controller.signal,
+      ).catch(() => null);
       if (inputs === null || controller.signal.aborted) return;
       stop = runHealthReport({ vaultKey, now, items: inputs }, breachCheckUrl, {
         onFacts: (computed) => setFacts({ run, facts: computed }),

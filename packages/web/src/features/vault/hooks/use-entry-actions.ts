@@ -41,7 +41,7 @@ export function useEntryActions(
     const conflicts = createConflictFlow({ vaultKey, writes, setConflict });
     return {
       ...createEntryActions({ vaultKey, writes, conflicts }),
-      ...createFolderActions({ vaultKey, dispatch, write: writes.write }),
+      ...createFolderActions({ vaultKey, dispatch, integrity }),
     };
   }, [vaultKey, dispatch, revisions, integrity]);
 

@@ -1,19 +1,19 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import type { FolderWire } from '@lockit/contract';
+import { apiPaths, listFoldersResponseSchema, type FolderWire } from '@lockit/contract';
 import { listEntries, servedVaultStateOf } from '@/api/list-entries';
 import { useKeyring } from '@/lib/keyring-context';
 import { logFailure, logInfo } from '@/lib/log';
-import { listFolders } from '../api/list-folders';
+import { apiRequest } from '@/lib/api-client';
 import { withFolderName } from '@lockit/client-core';
 import { openEntriesWithElements } from '../lib/open-entries-in-workers';
 import { purgeExpiredTrash } from '../integrity/purge-expired-trash';
 import { vaultIntegrityOf } from '../integrity/vault-integrity-of';
-import type { VaultIntegrity } from '../integrity/vault-integrity';
+import type { VaultIntegrity } from '@lockit/client-core';
 import { folderElementsOf, type EntryElement } from '@lockit/client-core';
 import { mark, VAULT_CHECKED_MARK, VAULT_DECRYPTED_MARK, VAULT_LOAD_START_MARK } from '../lib/perf-marks';
 import { revisionMemoryOf } from '../lib/revision-memory';
 import { foldForSearch } from '@lockit/client-core';
-import { openFolders } from '../lib/seal-folder';
+import { openFolders } from '@lockit/client-core';
 import { upgradeLegacyEntries, LEGACY_UPGRADE_DELAY_MS } from '../lib/upgrade-legacy';
 import type { OpenFolder, VaultEntry } from '@lockit/client-core';
 
@@ -131,7 +131,9 @@ const INITIAL: VaultState = { entries: { status: 'loading', added: [] }, folders
  */
 async function loadFolders(vaultKey: CryptoKey): Promise<{ opened: OpenFolder[]; raw: FolderWire[] | null }> {
   try {
-    const raw = await listFolders();
+    // By path with its schema, as the list itself: the list's first paint waits for no route table.
+    const raw = (await apiRequest(apiPaths.folders, { method: 'GET', schema: listFoldersResponseSchema, protectedCall: true }))
+      .data;
     const opened = await openFolders(vaultKey, raw, (count) =>
       logInfo('Vault', `${count} folder(s) could not be decrypted and are not shown.`),
     );

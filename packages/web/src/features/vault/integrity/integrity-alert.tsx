@@ -3,9 +3,9 @@ import { Dialog } from '@/components/ui/dialog';
 import { buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { logFailure } from '@/lib/log';
 import type { IntegrityReport } from '@lockit/client-core';
-import type { VaultIntegrity } from './vault-integrity';
+import type { VaultIntegrity } from '@lockit/client-core';
 import { INTEGRITY_ALERT_HEADING, integrityReportLines } from './integrity-report-text';
-import { INTEGRITY_REFUSED } from './vault-integrity';
+import { INTEGRITY_REFUSED } from '@lockit/client-core';
 
 const noSubscribe = () => () => {};
 

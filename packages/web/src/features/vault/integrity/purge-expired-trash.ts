@@ -1,57 +1,13 @@
-import { TRASH_RETENTION_FLOOR_DAYS } from '@lockit/contract';
+import { purgeExpiredTrash as purgeInCore, type VaultIntegrity } from '@lockit/client-core';
 import { getPublicConfig } from '@/api/get-public-config';
-import { logFailure, logInfo } from '@/lib/log';
-import { purgeEntry } from '../api/purge-entry';
-import type { VaultIntegrity } from './vault-integrity';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The Trash term this browser keeps: the server's, never below the floor (a server cannot shorten it). */
-export function trashRetentionDays(served: number | null): number {
-  return Math.max(served ?? TRASH_RETENTION_FLOOR_DAYS, TRASH_RETENTION_FLOOR_DAYS);
-}
+import { api } from '@/lib/http';
+import { coreLog } from '@/lib/log';
 
 /**
- * Deletes for good what has been in Trash longer than the retention term, after a passed check
- * (decision 0061): the server cannot update a state it cannot seal, so it no longer purges a
- * vault with one, and the browser does, each purge a write that carries the next state.
- *
- * Security invariants:
- * - Only entries whose trash time is older than the term by the vault's last passed check are
- *   purged; under a version 2 state that time is the one this browser sealed, so a server
- *   cannot make an entry look old enough to be purged early.
- * - The term is the longer of the server's `trashRetentionDays` and TRASH_RETENTION_FLOOR_DAYS;
- *   the server is asked only when something is older than the floor, and a failed answer keeps
- *   the floor.
- *
- * Never rejects; `removed` is told each id purged (the screen drops it). Stops at the first
- * refusal (another device changed the vault, or the check failed since): the next load tries again.
+ * The client core's purge of what outlived the Trash term (decision 0061), with this app's
+ * client, its config call and its log. Never rejects; resolves with how many were purged.
  */
-export async function purgeExpiredTrash(
-  integrity: VaultIntegrity,
-  removed: (id: string) => void,
-  now: number = Date.now(),
-): Promise<number> {
-  if (integrity.trashedBefore(now - TRASH_RETENTION_FLOOR_DAYS * DAY_MS).length === 0) return 0;
-  const served = await getPublicConfig().then(
-    (config) => config.trashRetentionDays,
-    () => null,
-  );
-  const expired = integrity.trashedBefore(now - trashRetentionDays(served) * DAY_MS);
-  let purged = 0;
-  for (const { id, revision } of expired) {
-    try {
-      await integrity.write(
-        () => ({ purgeEntries: [id] }),
-        (state) => purgeEntry(id, revision, state),
-      );
-    } catch (error) {
-      logFailure('Emptying Trash after its retention', error);
-      break;
-    }
-    removed(id);
-    purged += 1;
-  }
-  if (purged > 0) logInfo('Vault', `${purged} item(s) kept in Trash past the retention were deleted for good.`);
-  return purged;
+export function purgeExpiredTrash(integrity: VaultIntegrity, removed: (id: string) => void, now?: number): Promise<number> {
+  const servedRetentionDays = async () => (await getPublicConfig()).trashRetentionDays;
+  return purgeInCore({ api, integrity, servedRetentionDays, log: coreLog }, removed, now);
 }

@@ -21,8 +21,9 @@ import { emptyDraft } from '@lockit/client-core';
 import { USE_SERVER_COPY } from './integrity-alert';
 import { INTEGRITY_ALERT_HEADING } from './integrity-report-text';
 import { rememberedVaultCounter, rememberVaultCounter } from '@/testing/device-memory-by-name';
-import { INTEGRITY_REFUSED } from './vault-integrity';
-import { loadVaultSnapshot } from './load-vault-snapshot';
+import { INTEGRITY_REFUSED } from '@lockit/client-core';
+import { loadVaultSnapshot } from '@lockit/client-core';
+import { api } from '@/lib/http';
 import { saveVaultManifest } from '@lockit/client-core';
 import { deviceMemory } from '@/lib/device-memory';
 import { vaultIntegrityOf } from './vault-integrity-of';
@@ -238,7 +239,7 @@ describe('Whole-vault integrity: the report', () => {
       const integrity = vaultIntegrityOf(setup.keyring)!;
       // The server now withholds Bank while serving the state that holds it.
       setup.server.store.delete(setup.entries[1]!.id);
-      await integrity.check(await loadVaultSnapshot(setup.vault.integrityKey, setup.vault.vaultKey, new Map()));
+      await integrity.check(await loadVaultSnapshot(api, setup.vault.integrityKey, setup.vault.vaultKey, new Map()));
       expect(integrity.report?.missing).toEqual(['Bank']);
     } finally {
       refuseManifest.mockRestore();

@@ -1,5 +1,5 @@
 import { ApiError, NetworkError, NoSessionError, UnexpectedResponseError } from '@/lib/api-errors';
-import { VaultIntegrityRefusedError } from '../integrity/vault-integrity';
+import { VaultIntegrityRefusedError } from '@lockit/client-core';
 import { EntryDraftError } from '@lockit/client-core';
 
 /**

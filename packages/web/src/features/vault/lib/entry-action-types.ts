@@ -1,15 +1,16 @@
-import type { ActionResult, EntryDraft, EntrySecrets, OpenEntry, OpenFolder, VaultEntry } from '@lockit/client-core';
+import type {
+  ActionResult,
+  ConflictChoice,
+  EntryDraft,
+  EntrySecrets,
+  OpenEntry,
+  OpenFolder,
+  OpenVersion,
+  VaultEntry,
+} from '@lockit/client-core';
 
-/**
- * How a conflict is settled.
- * - mine: save my version on top of theirs (theirs then lands in history on the server);
- * - theirs: keep theirs (my version is saved into history first, see `resolve`);
- * - merge: save `draft`, picked field by field from both;
- * - cancel: do nothing now (the edit form keeps what was typed).
- * For a delete that met a newer version, 'mine' moves it to Trash anyway, 'theirs' and
- * 'cancel' keep it.
- */
-export type ConflictChoice = { kind: 'mine' } | { kind: 'theirs' } | { kind: 'merge'; draft: EntryDraft } | { kind: 'cancel' };
+/** How a conflict is settled, and an earlier version opened: the client core's (vault/writes). */
+export type { ConflictChoice, OpenVersion };
 
 /** A write that met a newer version saved elsewhere (409): both sides, for ConflictDialog. */
 export interface EntryConflict {
@@ -25,15 +26,6 @@ export interface EntryConflict {
    * open and shows it); on success the conflict is gone, and the write that met it resolves.
    */
   resolve: (choice: ConflictChoice) => Promise<ActionResult>;
-}
-
-/** One earlier version of an entry, opened; `draft` is null when it does not decrypt. */
-export interface OpenVersion {
-  revision: number;
-  /** When this version was saved, and when a later write replaced it. */
-  savedAt: string;
-  replacedAt: string;
-  draft: EntryDraft | null;
 }
 
 export type HistoryResult = { ok: true; versions: OpenVersion[] } | { ok: false; message: string };

@@ -1,24 +1,20 @@
-import { newEntryId } from '@lockit/crypto';
-import { ApiError } from '@/lib/api-errors';
+import { api } from '@/lib/http';
 import { logFailure } from '@/lib/log';
-import { addEntry } from '../api/add-entry';
-import { entryConflictOf } from '../api/entry-conflict';
-import { getEntryHistory } from '../api/get-entry-history';
-import { purgeEntry } from '../api/purge-entry';
-import { restoreEntry } from '../api/restore-entry';
 import type { EntryActions, FolderActions } from './entry-action-types';
-import { writtenEntryMember } from '@lockit/client-core';
 import { CHANGED_ELSEWHERE, CURRENT_DAMAGED, failureMessage } from './action-messages';
 import type { ConflictFlow } from './entry-conflict-flow';
 import { SAVE_WORDS, type EntryWrites, type WriteWords } from './entry-writes';
 import {
+  DAMAGED_MESSAGE,
   openDraft as openEntryDraft,
+  openEntryHistory,
   openSecrets as openEntrySecrets,
-  openVersionDraft,
-  sealEntry,
-  toAddRequest,
+  type ActionResult,
+  type Conflict,
+  type EntryDraft,
+  type OpenEntry,
+  type VaultEntry,
 } from '@lockit/client-core';
-import { DAMAGED_MESSAGE, type ActionResult, type EntryDraft, type OpenEntry, type VaultEntry } from '@lockit/client-core';
 
 export interface EntryActionsDeps {
   vaultKey: CryptoKey;
@@ -28,7 +24,7 @@ export interface EntryActionsDeps {
 
 /** The entry half of EntryActions: adding, editing, Trash, history and opening secrets. */
 export function createEntryActions({ vaultKey, writes, conflicts }: EntryActionsDeps): Omit<EntryActions, keyof FolderActions> {
-  const { write, markDamaged, removed, settleWire, writeDraft, trashAt } = writes;
+  const { core, markDamaged, removed, settleWire, writeDraft, trashAt, failed } = writes;
   const { askAbout } = conflicts;
 
   const save = async (entry: OpenEntry, draft: EntryDraft, words = SAVE_WORDS): Promise<ActionResult> => {
@@ -38,9 +34,7 @@ export function createEntryActions({ vaultKey, writes, conflicts }: EntryActions
   };
 
   /** 409 on restore or purge: the entry changed meanwhile (e.g. restored in another tab): show it as it is. */
-  const refreshOnConflict = async (error: unknown): Promise<ActionResult | null> => {
-    const current = entryConflictOf(error);
-    if (!current) return null;
+  const refreshed = async ({ current }: Conflict): Promise<ActionResult> => {
     await settleWire(current);
     return { ok: false, message: `${CHANGED_ELSEWHERE} It now shows the current version.` };
   };
@@ -54,28 +48,12 @@ export function createEntryActions({ vaultKey, writes, conflicts }: EntryActions
   return {
     async add(draft) {
       const words: WriteWords = { context: 'Add New Password', what: 'save', keptInForm: true };
-      let request;
-      let member;
-      const id = newEntryId();
       try {
-        const sealed = await sealEntry(vaultKey, id, draft);
-        request = toAddRequest(sealed);
-        member = writtenEntryMember(sealed, 1);
-      } catch (error) {
-        return { ok: false, message: failureMessage(words.what, error, words) };
-      }
-      try {
-        const addEntries = [{ member, name: draft.serviceName }];
-        await settleWire(
-          await write(
-            () => ({ addEntries }),
-            (state) => addEntry(request, state),
-          ),
-        );
+        const { wire, id } = await core.add(draft);
+        await settleWire(wire);
         return { ok: true, id };
       } catch (error) {
-        logFailure(words.context, error);
-        return { ok: false, message: failureMessage(words.what, error, words) };
+        return failed(error, words);
       }
     },
 
@@ -92,38 +70,30 @@ export function createEntryActions({ vaultKey, writes, conflicts }: EntryActions
     async restore(entry) {
       const revision = revisionOf(entry);
       if (revision === null) return NO_REVISION;
+      let result;
       try {
-        const restoreEntries = [{ id: entry.id, revision }];
-        await settleWire(
-          await write(
-            () => ({ restoreEntries }),
-            (state) => restoreEntry(entry.id, revision, state),
-          ),
-        );
-        return { ok: true };
+        result = await core.restore(entry.id, revision);
       } catch (error) {
-        const refreshed = await refreshOnConflict(error);
-        if (refreshed) return refreshed;
         logFailure('Restoring a password', error);
         return { ok: false, message: failureMessage('restore it', error) };
       }
+      if (result.kind === 'conflict') return refreshed(result);
+      await settleWire(result.wire);
+      return { ok: true };
     },
 
     async purge(entry) {
       const revision = revisionOf(entry);
       if (revision === null) return NO_REVISION;
+      let result;
       try {
-        await write(
-          () => ({ purgeEntries: [entry.id] }),
-          (state) => purgeEntry(entry.id, revision, state),
-        );
+        result = await core.purge(entry.id, revision);
       } catch (error) {
-        const refreshed = await refreshOnConflict(error);
-        if (refreshed) return refreshed;
         logFailure('Deleting a password for good', error);
-        if (!(error instanceof ApiError && error.status === 404))
-          return { ok: false, message: failureMessage('delete it for good', error) };
+        return { ok: false, message: failureMessage('delete it for good', error) };
       }
+      if (result.kind === 'conflict') return refreshed(result);
+      if (result.kind === 'gone') logFailure('Deleting a password for good', result.error);
       removed(entry.id);
       return { ok: true };
     },
@@ -180,18 +150,7 @@ export function createEntryActions({ vaultKey, writes, conflicts }: EntryActions
 
     async history(entry) {
       try {
-        const versions = await getEntryHistory(entry.id);
-        return {
-          ok: true,
-          versions: await Promise.all(
-            versions.map(async (version) => ({
-              revision: version.revision,
-              savedAt: version.savedAt,
-              replacedAt: version.replacedAt,
-              draft: await openVersionDraft(vaultKey, entry.id, version).catch(() => null),
-            })),
-          ),
-        };
+        return { ok: true, versions: await openEntryHistory(api, vaultKey, entry.id) };
       } catch (error) {
         logFailure('Loading the history', error);
         return { ok: false, message: failureMessage('load the history', error) };

@@ -1,10 +1,10 @@
 import type { EntryWire } from '@lockit/contract';
 import type { ConflictChoice, EntryConflict } from './entry-action-types';
-import { CURRENT_DAMAGED, KEPT_NEWER_VERSION, NOT_SAVED_AFTER_CONFLICT } from './action-messages';
-import { changedParts } from './draft-diff';
-import type { EntryWrites, WriteOutcome, WriteWords } from './entry-writes';
-import { openDraft as openEntryDraft } from '@lockit/client-core';
-import type { ActionResult, EntryDraft, OpenEntry } from '@lockit/client-core';
+import { logFailure } from '@/lib/log';
+import { CURRENT_DAMAGED, failureMessage, KEPT_NEWER_VERSION, NOT_SAVED_AFTER_CONFLICT } from './action-messages';
+import type { EntryWrites, WriteWords } from './entry-writes';
+import { changedParts, EntryConflictResolution, openDraft as openEntryDraft } from '@lockit/client-core';
+import type { ActionResult, ChoiceOutcome, EntryDraft, OpenEntry } from '@lockit/client-core';
 
 export type ConflictFlow = ReturnType<typeof createConflictFlow>;
 
@@ -17,7 +17,7 @@ export interface ConflictFlowDeps {
 
 /** A write that met a newer version (409): shown to the person until a choice settles it. */
 export function createConflictFlow({ vaultKey, writes, setConflict }: ConflictFlowDeps) {
-  const { markDamaged, settleWire, writeDraft, trashAt } = writes;
+  const { core, failed, markDamaged, settleWire, writeDraft } = writes;
 
   /**
    * Shows a conflict between `mine` and the current version, until it is settled; then
@@ -63,38 +63,52 @@ export function createConflictFlow({ vaultKey, writes, setConflict }: ConflictFl
       }
     }
 
-    // "Use theirs" saves mine first and theirs again on top of it, so that BOTH versions are
-    // in the history (the server keeps the version each write replaces): nothing the person
-    // typed is lost, and the current version is theirs, unchanged. Once mine is saved, a
-    // retry after a failure only puts theirs back, on the revision mine got.
-    let mineSavedAs: number | null = null;
+    // The choice's writes are the core's (EntryConflictResolution: "Use theirs" keeps both
+    // versions in the history); each answer is put in this screen's state here.
+    let mineSettled: 'open' | 'damaged' | 'none' = 'none';
+    const resolution = new EntryConflictResolution(
+      core,
+      { kind, id: theirs.id, mine, theirsRevision: theirs.revision, theirsDraft },
+      async (wire) => {
+        const entry = await settleWire(wire);
+        mineSettled = entry === null ? 'none' : entry.status === 'open' ? 'open' : 'damaged';
+        return mineSettled === 'open';
+      },
+    );
 
     const resolve = async (choice: ConflictChoice): Promise<ActionResult> => {
-      if (choice.kind === 'cancel' || (kind === 'delete' && choice.kind === 'theirs')) {
+      let outcome: ChoiceOutcome;
+      try {
+        outcome = await resolution.choose(choice);
+      } catch (error) {
+        return kind === 'delete'
+          ? failed(error, { context: 'Deleting a password', what: 'move it to Trash' })
+          : failed(error, words);
+      }
+      if (outcome.kind === 'kept') {
         setConflict(null);
         settle({ ok: false, message: kind === 'save' ? NOT_SAVED_AFTER_CONFLICT : KEPT_NEWER_VERSION });
         return { ok: true };
       }
-      let outcome: WriteOutcome;
-      if (kind === 'delete') outcome = await trashAt(theirs.id, theirs.revision);
-      else if (choice.kind === 'merge') outcome = await writeDraft(theirs.id, theirs.revision, choice.draft, words);
-      else if (choice.kind === 'mine' || mine === null)
-        outcome = await writeDraft(theirs.id, theirs.revision, mine ?? theirsDraft, words);
-      else {
-        let failed: WriteOutcome | null = null;
-        if (mineSavedAs === null) {
-          const first = await writeDraft(theirs.id, theirs.revision, mine, words);
-          if (!('ok' in first) || !first.ok) failed = first;
-          else if (first.entry.status !== 'open') failed = { ok: false, message: CURRENT_DAMAGED };
-          else mineSavedAs = first.entry.revision;
-        }
-        outcome = failed ?? (await writeDraft(theirs.id, mineSavedAs ?? theirs.revision, theirsDraft, words));
-      }
-      if ('conflict' in outcome) {
-        await present(kind, mine, outcome.conflict, settle, words, base);
+      if (outcome.kind === 'conflict') {
+        await present(kind, mine, outcome.current, settle, words, base);
         return { ok: true };
       }
-      if (!outcome.ok) return outcome;
+      if (outcome.kind === 'unreadable') {
+        return { ok: false, message: mineSettled === 'none' ? failureMessage(words.what, null, words) : CURRENT_DAMAGED };
+      }
+      if (outcome.kind === 'gone') {
+        // It is already gone from the server, so it goes from the list too.
+        logFailure('Deleting a password', outcome.error);
+        writes.removed(theirs.id);
+      } else {
+        const entry = await settleWire(outcome.wire);
+        if (!entry)
+          return {
+            ok: false,
+            message: failureMessage(kind === 'delete' ? 'move it to Trash' : words.what, null, kind === 'delete' ? {} : words),
+          };
+      }
       setConflict(null);
       settle({ ok: true });
       return { ok: true };

@@ -1,18 +1,20 @@
 import type { EntryWire } from '@lockit/contract';
 import type { Dispatch } from 'react';
-import { ApiError } from '@/lib/api-errors';
+import { api } from '@/lib/http';
 import { logFailure, logInfo } from '@/lib/log';
-import { deleteEntry } from '../api/delete-entry';
-import { entryConflictOf } from '../api/entry-conflict';
-import { updateEntry } from '../api/update-entry';
 import type { VaultEntriesAction } from '../hooks/use-vault-entries';
-import { writtenEntryMember } from '@lockit/client-core';
-import type { MemberChange, VaultIntegrity } from '../integrity/vault-integrity';
 import { failureMessage } from './action-messages';
-import { openEntry } from '@lockit/client-core';
-import type { RevisionMemory } from '@lockit/client-core';
-import { sealEntry, toUpdateRequest } from '@lockit/client-core';
-import { damagedEntry, type EntryDraft, type OpenEntry, type VaultEntry } from '@lockit/client-core';
+import {
+  damagedEntry,
+  EntryDraftError,
+  EntryWrites as CoreEntryWrites,
+  openEntry,
+  type EntryDraft,
+  type OpenEntry,
+  type RevisionMemory,
+  type VaultEntry,
+  type VaultIntegrity,
+} from '@lockit/client-core';
 
 export type WriteOutcome = { ok: true; entry: VaultEntry } | { ok: false; message: string } | { conflict: EntryWire };
 
@@ -39,13 +41,12 @@ export interface EntryWritesDeps {
 export type EntryWrites = ReturnType<typeof createEntryWrites>;
 
 /**
- * The writes of one entry that the actions and the conflict flow share: each puts its answer
- * into useVaultEntries' state, and a 409 comes back as `{ conflict }` for the caller to settle.
+ * The screen's side of the client core's entry writes (sealing, revisions, the vault state,
+ * conflicts are the core's): each answer goes into useVaultEntries' state, a failure becomes a
+ * sentence, and a 409 comes back as `{ conflict }` for the caller to settle.
  */
 export function createEntryWrites({ vaultKey, dispatch, revisions, integrity, changed }: EntryWritesDeps) {
-  /** Sends a write with the vault state after it (none where the tab tracks no state). */
-  const write = <T>(change: () => MemberChange, send: (state: string | undefined) => Promise<T>): Promise<T> =>
-    integrity ? integrity.write(change, send) : send(undefined);
+  const core = new CoreEntryWrites({ api, vaultKey, integrity });
 
   const markDamaged = (entry: OpenEntry) => {
     logInfo('Vault', 'an entry failed to decrypt and is shown as damaged.');
@@ -73,56 +74,41 @@ export function createEntryWrites({ vaultKey, dispatch, revisions, integrity, ch
     return entry;
   };
 
+  /** A failed write as a sentence; what reached the server is logged (a draft that cannot be sealed sent nothing). */
+  const failed = (error: unknown, words: WriteWords): { ok: false; message: string } => {
+    if (!(error instanceof EntryDraftError)) logFailure(words.context, error);
+    return { ok: false, message: failureMessage(words.what, error, words) };
+  };
+
   const writeDraft = async (id: string, revision: number, draft: EntryDraft, words: WriteWords): Promise<WriteOutcome> => {
-    let request;
-    let member;
+    let result;
     try {
-      const sealed = await sealEntry(vaultKey, id, draft);
-      request = toUpdateRequest(sealed, revision);
-      member = writtenEntryMember(sealed, revision + 1);
+      result = await core.update(id, revision, draft);
     } catch (error) {
-      return { ok: false, message: failureMessage(words.what, error, words) };
+      return failed(error, words);
     }
-    try {
-      const replaceEntries = [{ member, name: draft.serviceName }];
-      const entry = await settleWire(
-        await write(
-          () => ({ replaceEntries }),
-          (state) => updateEntry(id, request, state),
-        ),
-      );
-      return entry ? { ok: true, entry } : { ok: false, message: failureMessage(words.what, null, words) };
-    } catch (error) {
-      const current = entryConflictOf(error);
-      if (current) return { conflict: current };
-      logFailure(words.context, error);
-      return { ok: false, message: failureMessage(words.what, error, words) };
-    }
+    if (result.kind === 'conflict') return { conflict: result.current };
+    const entry = await settleWire(result.wire);
+    return entry ? { ok: true, entry } : { ok: false, message: failureMessage(words.what, null, words) };
   };
 
   const trashAt = async (id: string, revision: number): Promise<WriteOutcome> => {
-    // One time for every try: it is sealed into the state and sent beside it.
-    const trashedAt = Date.now();
+    let result;
     try {
-      const entry = await settleWire(
-        await write(
-          () => ({ trashEntries: [{ id, trashedAt }] }),
-          (state) => deleteEntry(id, revision, state, trashedAt),
-        ),
-      );
-      return entry ? { ok: true, entry } : { ok: false, message: failureMessage('move it to Trash', null) };
+      result = await core.trash(id, revision);
     } catch (error) {
-      const current = entryConflictOf(error);
-      if (current) return { conflict: current };
-      logFailure('Deleting a password', error);
-      // 404: it is already gone from the server, so it goes from the list too.
-      if (error instanceof ApiError && error.status === 404) {
-        removed(id);
-        return { ok: true, entry: damagedEntry(id) };
-      }
-      return { ok: false, message: failureMessage('move it to Trash', error) };
+      return failed(error, { context: 'Deleting a password', what: 'move it to Trash' });
     }
+    if (result.kind === 'conflict') return { conflict: result.current };
+    if (result.kind === 'gone') {
+      // It is already gone from the server, so it goes from the list too.
+      logFailure('Deleting a password', result.error);
+      removed(id);
+      return { ok: true, entry: damagedEntry(id) };
+    }
+    const entry = await settleWire(result.wire);
+    return entry ? { ok: true, entry } : { ok: false, message: failureMessage('move it to Trash', null) };
   };
 
-  return { write, markDamaged, removed, settleWire, writeDraft, trashAt };
+  return { core, markDamaged, removed, settleWire, writeDraft, trashAt, failed };
 }

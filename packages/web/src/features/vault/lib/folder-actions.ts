@@ -1,91 +1,69 @@
-import { newEntryId } from '@lockit/crypto';
 import type { Dispatch } from 'react';
-import { ApiError } from '@/lib/api-errors';
+import { api } from '@/lib/http';
 import { logFailure } from '@/lib/log';
-import { addFolder as sendAddFolder } from '../api/add-folder';
-import { deleteFolder as sendDeleteFolder } from '../api/delete-folder';
-import { folderConflictOf } from '../api/entry-conflict';
-import { updateFolder } from '../api/update-folder';
 import type { FolderActions, FolderResult } from './entry-action-types';
 import type { VaultEntriesAction } from '../hooks/use-vault-entries';
-import { writtenFolderMember } from '@lockit/client-core';
 import { failureMessage } from './action-messages';
-import type { EntryWrites } from './entry-writes';
-import { checkFolderName, openFolder, sealFolderName } from './seal-folder';
-import type { OpenFolder } from '@lockit/client-core';
+import { FolderWrites, type FolderConflict, type Gone, type OpenFolder, type VaultIntegrity } from '@lockit/client-core';
 
 export interface FolderActionsDeps {
   vaultKey: CryptoKey;
   dispatch: Dispatch<VaultEntriesAction>;
-  /** Through the tab's integrity queue, as entry writes go (lib/entry-writes.ts). */
-  write: EntryWrites['write'];
+  /** This tab's integrity queue, as entry writes go (lib/entry-writes.ts). */
+  integrity: VaultIntegrity | null;
 }
 
-/** Adding, renaming and deleting folders; each puts its answer into useVaultEntries' state. */
-export function createFolderActions({ vaultKey, dispatch, write }: FolderActionsDeps): FolderActions {
-  const folderFailure = async (error: unknown, folder: OpenFolder, what: string): Promise<FolderResult> => {
-    const current = folderConflictOf(error);
-    if (current) {
-      const opened = await openFolder(vaultKey, current);
-      if (opened) dispatch({ type: 'folder-saved', folder: opened });
+/** Adding, renaming and deleting folders (the client core's writes); each answer goes into useVaultEntries' state. */
+export function createFolderActions({ vaultKey, dispatch, integrity }: FolderActionsDeps): FolderActions {
+  const core = new FolderWrites({ api, vaultKey, integrity });
+
+  const conflictOrGone = (result: FolderConflict | Gone, folder: OpenFolder, what: string): FolderResult => {
+    if (result.kind === 'conflict') {
+      if (result.opened) dispatch({ type: 'folder-saved', folder: result.opened });
       return { ok: false, message: 'This folder was changed elsewhere; it now shows its current name. Try again.' };
     }
+    logFailure('Saving a folder', result.error);
+    dispatch({ type: 'folder-removed', id: folder.id });
+    return { ok: false, message: failureMessage(what, result.error) };
+  };
+
+  const failed = (error: unknown, what: string): FolderResult => {
     logFailure('Saving a folder', error);
-    if (error instanceof ApiError && error.status === 404) dispatch({ type: 'folder-removed', id: folder.id });
     return { ok: false, message: failureMessage(what, error) };
   };
 
   return {
     async addFolder(typed) {
-      const checked = checkFolderName(typed);
-      if (!checked.ok) return checked;
-      const id = newEntryId();
       try {
-        const name = await sealFolderName(vaultKey, id, checked.name);
-        const addFolders = [{ member: writtenFolderMember(id, 1, name), name: checked.name }];
-        const wire = await write(
-          () => ({ addFolders }),
-          (state) => sendAddFolder({ id, name }, state),
-        );
-        const folder: OpenFolder = { id: wire.id, name: checked.name, revision: wire.revision };
-        dispatch({ type: 'folder-saved', folder });
-        return { ok: true, folder };
+        const result = await core.add(typed);
+        if (result.kind === 'invalid') return { ok: false, message: result.message };
+        dispatch({ type: 'folder-saved', folder: result.folder });
+        return { ok: true, folder: result.folder };
       } catch (error) {
-        logFailure('Saving a folder', error);
-        return { ok: false, message: failureMessage('add the folder', error) };
+        return failed(error, 'add the folder');
       }
     },
 
     async renameFolder(folder, typed) {
-      const checked = checkFolderName(typed);
-      if (!checked.ok) return checked;
       try {
-        const name = await sealFolderName(vaultKey, folder.id, checked.name);
-        const change = {
-          removeFolders: [folder.id],
-          addFolders: [{ member: writtenFolderMember(folder.id, folder.revision + 1, name), name: checked.name }],
-        };
-        const wire = await write(
-          () => change,
-          (state) => updateFolder(folder.id, { name, revision: folder.revision }, state),
-        );
-        const renamed: OpenFolder = { id: folder.id, name: checked.name, revision: wire.revision };
-        dispatch({ type: 'folder-saved', folder: renamed });
-        return { ok: true, folder: renamed };
+        const result = await core.rename(folder, typed);
+        if (result.kind === 'invalid') return { ok: false, message: result.message };
+        if (result.kind !== 'saved') return conflictOrGone(result, folder, 'rename the folder');
+        dispatch({ type: 'folder-saved', folder: result.folder });
+        return { ok: true, folder: result.folder };
       } catch (error) {
-        return folderFailure(error, folder, 'rename the folder');
+        return failed(error, 'rename the folder');
       }
     },
 
     async deleteFolder(folder) {
       try {
-        await write(
-          () => ({ removeFolders: [folder.id] }),
-          (state) => sendDeleteFolder(folder.id, folder.revision, state),
-        );
+        const result = await core.delete(folder);
+        if (result.kind === 'conflict') return conflictOrGone(result, folder, 'delete the folder');
       } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404)) return folderFailure(error, folder, 'delete the folder');
+        return failed(error, 'delete the folder');
       }
+      // Deleted, or already gone from the server: it goes from the list too.
       dispatch({ type: 'folder-removed', id: folder.id });
       return { ok: true };
     },

@@ -1,6 +1,6 @@
 import { FOLDER_NAME_LIMIT } from '@lockit/contract';
 import { folderPath, type FolderNode } from './entry-filter';
-import { checkFolderName } from './seal-folder';
+import { checkFolderName } from '@lockit/client-core';
 import type { ActionResult, OpenFolder } from '@lockit/client-core';
 
 /** One folder to save under a new name. */

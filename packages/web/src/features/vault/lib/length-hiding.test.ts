@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { openEntry } from '@lockit/client-core';
 import { emptyDraft, entryPlaintext, openDraft, sealEntry } from '@lockit/client-core';
-import { openFolder, sealFolderName } from './seal-folder';
+import { openFolder, sealFolderName } from '@lockit/client-core';
 import type { EntryDraft } from '@lockit/client-core';
 
 const newKey = () => importVaultKey(generateVaultKeyBytes());

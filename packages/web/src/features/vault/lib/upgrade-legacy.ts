@@ -1,7 +1,6 @@
 import { logFailure, logInfo } from '@/lib/log';
-import { updateEntry } from '../api/update-entry';
-import { entryConflictOf } from '../api/entry-conflict';
-import type { VaultIntegrity } from '../integrity/vault-integrity';
+import { api } from '@/lib/http';
+import { entryConflictOf, vaultStateHeaders, writeThrough, type VaultIntegrity } from '@lockit/client-core';
 import { writtenEntryMember } from '@lockit/client-core';
 import { openEntry } from '@lockit/client-core';
 import type { RevisionMemory } from '@lockit/client-core';
@@ -70,8 +69,9 @@ async function upgradeOne(
     if (signal?.aborted) return false;
     const request = toUpdateRequest(sealed, entry.revision);
     const replaceEntries = [{ member: writtenEntryMember(sealed, entry.revision + 1), name: draft.serviceName }];
-    const send = (state: string | undefined) => updateEntry(entry.id, request, state);
-    const wire = integrity ? await integrity.write(() => ({ replaceEntries }), send) : await send(undefined);
+    const send = async (state: string | undefined) =>
+      (await api.call('update-entry', { params: { id: entry.id }, body: request, headers: vaultStateHeaders(state) })).data;
+    const wire = await writeThrough(integrity, () => ({ replaceEntries }), send);
     const saved = await openEntry(vaultKey, wire, { revisions });
     if (saved && !signal?.aborted) dispatch({ type: 'saved', entry: saved });
     return saved?.status === 'open';

@@ -13,7 +13,7 @@ import {
 import { trashTimeOf } from '@lockit/client-core';
 import { listedOverview } from '@/lib/listed-overview';
 import { resealAccountDocument } from '@/lib/account-documents/seal-account-document';
-import { openFolderName, sealFolderName } from '@/lib/folder-name-seal';
+import { openFolderName, sealFolderName } from '@lockit/client-core';
 
 /** The seven ciphertexts of an entry or a version; the optional ones null when absent. */
 export type EntryCiphertexts = Record<'serviceName' | 'username' | 'password', string> &

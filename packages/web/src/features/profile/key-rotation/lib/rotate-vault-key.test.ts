@@ -18,7 +18,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { rememberVaultCounter } from '@/testing/device-memory-by-name';
 import { z } from 'zod';
-import { openFolder } from '@/features/vault/lib/seal-folder';
+import { openFolder } from '@lockit/client-core';
 import { openAccountDocument, sealAccountDocument } from '@/lib/account-documents';
 import { ApiError, NetworkError } from '@/lib/api-errors';
 import { checkRememberedKeyEpoch, checkRememberedKeyGeneration } from '@/testing/device-memory-by-name';

@@ -1,6 +1,6 @@
 import { apiPaths, entryBatchResponseSchema, type AddEntryRequest } from '@lockit/contract';
 import { apiRequest } from '@/lib/api-client';
-import { vaultStateHeaders } from '../../integrity/vault-state-api';
+import { vaultStateHeaders } from '@lockit/client-core';
 
 /**
  * POST /api/entries/batch: one call of an import, sealed entries only, stored whole or not at

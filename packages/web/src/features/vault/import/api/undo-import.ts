@@ -1,6 +1,6 @@
 import { apiPaths, TRASHED_AT_HEADER, undoEntryBatchResponseSchema, type UndoEntryBatchResult } from '@lockit/contract';
 import { apiRequest } from '@/lib/api-client';
-import { vaultStateHeaders } from '../../integrity/vault-state-api';
+import { vaultStateHeaders } from '@lockit/client-core';
 
 /**
  * DELETE /api/entries/batch/{batchId}: undoes every call of one import. Entries untouched

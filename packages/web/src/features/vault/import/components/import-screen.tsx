@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { serverMessageOf } from '@/lib/api-errors';
 import { useKeyring } from '@/lib/keyring-context';
 import { useVaultEntries } from '../../hooks/use-vault-entries';
-import { writeThrough } from '../../integrity/vault-integrity';
+import { writeThrough } from '@lockit/client-core';
 import { vaultIntegrityOf } from '../../integrity/vault-integrity-of';
 import { undoImport } from '../api/undo-import';
 import { importTag } from '../lib/import-tag';

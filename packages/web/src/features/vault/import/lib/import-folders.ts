@@ -1,7 +1,6 @@
-import { addFolder } from '../../api/add-folder';
+import { api } from '@/lib/http';
 import { writtenFolderMember } from '@lockit/client-core';
-import { writeThrough, type VaultIntegrity } from '../../integrity/vault-integrity';
-import { checkFolderName, sealFolderName } from '../../lib/seal-folder';
+import { checkFolderName, sealFolderName, vaultStateHeaders, writeThrough, type VaultIntegrity } from '@lockit/client-core';
 import type { OpenFolder } from '@lockit/client-core';
 
 /** A folder path as compared: its parts trimmed, case kept (folders differing in case are two). */
@@ -40,7 +39,7 @@ export async function ensureFolders(
       const saved = await writeThrough(
         integrity,
         () => ({ addFolders }),
-        (state) => addFolder({ id: folderId, name }, state),
+        async (state) => (await api.call('add-folder', { body: { id: folderId, name }, headers: vaultStateHeaders(state) })).data,
       );
       created.push({ id, name: key, revision: saved.revision });
       byPath.set(key, id);

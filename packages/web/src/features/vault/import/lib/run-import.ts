@@ -1,14 +1,13 @@
 import type { AddEntryRequest } from '@lockit/contract';
 import { serverMessageOf } from '@/lib/api-errors';
-import { deleteFolder } from '../../api/delete-folder';
-import { updateEntry } from '../../api/update-entry';
+import { api } from '@/lib/http';
 import { normaliseTags, sealEntry, toAddRequest, toUpdateRequest } from '@lockit/client-core';
 import { sealEntriesInWorkers } from '../../lib/seal-entries-in-workers';
 import type { OpenFolder } from '@lockit/client-core';
 import { addEntryBatch } from '../api/add-entry-batch';
 import { undoImport } from '../api/undo-import';
 import { writtenEntryMember } from '@lockit/client-core';
-import { writeThrough, type VaultIntegrity } from '../../integrity/vault-integrity';
+import { vaultStateHeaders, writeThrough, type VaultIntegrity } from '@lockit/client-core';
 import { chunkEntries } from './batch-chunks';
 import { choiceFor, type DuplicateChoice, type ImportPlan, type PlannedItem } from './import-plan';
 import { ensureFolders } from './import-folders';
@@ -139,7 +138,7 @@ export async function runImport(input: {
       await writeThrough(
         integrity,
         () => ({ replaceEntries }),
-        (state) => updateEntry(existing.id, request, state),
+        (state) => api.call('update-entry', { params: { id: existing.id }, body: request, headers: vaultStateHeaders(state) }),
       );
       updated += 1;
     } catch (error) {
@@ -183,7 +182,12 @@ async function rollBack(
       await writeThrough(
         integrity,
         () => ({ removeFolders: [folder.id] }),
-        (state) => deleteFolder(folder.id, folder.revision, state),
+        (state) =>
+          api.call('delete-folder', {
+            params: { id: folder.id },
+            query: { revision: folder.revision },
+            headers: vaultStateHeaders(state),
+          }),
       );
     } catch {
       // An empty folder left behind is harmless; the message below is about items.

@@ -1,5 +1,5 @@
 import { entryConflictResponseSchema, folderResponseSchema, type EntryWire, type FolderWire } from '@lockit/contract';
-import { ApiError } from '@/lib/api-errors';
+import { ApiError } from '../../http/api-errors';
 
 /**
  * The current entry a 409 answer carries (a write based on an old revision), or null when
@@ -18,3 +18,6 @@ export function folderConflictOf(error: unknown): FolderWire | null {
   const parsed = folderResponseSchema.safeParse(error.body);
   return parsed.success ? parsed.data.data : null;
 }
+
+/** A 404: what the write names is no longer on the server. */
+export const isGone = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 404;

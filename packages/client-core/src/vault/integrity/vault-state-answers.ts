@@ -1,16 +1,5 @@
-import { apiPaths, VAULT_STATE_HEADER, vaultStateErrorSchema, vaultStateResponseSchema } from '@lockit/contract';
-import { apiRequest } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-errors';
-
-/** PUT /api/vault/state: the vault's first state (counter 1); refused (409) once one exists. */
-export async function initVaultState(state: string): Promise<void> {
-  await apiRequest(apiPaths.vaultState, {
-    method: 'PUT',
-    body: { state },
-    schema: vaultStateResponseSchema,
-    protectedCall: true,
-  });
-}
+import { VAULT_STATE_HEADER, vaultStateErrorSchema } from '@lockit/contract';
+import { ApiError } from '../../http/api-errors';
 
 /** The header a write carries with the state after it (none: the vault has no state yet). */
 export const vaultStateHeaders = (state: string | undefined): Record<string, string> | undefined =>

@@ -1,5 +1,5 @@
 import { IDENTITY_FIELDS } from '@lockit/contract';
-import type { EntryDraft } from '@lockit/client-core';
+import type { EntryDraft } from './vault-entry';
 
 /** The parts of an entry a person compares and picks from, in the order the editor shows them. */
 export const DRAFT_PARTS = [
