@@ -71,3 +71,7 @@ export * from './vault/integrity/check-vault-state';
 export * from './vault/integrity/vault-manifest';
 export * from './vault/integrity/trash-time';
 export { foldForMatching, foldForSearch, matchesWords, nameSortKey, queryWords } from './vault/search-text';
+export * from './vault/sync/changes-since';
+export * from './vault/sync/vault-mirror';
+export * from './vault/sync/catch-up';
+export * from './vault/sync/live-changes';

@@ -19,7 +19,13 @@ const SESSION_CHUNK = 500;
  * REDIS_URL is set (it already links the processes), else PostgreSQL LISTEN/NOTIFY, else
  * this process alone (SQLite serves one process).
  */
-export async function openLiveSync(config: AppConfig, db: Db, redis: Redis | undefined, now: () => number, log: FastifyBaseLogger) {
+export async function openLiveSync(
+  config: AppConfig,
+  db: Db,
+  redis: Redis | undefined,
+  now: () => number,
+  log: FastifyBaseLogger,
+) {
   const bus = await openBus(config, db, redis, log);
   const liveSessions: LiveSessions = async (ids) => {
     const at = now();

@@ -33,7 +33,12 @@ const MAX_BUFFERED = 64 * 1024;
  * event naming why (signed-out, unavailable, closing), never silently, so a client knows to
  * catch up with the cursor; nothing here waits on a client (a client that stops reading is cut).
  */
-export function createVaultStreams(bus: NoticeBus, liveSessions: LiveSessions, options: VaultStreamsOptions, log: FastifyBaseLogger) {
+export function createVaultStreams(
+  bus: NoticeBus,
+  liveSessions: LiveSessions,
+  options: VaultStreamsOptions,
+  log: FastifyBaseLogger,
+) {
   const byUser = new Map<string, Set<Stream>>();
   const all = () => [...byUser.values()].flatMap((streams) => [...streams]);
 
@@ -114,6 +119,8 @@ export function createVaultStreams(bus: NoticeBus, liveSessions: LiveSessions, o
         'cache-control': 'no-store',
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff',
+        // The connection ends with the stream: a socket left idle after it would hold a server's close.
+        connection: 'close',
       });
       // The client's reconnection delay (EventSource reads `retry:`), then where the vault is.
       raw.write(`retry: 3000\n\nevent: ${VAULT_EVENT.ready}\ndata: ${JSON.stringify({ seq: cursor })}\n\n`);

@@ -51,7 +51,9 @@ export async function purgeExpiredTrash(ctx: PurgeContext, signal?: AbortSignal)
   }
   const tombstoneCutoff = ctx.now() - TOMBSTONE_RETENTION_DAYS * DAY_MS;
   while (!signal?.aborted) {
-    const pruned = await ctx.db.transaction().execute((trx) => ctx.repos.changes.pruneBefore(tombstoneCutoff, TRASH_PURGE_BATCH, trx));
+    const pruned = await ctx.db
+      .transaction()
+      .execute((trx) => ctx.repos.changes.pruneBefore(tombstoneCutoff, TRASH_PURGE_BATCH, trx));
     if (pruned < TRASH_PURGE_BATCH) break;
     await nextTurn();
   }

@@ -22,12 +22,7 @@ const STAMP_CHUNK = 500;
 export function createChangeLogRepository(db: Db) {
   /** No cursor below `to` is answered any more (key rotation, pruned tombstones). */
   async function raiseFloor(userId: string, to: number, ex: Executor = db): Promise<void> {
-    await ex
-      .updateTable('users')
-      .set({ change_floor: to })
-      .where('id', '=', userId)
-      .where('change_floor', '<', to)
-      .execute();
+    await ex.updateTable('users').set({ change_floor: to }).where('id', '=', userId).where('change_floor', '<', to).execute();
   }
 
   return {
