@@ -114,6 +114,7 @@ export default defineConfig({
           exclude: [
             ...configDefaults.exclude,
             'test/several-servers.test.ts',
+            'test/live-sync-processes.test.ts',
             'test/postgres-schemas.test.ts',
             'test/faults/postgres-restart.test.ts',
           ],
