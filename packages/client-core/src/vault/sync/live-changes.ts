@@ -6,7 +6,7 @@ export interface EventSourceLike {
   close(): void;
   /** 2 (CLOSED): the source gave up and will not reconnect by itself. */
   readonly readyState: number;
-  onerror: ((event: unknown) => void) | null;
+  onerror: ((event: never) => unknown) | null;
 }
 
 /** Opens the stream at `url` with the platform's credentials (cookies). */
@@ -128,7 +128,10 @@ export function liveChanges(options: LiveChangesOptions): LiveChanges {
   };
 }
 
-function parsed<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, data: unknown): T | null {
+function parsed<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  data: unknown,
+): T | null {
   if (typeof data !== 'string') return null;
   try {
     const result = schema.safeParse(JSON.parse(data));
