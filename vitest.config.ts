@@ -121,8 +121,10 @@ export default defineConfig({
           exclude: [
             ...configDefaults.exclude,
             'test/several-servers.test.ts',
+            'test/live-sync-processes.test.ts',
             'test/postgres-schemas.test.ts',
             'test/faults/postgres-restart.test.ts',
+            'test/faults/postgres-live-notices.test.ts',
           ],
           testTimeout: 20_000,
           // beforeAll hooks sign accounts up with real Argon2id: on 2 busy cores 10 s is not enough.

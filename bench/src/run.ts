@@ -5,6 +5,7 @@ import { generatorBench } from './benches/generator';
 import { growthBench } from './benches/growth';
 import { importBench } from './benches/import';
 import { keyRotationBench } from './benches/key-rotation';
+import { liveSyncBench } from './benches/live-sync';
 import { signInCostBench } from './benches/sign-in-cost';
 import { soakBench } from './benches/soak';
 import { vaultBrowserBench } from './benches/vault-browser';
@@ -27,6 +28,9 @@ const benches: Record<string, () => Promise<void>> = {
   export: () => exportBench(),
   import: () => importBench(),
   rotation: () => keyRotationBench(),
+  sync: () => liveSyncBench(),
+  'sync:sqlite': () => liveSyncBench(['sqlite']),
+  'sync:postgres': () => liveSyncBench(['postgres']),
   soak: () => soakBench(['sqlite', 'postgres']),
   'soak:sqlite': () => soakBench(['sqlite']),
   'soak:postgres': () => soakBench(['postgres']),

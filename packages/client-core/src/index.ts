@@ -131,3 +131,7 @@ export {
 } from './vault/writes/entry-conflict';
 export { purgeExpiredTrash, trashRetentionDays, type PurgeExpiredPlatform } from './vault/writes/purge-expired-trash';
 export { endOtherSessions, endSession, listSessions, logOut } from './session/device-sessions';
+export * from './vault/sync/changes-since';
+export * from './vault/sync/vault-mirror';
+export * from './vault/sync/catch-up';
+export * from './vault/sync/live-changes';

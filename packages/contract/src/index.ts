@@ -14,5 +14,6 @@ export * from './sessions';
 export * from './two-factor';
 export * from './passkey-unlock';
 export * from './vault-state';
+export * from './vault-changes';
 export * from './key-rotation';
 export * from './route-params';

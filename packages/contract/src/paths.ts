@@ -32,6 +32,10 @@ export const apiPaths = {
   entryHistories: '/api/entries/histories',
   /** Lockit's own: the vault's integrity state (GET), and a vault's first one (PUT), decision 0053. */
   vaultState: '/api/vault/state',
+  /** Lockit's own: what changed in the vault after a change cursor (`?since=N`), decision 0066. */
+  vaultChanges: '/api/vault/changes',
+  /** Lockit's own: Server-Sent Events naming each change of the vault as it commits, decision 0066. */
+  vaultEvents: '/api/vault/events',
   /** Key rotation: start (POST), upload re-encrypted parts (PUT .../{id}/parts), commit (POST .../{id}/commit). */
   keyRotation: '/api/user/key-rotation',
   keyRotationParts: (id: string) => `/api/user/key-rotation/${encodeURIComponent(id)}/parts`,

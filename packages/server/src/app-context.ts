@@ -10,6 +10,7 @@ import type { BackgroundTasks } from './background-tasks';
 import type { VaultListCache } from './vault/vault-list-cache';
 import type { AppMetrics } from './observability/app-metrics';
 import type { AdminContext } from './admin/admin-context';
+import type { VaultStreams } from './live/vault-streams';
 
 /** What every route may use; built once by buildApp and passed explicitly, never global. */
 export interface AppContext {
@@ -28,6 +29,8 @@ export interface AppContext {
   metrics: AppMetrics;
   /** Epoch milliseconds; tests inject a clock instead of faking global timers. */
   now: () => number;
+  /** Live vault notices: the event streams of this process and the bus to the others (decision 0066). */
+  live: VaultStreams;
   /** The admin API's sessions and limits; undefined when ADMIN_TOKEN is unset (no admin routes). */
   admin: AdminContext | undefined;
 }

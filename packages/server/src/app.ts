@@ -44,6 +44,7 @@ import { installHttpMetrics } from './observability/http-metrics';
 import { instrumentMailer } from './observability/instrumented-mailer';
 import { registerHealthRoutes } from './observability/health-routes';
 import { registerMetricsRoute } from './observability/metrics-route';
+import { openLiveSync } from './live/open-live-sync';
 
 export interface AppDeps {
   /** A migrated database the caller owns; without it the app opens, migrates and closes its own. */
@@ -107,7 +108,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     metrics,
     now,
     admin: createAdminContext(config, db, redis, now),
+    live: await openLiveSync(config, db, redis, now, app.log),
   };
+  // Before close waits for connections: an open event stream would hold it forever.
+  app.addHook('preClose', async () => ctx.live.close());
   // Each job once at start (ready waits for it), then on its interval, one process at a time.
   installJobs(app, ctx, deps.jobs);
   app.addHook('onClose', async () => {

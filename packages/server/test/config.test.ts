@@ -193,6 +193,8 @@ describe('loadConfig', () => {
         'HISTORY_LIMIT',
         'HOST',
         'INVITE_LIFETIME_DAYS',
+        'LIVE_HEARTBEAT_SECONDS',
+        'LIVE_STREAMS_PER_ACCOUNT',
         'LOG_FORMAT',
         'LOG_LEVEL',
         'MAIL_FROM',

@@ -77,7 +77,9 @@ afterAll(async () => database?.drop());
 describe(`migration 0011 (entry ids per account) on ${TEST_DB_KIND}`, () => {
   it('keeps every entry and every version as it was', async () => {
     const entries = await database.db.selectFrom('entries').selectAll().execute();
-    expect(sortedByAccount(normalised(entries) as never)).toEqual(sortedByAccount(entriesBefore as never));
+    // Migrated to the latest: 0017 gives rows written before it change number 0.
+    const expected = entriesBefore.map((row) => ({ ...row, change_seq: 0 }));
+    expect(sortedByAccount(normalised(entries) as never)).toEqual(sortedByAccount(expected as never));
     const history = await database.db.selectFrom('entry_history').selectAll().execute();
     expect(sortedByAccount(normalised(history) as never)).toEqual(sortedByAccount(historyBefore as never));
   });

@@ -48,7 +48,9 @@ afterAll(async () => database?.drop());
 describe(`migration 0014 (vault state, folder ids per account) on ${TEST_DB_KIND}`, () => {
   it('keeps every folder as it was', async () => {
     const folders = await database.db.selectFrom('folders').selectAll().execute();
-    expect(sortedByAccount(normalised(folders) as never)).toEqual(sortedByAccount(foldersBefore as never));
+    // Migrated to the latest: 0017 gives rows written before it change number 0.
+    const expected = foldersBefore.map((row) => ({ ...row, change_seq: 0 }));
+    expect(sortedByAccount(normalised(folders) as never)).toEqual(sortedByAccount(expected as never));
   });
 
   it('gives every existing account no vault state: null, counter 0', async () => {

@@ -48,3 +48,4 @@ export {
   type ResponseRule,
   type TamperingProxy,
 } from './tampering-proxy';
+export { eventSourceOf, recordEventStream, type RecordedEventStream, type StreamEvent } from './event-stream';

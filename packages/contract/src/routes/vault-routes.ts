@@ -30,6 +30,7 @@ import {
 import { apiPaths } from '../paths';
 import { entryIdParamsSchema, folderIdParamsSchema, importBatchParamsSchema, keyRotationParamsSchema } from '../route-params';
 import { initVaultStateRequestSchema, vaultStateResponseSchema } from '../vault-state';
+import { vaultChangesQuerySchema, vaultChangesResponseSchema } from '../vault-changes';
 import { routes } from './route-entry';
 
 /** The vault: entries (the spec's "passwords"), folders, account documents, its state, key rotation. */
@@ -200,6 +201,23 @@ export const vaultRoutes = routes([
     summary: "Stores a vault's first integrity state.",
     body: initVaultStateRequestSchema,
     responses: { 200: vaultStateResponseSchema },
+  },
+  {
+    name: 'vault-changes',
+    method: 'GET',
+    path: apiPaths.vaultChanges,
+    access: 'session',
+    summary: 'What changed in the vault after a change cursor: entries, folders, tombstones, the state and the new cursor.',
+    query: vaultChangesQuerySchema,
+    responses: { 200: vaultChangesResponseSchema },
+  },
+  {
+    name: 'vault-events',
+    method: 'GET',
+    path: apiPaths.vaultEvents,
+    access: 'session',
+    summary:
+      'Server-Sent Events (text/event-stream): `ready`, then a `change` notice { seq, id? } after each committed write, comments as heartbeats, `end` with a reason.',
   },
   {
     name: 'start-key-rotation',

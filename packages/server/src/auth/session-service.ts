@@ -141,12 +141,13 @@ export function createSessionService(db: Db, repos: Repositories, timing: Timing
       });
     },
 
-    /** Ends the session a cookie belongs to (access or refresh token), if any. */
-    async endByTokens(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
+    /** Ends the session a cookie belongs to (access or refresh token), if any; names its user. */
+    async endByTokens(accessToken: string | undefined, refreshToken: string | undefined): Promise<string | undefined> {
       const byAccess = accessToken ? await repos.sessions.findByAccessHash(hashToken(accessToken)) : undefined;
       const byRefresh = !byAccess && refreshToken ? await repos.sessions.findByRefreshHash(hashToken(refreshToken)) : undefined;
       const session = byAccess ?? byRefresh;
       if (session) await repos.sessions.deleteById(session.id);
+      return session?.user_id;
     },
 
     /** The user's usable sessions, most recently used first, with `currentId` marked. */

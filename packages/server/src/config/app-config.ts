@@ -40,6 +40,8 @@ export interface AppConfig {
   historyLimit: number;
   /** Days a trashed entry is kept before the purge job deletes it, 1..3650. */
   trashRetentionDays: number;
+  /** Live vault streams (decision 0066): heartbeat interval and per-account cap per process. */
+  liveSync: { heartbeatMs: number; perAccount: number };
   /** Hours an account may stay unverified; then the cleanup job deletes it, 1..8760. */
   unverifiedAccountHours: number;
   /** Per-account caps, enforced on add, update and import batches (decision 0036). */

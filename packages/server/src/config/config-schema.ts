@@ -42,6 +42,8 @@ const httpOrigin = z
 /** Earlier versions kept per entry, and days in Trash, unless the environment says otherwise. */
 export const DEFAULT_HISTORY_LIMIT = 50;
 export const DEFAULT_TRASH_RETENTION_DAYS = 30;
+export const DEFAULT_LIVE_HEARTBEAT_SECONDS = 25;
+export const DEFAULT_LIVE_STREAMS_PER_ACCOUNT = 10;
 /** Per-account caps (decision 0036): generous, so that only abuse meets them. */
 export const DEFAULT_VAULT_MAX_ITEMS = 50_000;
 export const DEFAULT_VAULT_MAX_MEGABYTES = 200;
@@ -191,6 +193,10 @@ export const configEnvSchema = z.object({
   LOG_FORMAT: z.enum(LOG_FORMATS, { message: `must be one of ${LOG_FORMATS.join(', ')}` }).default('auto'),
   /** Earlier versions kept per entry (every save, Trash move and restore keeps one). */
   HISTORY_LIMIT: wholeNumberBetween(1, 1000, DEFAULT_HISTORY_LIMIT),
+  /** Seconds between heartbeats of a live vault stream; its session is re-checked as often. */
+  LIVE_HEARTBEAT_SECONDS: wholeNumberBetween(1, 60, DEFAULT_LIVE_HEARTBEAT_SECONDS),
+  /** Live vault streams (GET /api/vault/events) one account may hold open in one process. */
+  LIVE_STREAMS_PER_ACCOUNT: wholeNumberBetween(1, 1000, DEFAULT_LIVE_STREAMS_PER_ACCOUNT),
   /** Days an entry stays in Trash before the server deletes it and its history for good. */
   TRASH_RETENTION_DAYS: wholeNumberBetween(1, 3650, DEFAULT_TRASH_RETENTION_DAYS),
   /** The breach check's range API base URL, or `off`. */

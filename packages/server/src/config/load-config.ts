@@ -42,6 +42,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): P
     logFormat: parsed.LOG_FORMAT,
     historyLimit: parsed.HISTORY_LIMIT,
     trashRetentionDays: parsed.TRASH_RETENTION_DAYS,
+    liveSync: { heartbeatMs: parsed.LIVE_HEARTBEAT_SECONDS * 1000, perAccount: parsed.LIVE_STREAMS_PER_ACCOUNT },
     unverifiedAccountHours: parsed.UNVERIFIED_ACCOUNT_HOURS,
     vaultCaps: { maxItems: parsed.VAULT_MAX_ITEMS, maxBytes: parsed.VAULT_MAX_MEGABYTES * 1024 * 1024 },
     breachCheckUrl: parsed.BREACH_CHECK_URL,

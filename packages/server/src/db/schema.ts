@@ -51,6 +51,8 @@ export interface UsersTable {
   vault_state: string | null;
   /** Its counter: every write of the live set must name exactly this + 1. 0: no state yet. */
   vault_state_counter: Generated<number>;
+  /** The lowest change cursor still answered in full (migration 0017); below it: reload. */
+  change_floor: Generated<number>;
 }
 
 /** One single-use recovery code: SHA-256 of the code, never the code. */
@@ -170,6 +172,8 @@ export interface EntriesTable {
   deleted_at: number | null;
   /** The import it came from (a client-made UUID), for undo; null if added one by one. */
   import_batch?: string | null;
+  /** The vault revision of the write that last changed the row (migration 0017); 0: before it. */
+  change_seq?: number;
 }
 
 /** One replaced version of an entry: its ciphertexts as they were, never decrypted here. */
@@ -201,6 +205,20 @@ export interface FoldersTable {
   revision: number;
   created_at: number;
   updated_at: number;
+  /** The vault revision of the write that last changed the row (migration 0017). */
+  change_seq?: number;
+}
+
+/** An entry or folder deleted for good: what a change cursor answers for it (migration 0017). */
+export interface VaultTombstonesTable {
+  user_id: string;
+  kind: 'entry' | 'folder';
+  id: string;
+  /** Its last revision. */
+  revision: number;
+  /** The vault revision of the write that deleted it. */
+  change_seq: number;
+  purged_at: number;
 }
 
 /** One encrypted settings or history document of a user (decision 0030); the key is (user_id, kind). */
@@ -308,6 +326,7 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   key_rotations: KeyRotationsTable;
   key_rotation_parts: KeyRotationPartsTable;
+  vault_tombstones: VaultTombstonesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -13,6 +13,7 @@ export async function deleteAccount(ctx: { db: Db; repos: Repositories }, userId
     await ctx.repos.history.deleteByUser(userId, trx);
     await ctx.repos.entries.deleteByUser(userId, trx);
     await ctx.repos.folders.deleteByUser(userId, trx);
+    await ctx.repos.changes.deleteByUser(userId, trx);
     await ctx.repos.accountDocuments.deleteByUser(userId, trx);
     await ctx.repos.keyRotations.deleteByUser(userId, trx);
     await ctx.repos.codes.delete(userId, trx);

@@ -19,7 +19,7 @@ export const DEFAULT_JOB_INTERVALS_MS: Record<JobName, number> = {
   'unverified-accounts': HOUR_MS,
 };
 
-type CleanupContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
+type CleanupContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'> & Partial<Pick<AppContext, 'live'>>;
 
 /**
  * One-time things past their lifetime, all already refused: verification codes, pending

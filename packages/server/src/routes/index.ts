@@ -37,6 +37,8 @@ import { updateFolderRoute } from './folders/update-folder';
 import { deleteFolderRoute } from './folders/delete-folder';
 import { getVaultStateRoute } from './vault-state/get-vault-state';
 import { putVaultStateRoute } from './vault-state/put-vault-state';
+import { getVaultChangesRoute } from './vault-changes/get-vault-changes';
+import { vaultEventsRoute } from './vault-changes/vault-events';
 import { publicConfigRoute } from './meta/public-config';
 import { openApiRoute } from './meta/openapi';
 import { getAccountDocumentRoute } from './account-documents/get-account-document';
@@ -125,6 +127,8 @@ const routes: RoutePlugin[] = [
   deleteFolderRoute,
   getVaultStateRoute,
   putVaultStateRoute,
+  getVaultChangesRoute,
+  vaultEventsRoute,
   publicConfigRoute,
   openApiRoute,
   getAccountDocumentRoute,

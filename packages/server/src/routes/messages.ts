@@ -16,6 +16,8 @@ export const MESSAGES = {
   tokenRefreshed: 'Token refreshed',
   sessionEnded: 'Your session has ended. Please sign in again.',
   success: 'Success',
+  tooManyLiveStreams: 'Too many Lockit windows are following this vault live. Close one and reload.',
+  liveUnavailable: 'Live updates are unavailable right now. Lockit checks for changes when you reload.',
   loggedOut: 'Logged out',
   usernameUpdated: 'Username updated',
   passwordUpdated: 'Password updated',

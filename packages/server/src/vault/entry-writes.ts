@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { ChangeNotice } from '@lockit/contract';
 import type { AppContext } from '../app-context';
 import type { EntryFields, StoredEntry } from '../db/repositories/entries-repository';
 import type { EntryVersionRow } from '../db/repositories/entry-history-repository';
 import { assertVaultRoom } from './vault-quota';
+import { recordChanges } from './change-log';
 import { applyVaultState, type VaultStateWrite } from './vault-state';
 
-type WriteContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
+type WriteContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now' | 'live'>;
 
 /** A refused write names the entry as it is now, for the 409 answer. */
 export type EntryRefusal = { outcome: 'not-found' } | { outcome: 'revision-mismatch' | 'wrong-state'; current: StoredEntry };
@@ -28,7 +30,7 @@ export type EntryChange =
  * revision: the swap then applied to exactly that version, since every write bumps the
  * revision. A refused write changes nothing.
  */
-export function changeEntry(
+export async function changeEntry(
   ctx: WriteContext,
   userId: string,
   id: string,
@@ -36,7 +38,8 @@ export function changeEntry(
   change: EntryChange,
   vaultState: VaultStateWrite | undefined,
 ): Promise<{ outcome: 'updated'; entry: StoredEntry } | EntryRefusal> {
-  return ctx.db.transaction().execute(async (trx) => {
+  type Written = { outcome: 'updated'; entry: StoredEntry; notice: ChangeNotice } | EntryRefusal;
+  const result = await ctx.db.transaction().execute(async (trx): Promise<Written> => {
     const before = await ctx.repos.entries.find(userId, id, trx);
     if (!before) return { outcome: 'not-found' };
     if (before.revision !== expectedRevision) return { outcome: 'revision-mismatch', current: before };
@@ -54,9 +57,14 @@ export function changeEntry(
     await applyVaultState(ctx, trx, userId, vaultState);
     // Only an edit can grow the vault; Trash moves and restores are never refused.
     if (change.kind === 'update') await assertVaultRoom(ctx, userId, trx);
+    const notice = await recordChanges(ctx, trx, userId, { entries: [id] });
     const entry = await entries.find(userId, id, trx);
-    return entry ? { outcome: 'updated', entry } : { outcome: 'not-found' };
+    return entry ? { outcome: 'updated', entry, notice } : { outcome: 'not-found' };
   });
+  if (result.outcome !== 'updated') return result;
+  // Committed: now, and only now, other devices may be told.
+  ctx.live.notify(userId, result.notice);
+  return { outcome: 'updated', entry: result.entry };
 }
 
 /**
@@ -64,20 +72,24 @@ export function changeEntry(
  * vault state (decision 0061), so the state advances as for any other write of the set (a
  * refusal throws and purges nothing).
  */
-export function purgeEntry(
+export async function purgeEntry(
   ctx: WriteContext,
   userId: string,
   id: string,
   expectedRevision: number,
   vaultState: VaultStateWrite | undefined,
 ): Promise<{ outcome: 'purged' } | EntryRefusal> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const result = await ctx.db.transaction().execute(async (trx) => {
     const outcome = await ctx.repos.entries.purge(userId, id, expectedRevision, trx);
     if (outcome !== 'purged') return refusal(outcome, await ctx.repos.entries.find(userId, id, trx));
     await ctx.repos.history.deleteByEntry(userId, id, trx);
     await applyVaultState(ctx, trx, userId, vaultState);
-    return { outcome: 'purged' };
+    const notice = await recordChanges(ctx, trx, userId, { purgedEntries: [{ id, revision: expectedRevision }] });
+    return { outcome: 'purged' as const, notice };
   });
+  if (result.outcome !== 'purged') return result;
+  ctx.live.notify(userId, result.notice);
+  return { outcome: 'purged' };
 }
 
 function refusal(outcome: 'not-found' | 'revision-mismatch' | 'wrong-state', current: StoredEntry | undefined): EntryRefusal {

@@ -2,9 +2,10 @@ import type { AppContext } from '../app-context';
 import type { EntryRow } from '../db/repositories/entries-repository';
 import { versionOf } from './entry-writes';
 import { assertVaultRoom } from './vault-quota';
+import { recordChanges } from './change-log';
 import { applyVaultState, type VaultStateWrite } from './vault-state';
 
-type BatchContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'>;
+type BatchContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now' | 'live'>;
 
 /**
  * Stores one call of an import in one transaction: every row, the vault state and revision
@@ -18,11 +19,13 @@ export async function addImportBatch(
   rows: readonly EntryRow[],
   vaultState: VaultStateWrite | undefined,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  const notice = await ctx.db.transaction().execute(async (trx) => {
     await ctx.repos.entries.insertMany(rows, trx);
     await applyVaultState(ctx, trx, userId, vaultState);
     await assertVaultRoom(ctx, userId, trx);
+    return recordChanges(ctx, trx, userId, { entries: rows.map((row) => row.id) });
   });
+  ctx.live.notify(userId, notice);
 }
 
 export type UndoOutcome = { outcome: 'not-found' } | { outcome: 'undone'; purged: number; trashed: number };
@@ -35,18 +38,20 @@ export type UndoOutcome = { outcome: 'not-found' } | { outcome: 'undone'; purged
  * Trash stays there. No entry of the batch: not-found (another account's batch included). The vault state advances as for any write of the live set (a
  * refusal throws and undoes nothing).
  */
-export function undoImportBatch(
+export async function undoImportBatch(
   ctx: BatchContext,
   userId: string,
   batchId: string,
   vaultState: VaultStateWrite | undefined,
   trashedAt?: number,
 ): Promise<UndoOutcome> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const result = await ctx.db.transaction().execute(async (trx) => {
     const entries = ctx.repos.entries;
     const inBatch = await entries.listByImportBatch(userId, batchId, trx);
-    if (inBatch.length === 0) return { outcome: 'not-found' };
-    const purged = await entries.deleteUntouchedOfImportBatch(userId, batchId, trx);
+    if (inBatch.length === 0) return { outcome: 'not-found' as const };
+    const purgedIds = await entries.deleteUntouchedOfImportBatch(userId, batchId, trx);
+    const purged = purgedIds.length;
+    const trashedIds: string[] = [];
     const at = ctx.now();
     let trashed = 0;
     for (const entry of inBatch) {
@@ -56,8 +61,16 @@ export function undoImportBatch(
       await ctx.repos.history.insert(versionOf(userId, entry, at), trx);
       await ctx.repos.history.prune(userId, entry.id, ctx.config.historyLimit, trx);
       trashed += 1;
+      trashedIds.push(entry.id);
     }
     await applyVaultState(ctx, trx, userId, vaultState);
-    return { outcome: 'undone', purged, trashed };
+    const notice = await recordChanges(ctx, trx, userId, {
+      entries: trashedIds,
+      purgedEntries: purgedIds.map((id) => ({ id, revision: 1 })),
+    });
+    return { outcome: 'undone' as const, purged, trashed, notice };
   });
+  if (result.outcome === 'not-found') return result;
+  ctx.live.notify(userId, result.notice);
+  return { outcome: 'undone', purged: result.purged, trashed: result.trashed };
 }

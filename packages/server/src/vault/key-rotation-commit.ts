@@ -11,7 +11,7 @@ import { HttpError, SIGN_IN_REQUIRED } from '../http/http-error';
 import { documentPayload, entryPayload, folderPayload, parseVersionKey } from './key-rotation-parts';
 import type { RotationOwner } from './key-rotation-staging';
 
-type RotationContext = Pick<AppContext, 'db' | 'repos' | 'now'>;
+type RotationContext = Pick<AppContext, 'db' | 'repos' | 'now' | 'live'>;
 
 /** What the browser sends to commit: the new wrapped key at the next generation and key epoch, and the new vault state. */
 export interface RotationCommit {
@@ -45,19 +45,22 @@ const APPLY_PAGE = 500;
  * 5. then every ciphertext replaced (see rotated-vault-repository.ts for the revisions), the
  *    users row (wrapped key, generation, key epoch, state, revision + 1) in one conditional
  *    UPDATE, every passkey unlock removed (it wraps the old key, bound to the old epoch), every other session of the user
- *    ended (the caller's stays), and the rotation's staging rows deleted.
+ *    ended (the caller's stays), and the rotation's staging rows deleted;
+ * 6. the change cursor's floor raised to the new revision (decision 0066): every ciphertext
+ *    changed, so no cursor from before is answered (a reset: devices read the vault whole),
+ *    and once committed, every device is told so (a `reset` notice) and other sessions' streams end.
  *
  * Invariant: after a commit no row of the account holds a ciphertext under the old key, and
  * before it no row the vault uses was touched; a refusal after a write throws (rollback).
  */
-export function commitKeyRotation(
+export async function commitKeyRotation(
   ctx: RotationContext,
   owner: RotationOwner,
   rotationId: string,
   commit: RotationCommit,
 ): Promise<CommitOutcome> {
   const counter = parseVaultState(commit.vaultState)!.counter;
-  return ctx.db.transaction().execute(async (trx): Promise<CommitOutcome> => {
+  const done = await ctx.db.transaction().execute(async (trx): Promise<CommitOutcome> => {
     const rotation = await ctx.repos.keyRotations.findOwned(rotationId, owner, ctx.now(), trx);
     if (!rotation) return { outcome: 'not-found' };
     const user = await ctx.repos.users.findById(owner.userId, trx);
@@ -95,6 +98,7 @@ export function commitKeyRotation(
     const passkeyUnlocksRemoved = await ctx.repos.rotatedVault.clearPasskeyUnlocks(owner.userId, trx);
     const sessionsEnded = await ctx.repos.sessions.deleteOthersOfUser(owner.userId, owner.sessionId, trx);
     await ctx.repos.keyRotations.delete(rotation.id, trx);
+    await ctx.repos.changes.raiseFloor(owner.userId, base + 1, trx);
     return {
       outcome: 'committed',
       keyGeneration: commit.keyGeneration,
@@ -103,6 +107,11 @@ export function commitKeyRotation(
       sessionsEnded,
     };
   });
+  if (done.outcome === 'committed') {
+    ctx.live.notify(owner.userId, { seq: done.vaultRevision, reset: true });
+    ctx.live.sessionsEnded(owner.userId);
+  }
+  return done;
 }
 
 export const KEY_ROTATION_VAULT_CHANGED = 'Your vault changed while Lockit read it. Try again.';

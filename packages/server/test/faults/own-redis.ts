@@ -9,8 +9,9 @@ export interface OwnRedis {
   kill(): Promise<void>;
 }
 
-export async function startOwnRedis(): Promise<OwnRedis> {
-  const port = await freePort();
+/** `port`: start again where a killed one listened (clients reconnect to the same URL). */
+export async function startOwnRedis(port?: number): Promise<OwnRedis> {
+  port ??= await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

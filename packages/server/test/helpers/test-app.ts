@@ -74,6 +74,7 @@ export function testConfig(
     logFormat: 'json',
     historyLimit: DEFAULT_HISTORY_LIMIT,
     trashRetentionDays: DEFAULT_TRASH_RETENTION_DAYS,
+    liveSync: { heartbeatMs: 25_000, perAccount: 10 },
     unverifiedAccountHours: DEFAULT_UNVERIFIED_ACCOUNT_HOURS,
     vaultCaps: { maxItems: DEFAULT_VAULT_MAX_ITEMS, maxBytes: DEFAULT_VAULT_MAX_MEGABYTES * 1024 * 1024 },
     breachCheckUrl: null,

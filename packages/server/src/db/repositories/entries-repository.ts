@@ -11,7 +11,7 @@ export type StoredEntry = Omit<EntryRow, 'user_id'>;
  * Named, not `*`: on PostgreSQL a prepared `select *` fails once a migration adds a column
  * (see create-database.ts), and the owner's id is already known to every caller.
  */
-const ENTRY_COLUMNS = [
+export const ENTRY_COLUMNS = [
   'id',
   'service_name',
   'username',
@@ -160,7 +160,11 @@ export function createEntriesRepository(db: Db) {
      * a write of its own (decision 0061). One statement: a row restored or purged meanwhile by
      * another transaction is skipped, so several processes may run it at once.
      */
-    deleteTrashedBefore(cutoff: number, limit: number, ex: Executor = db): Promise<Array<{ id: string; user_id: string }>> {
+    deleteTrashedBefore(
+      cutoff: number,
+      limit: number,
+      ex: Executor = db,
+    ): Promise<Array<{ id: string; user_id: string; revision: number }>> {
       return (
         ex
           .deleteFrom('entries')
@@ -180,7 +184,7 @@ export function createEntriesRepository(db: Db) {
           )
           .where('deleted_at', '<', cutoff)
           .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('vault_state_counter', '=', 0))
-          .returning(['id', 'user_id'])
+          .returning(['id', 'user_id', 'revision'])
           .execute()
       );
     },
@@ -204,15 +208,16 @@ export function createEntriesRepository(db: Db) {
         .execute();
     },
 
-    /** Deletes the entries of one import still at revision 1 (never changed since): they have no history. */
-    async deleteUntouchedOfImportBatch(userId: string, batchId: string, ex: Executor = db): Promise<number> {
-      const result = await ex
+    /** Deletes the entries of one import still at revision 1 (never changed since): they have no history. Names them. */
+    async deleteUntouchedOfImportBatch(userId: string, batchId: string, ex: Executor = db): Promise<string[]> {
+      const rows = await ex
         .deleteFrom('entries')
         .where('user_id', '=', userId)
         .where('import_batch', '=', batchId)
         .where('revision', '=', 1)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     async deleteByUser(userId: string, ex: Executor = db): Promise<void> {

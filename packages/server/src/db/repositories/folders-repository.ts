@@ -5,7 +5,7 @@ export type FolderRow = FoldersTable;
 export type StoredFolder = Omit<FolderRow, 'user_id'>;
 
 /** Named, not `*` (see entries-repository.ts). */
-const FOLDER_COLUMNS = ['id', 'name', 'revision', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<
+export const FOLDER_COLUMNS = ['id', 'name', 'revision', 'created_at', 'updated_at'] as const satisfies ReadonlyArray<
   keyof StoredFolder
 >;
 

@@ -53,6 +53,7 @@ export const changePasswordRoute: RoutePlugin = async (app, { ctx }) => {
       await raiseTwoFactorEpoch(ctx, user.id, trx);
       return ctx.sessions.issue(user.id, sessionClientOf(request), trx);
     });
+    ctx.live.sessionsEnded(user.id);
     setSessionCookies(reply, ctx.config, tokens);
     return { message: MESSAGES.passwordUpdated };
   });

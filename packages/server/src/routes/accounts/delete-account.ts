@@ -11,6 +11,7 @@ export const deleteAccountRoute: RoutePlugin = async (app, { ctx }) => {
   app.delete(apiPaths.deleteAccount, async (request, reply) => {
     const { user } = requireSession(request);
     await deleteAccount(ctx, user.id);
+    ctx.live.sessionsEnded(user.id);
     clearSessionCookies(reply, ctx.config);
     clearDeviceCookie(reply, ctx.config);
     return { message: MESSAGES.accountDeleted };

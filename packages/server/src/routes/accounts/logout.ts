@@ -9,7 +9,9 @@ import { MESSAGES } from '../messages';
  */
 export const logoutRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.logout, { config: { public: true } }, async (request, reply) => {
-    await ctx.sessions.endByTokens(request.cookies[ACCESS_COOKIE], request.cookies[REFRESH_COOKIE]);
+    const userId = await ctx.sessions.endByTokens(request.cookies[ACCESS_COOKIE], request.cookies[REFRESH_COOKIE]);
+    // The session's live streams close now, in whichever process holds them.
+    if (userId) ctx.live.sessionsEnded(userId);
     clearSessionCookies(reply, ctx.config);
     return { message: MESSAGES.loggedOut };
   });

@@ -7,6 +7,7 @@ import type { EntryRow } from '../../db/repositories/entries-repository';
 import { HttpError } from '../../http/http-error';
 import { assertVaultRoom } from '../../vault/vault-quota';
 import { applyVaultState, vaultStateOfRequest } from '../../vault/vault-state';
+import { recordChanges } from '../../vault/change-log';
 import { MESSAGES } from '../messages';
 import { toEntryWire } from './entry-wire';
 
@@ -37,11 +38,13 @@ export const addEntryRoute: RoutePlugin = async (app, { ctx }) => {
       deleted_at: null,
     };
     try {
-      await ctx.db.transaction().execute(async (trx) => {
+      const notice = await ctx.db.transaction().execute(async (trx) => {
         await ctx.repos.entries.insert(row, trx);
         await applyVaultState(ctx, trx, user.id, vaultState);
         await assertVaultRoom(ctx, user.id, trx);
+        return recordChanges(ctx, trx, user.id, { entries: [row.id] });
       });
+      ctx.live.notify(user.id, notice);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.entryIdTaken);
       throw error;

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/create-database';
 import type { FolderRow } from '../../db/repositories/folders-repository';
 import { HttpError } from '../../http/http-error';
 import { applyVaultState, vaultStateOfRequest } from '../../vault/vault-state';
+import { recordChanges } from '../../vault/change-log';
 import { MESSAGES } from '../messages';
 import { toFolderWire } from './folder-wire';
 
@@ -30,10 +31,12 @@ export const addFolderRoute: RoutePlugin = async (app, { ctx }) => {
       updated_at: at,
     };
     try {
-      await ctx.db.transaction().execute(async (trx) => {
+      const notice = await ctx.db.transaction().execute(async (trx) => {
         await ctx.repos.folders.insert(row, trx);
         await applyVaultState(ctx, trx, user.id, vaultState);
+        return recordChanges(ctx, trx, user.id, { folders: [row.id] });
       });
+      ctx.live.notify(user.id, notice);
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.folderIdTaken);
       throw error;

@@ -4,6 +4,7 @@ import { routeInput } from '../../http/route-input';
 import { storableRevision } from '../revision-input';
 import { requireSession } from '../../auth/require-session';
 import { applyVaultState, vaultStateOfRequest } from '../../vault/vault-state';
+import { recordChanges } from '../../vault/change-log';
 import { MESSAGES } from '../messages';
 import { folderRefusalError } from './folder-wire';
 
@@ -20,11 +21,13 @@ export const deleteFolderRoute: RoutePlugin = async (app, { ctx }) => {
     const id = params.id.toLowerCase();
     const revision = storableRevision(query.revision);
     const vaultState = vaultStateOfRequest(request);
-    await ctx.db.transaction().execute(async (trx) => {
+    const notice = await ctx.db.transaction().execute(async (trx) => {
       const outcome = await ctx.repos.folders.delete(user.id, id, revision, trx);
       if (outcome !== 'deleted') throw folderRefusalError(await ctx.repos.folders.find(user.id, id, trx));
       await applyVaultState(ctx, trx, user.id, vaultState);
+      return recordChanges(ctx, trx, user.id, { purgedFolders: [{ id, revision }] });
     });
+    ctx.live.notify(user.id, notice);
     return { message: MESSAGES.folderDeleted };
   });
 };

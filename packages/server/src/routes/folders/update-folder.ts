@@ -4,6 +4,7 @@ import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { HttpError } from '../../http/http-error';
 import { applyVaultState, vaultStateOfRequest } from '../../vault/vault-state';
+import { recordChanges } from '../../vault/change-log';
 import { MESSAGES } from '../messages';
 import { storableRevision } from '../revision-input';
 import { folderRefusalError, toFolderWire } from './folder-wire';
@@ -20,12 +21,14 @@ export const updateFolderRoute: RoutePlugin = async (app, { ctx }) => {
     const id = params.id.toLowerCase();
     const revision = storableRevision(body.revision);
     const vaultState = vaultStateOfRequest(request);
-    const row = await ctx.db.transaction().execute(async (trx) => {
+    const { row, notice } = await ctx.db.transaction().execute(async (trx) => {
       const outcome = await ctx.repos.folders.rename(user.id, id, revision, body.name, ctx.now(), trx);
       if (outcome !== 'updated') throw folderRefusalError(await ctx.repos.folders.find(user.id, id, trx));
       await applyVaultState(ctx, trx, user.id, vaultState);
-      return ctx.repos.folders.find(user.id, id, trx);
+      const changed = await recordChanges(ctx, trx, user.id, { folders: [id] });
+      return { row: await ctx.repos.folders.find(user.id, id, trx), notice: changed };
     });
+    ctx.live.notify(user.id, notice);
     if (!row) throw new HttpError(404, MESSAGES.folderNotFound);
     return { message: MESSAGES.folderRenamed, data: toFolderWire(row) };
   });

@@ -8,6 +8,7 @@ export const endOtherSessionsRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.endOtherSessions, async (request) => {
     const { user, sessionId } = requireSession(request);
     const ended = await ctx.sessions.endOthers(user.id, sessionId);
+    ctx.live.sessionsEnded(user.id);
     return { message: MESSAGES.otherSessionsEnded, data: { ended } };
   });
 };

@@ -18,6 +18,7 @@ export const endSessionRoute: RoutePlugin = async (app, { ctx }) => {
     const outcome = await ctx.sessions.endOne(user.id, sessionId, id);
     if (outcome === 'current') throw new HttpError(400, MESSAGES.sessionIsCurrent);
     if (outcome === 'not-found') throw new HttpError(404, MESSAGES.sessionNotFound);
+    ctx.live.sessionsEnded(user.id);
     return { message: MESSAGES.sessionEndedByOwner };
   });
 };

@@ -4,6 +4,7 @@ import { routeInput } from '../../http/route-input';
 import { requireSession } from '../../auth/require-session';
 import { HttpError, SIGN_IN_REQUIRED } from '../../http/http-error';
 import { vaultStateStale } from '../../vault/vault-state';
+import { recordChanges } from '../../vault/change-log';
 import { MESSAGES } from '../messages';
 
 /**
@@ -21,8 +22,10 @@ export const putVaultStateRoute: RoutePlugin = async (app, { ctx }) => {
       const current = await ctx.repos.vaultState.find(user.id, trx);
       if (!current) throw new HttpError(401, SIGN_IN_REQUIRED);
       if (!saved) throw vaultStateStale(current.state);
-      return current;
+      // No member changed, but the state did (and the revision with it): clients follow.
+      return { ...current, notice: await recordChanges(ctx, trx, user.id, {}) };
     });
+    ctx.live.notify(user.id, stored.notice);
     return { message: MESSAGES.vaultStateSaved, data: { state: stored.state, vaultRevision: stored.vaultRevision } };
   });
 };
