@@ -71,3 +71,4 @@ export * from './vault/integrity/check-vault-state';
 export * from './vault/integrity/vault-manifest';
 export * from './vault/integrity/trash-time';
 export { foldForMatching, foldForSearch, matchesWords, nameSortKey, queryWords } from './vault/search-text';
+export * from './attachments/index';

@@ -16,3 +16,4 @@ export * from './passkey-unlock';
 export * from './vault-state';
 export * from './key-rotation';
 export * from './route-params';
+export * from './attachments';

@@ -10,6 +10,7 @@ import type { BackgroundTasks } from './background-tasks';
 import type { VaultListCache } from './vault/vault-list-cache';
 import type { AppMetrics } from './observability/app-metrics';
 import type { AdminContext } from './admin/admin-context';
+import type { AttachmentStore } from './attachments/attachment-store';
 
 /** What every route may use; built once by buildApp and passed explicitly, never global. */
 export interface AppContext {
@@ -26,6 +27,8 @@ export interface AppContext {
   vaultLists: VaultListCache;
   /** This app's Prometheus series; labels only ever from fixed sets. */
   metrics: AppMetrics;
+  /** Sealed attachment content: files beside SQLite, or rows in PostgreSQL (decision 0071). */
+  attachments: AttachmentStore;
   /** Epoch milliseconds; tests inject a clock instead of faking global timers. */
   now: () => number;
   /** The admin API's sessions and limits; undefined when ADMIN_TOKEN is unset (no admin routes). */

@@ -70,13 +70,16 @@ export function purgeEntry(
   id: string,
   expectedRevision: number,
   vaultState: VaultStateWrite | undefined,
-): Promise<{ outcome: 'purged' } | EntryRefusal> {
+): Promise<{ outcome: 'purged'; attachmentIds: string[] } | EntryRefusal> {
   return ctx.db.transaction().execute(async (trx) => {
     const outcome = await ctx.repos.entries.purge(userId, id, expectedRevision, trx);
     if (outcome !== 'purged') return refusal(outcome, await ctx.repos.entries.find(userId, id, trx));
     await ctx.repos.history.deleteByEntry(userId, id, trx);
+    // Its files go with it (decision 0071); the caller frees their content after the commit.
+    const attachmentIds = await ctx.repos.attachments.idsOfEntries(userId, [id], trx);
+    await ctx.repos.attachments.delete(userId, attachmentIds, trx);
     await applyVaultState(ctx, trx, userId, vaultState);
-    return { outcome: 'purged' };
+    return { outcome: 'purged', attachmentIds };
   });
 }
 

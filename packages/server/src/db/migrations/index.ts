@@ -15,6 +15,7 @@ import * as passkeySignIn from './0013-passkey-sign-in';
 import * as vaultState from './0014-vault-state';
 import * as keyRotation from './0015-key-rotation';
 import * as keyEpoch from './0016-key-epoch';
+import * as attachments from './0018-attachments';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-vault-state': vaultState,
   '0015-key-rotation': keyRotation,
   '0016-key-epoch': keyEpoch,
+  '0018-attachments': attachments,
 };

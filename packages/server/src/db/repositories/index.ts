@@ -14,6 +14,7 @@ import { createTwoFactorRepository } from './two-factor-repository';
 import { createKeyRotationsRepository } from './key-rotations-repository';
 import { createRotatedVaultRepository } from './rotated-vault-repository';
 import { createVaultStateRepository } from './vault-state-repository';
+import { createAttachmentsRepository } from './attachments-repository';
 
 export function createRepositories(db: Db) {
   return {
@@ -32,6 +33,7 @@ export function createRepositories(db: Db) {
     keyRotations: createKeyRotationsRepository(db),
     rotatedVault: createRotatedVaultRepository(db),
     vaultState: createVaultStateRepository(db),
+    attachments: createAttachmentsRepository(db),
   };
 }
 
