@@ -2,12 +2,12 @@ import type { Db } from '../db/schema';
 import type { AttachmentStore } from './attachment-store';
 
 /** Bytes per row: a download holds at most a few rows at once. */
-const ROW_BYTES = 256 * 1024;
+const ROW_BYTES = 1024 * 1024;
 /** Rows fetched per query while streaming. */
-const ROWS_PER_READ = 4;
+const ROWS_PER_READ = 2;
 
 /**
- * Sealed content as `attachment_chunks` rows (bytea, ≤ 256 KiB each) keyed by byte offset, so
+ * Sealed content as `attachment_chunks` rows (bytea, ≤ 1 MiB each) keyed by byte offset, so
  * every server process sees the same files. A part is written in the transaction that
  * advanced the upload; a download reads the rows a few at a time by offset (keyset), never
  * the whole file.
