@@ -15,10 +15,11 @@ const FILE_BYTES = 100 * MiB;
  * What the server may grow by while it takes and serves the whole file. A server that held the
  * file whole would grow by at least its 100 MiB (on PostgreSQL by more: the driver reads bytea
  * as hex text, twice the size, before the Buffer). What it grows by here is garbage of parts
- * and rows already sent, which the collector has not taken yet: measured 23-41 MiB, up to
- * 63 MiB on a busy machine.
+ * and rows already sent, which the collector has not taken yet: on a busy 2-core machine 23-34 MiB
+ * on upload (both databases), about 1 MiB on SQLite's download and 41-67 MiB on PostgreSQL's
+ * (the hex text of each row is garbage at once).
  */
-const GROWTH_BOUND = 80 * MiB;
+const GROWTH_BOUND = 90 * MiB;
 
 let sink: SmtpSink;
 let database: ProcessDatabase;
@@ -62,7 +63,7 @@ async function peakGrowth(work: () => Promise<void>): Promise<number> {
 }
 
 describe(`a 100 MB attachment never sits whole in the server's memory (${TEST_DB_KIND})`, () => {
-  it('takes it in parts and streams it back, byte for byte, growing by far less than the file', async () => {
+  it('takes it in parts and streams it back, byte for byte, growing by less than the file', async () => {
     const entryId = String(owner.entries[0]!.id);
     const headers = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE, cookie: owner.client.cookieHeader };
     // Real sealed metadata and key for the row; the content is random bytes of the sealed size
