@@ -135,3 +135,4 @@ export * from './vault/sync/changes-since';
 export * from './vault/sync/vault-mirror';
 export * from './vault/sync/catch-up';
 export * from './vault/sync/live-changes';
+export * from './attachments/index';

@@ -17,3 +17,4 @@ export * from './vault-state';
 export * from './vault-changes';
 export * from './key-rotation';
 export * from './route-params';
+export * from './attachments';

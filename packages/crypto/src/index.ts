@@ -62,3 +62,4 @@ export {
   unwrapVaultKeyWithPasskey,
   type PasskeyBinding,
 } from './passkey-unlock';
+export * from './attachments/index';

@@ -11,6 +11,7 @@ import type { VaultListCache } from './vault/vault-list-cache';
 import type { AppMetrics } from './observability/app-metrics';
 import type { AdminContext } from './admin/admin-context';
 import type { VaultStreams } from './live/vault-streams';
+import type { AttachmentStore } from './attachments/attachment-store';
 
 /** What every route may use; built once by buildApp and passed explicitly, never global. */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
   vaultLists: VaultListCache;
   /** This app's Prometheus series; labels only ever from fixed sets. */
   metrics: AppMetrics;
+  /** Sealed attachment content: files beside SQLite, or rows in PostgreSQL (decision 0071). */
+  attachments: AttachmentStore;
   /** Epoch milliseconds; tests inject a clock instead of faking global timers. */
   now: () => number;
   /** Live vault notices: the event streams of this process and the bus to the others (decision 0066). */

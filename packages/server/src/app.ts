@@ -8,6 +8,7 @@ import type { AppContext } from './app-context';
 import { BODY_LIMIT_BYTES, type AppConfig } from './config/app-config';
 import { hasWebBuild } from './config/load-config';
 import { createDatabase } from './db/create-database';
+import { createAttachmentStore } from './attachments/attachment-store';
 import { watchPostgresPool } from './db/database-outage-log';
 import { migrateToLatest } from './db/migrate';
 import { createRepositories } from './db/repositories/index';
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     mailDeliveries: createMailDeliveries(Date.now),
     vaultLists: createVaultListCache(),
     metrics,
+    attachments: createAttachmentStore(config.database, db),
     now,
     admin: createAdminContext(config, db, redis, now),
     live: await openLiveSync(config, db, redis, now, app.log),

@@ -148,7 +148,12 @@ describe('malformed input is refused at the edge, before the handler', () => {
     // One client with both a session and an admin session: each route's own guard lets it in.
     expect((await client.post(adminPaths.signIn, { token: ADMIN_TOKEN })).statusCode).toBe(200);
     // A valid value for each path parameter, so that only the body is wrong.
-    const valid: Record<string, string> = { id: randomUUID(), batchId: randomUUID(), kind: 'generator-settings' };
+    const valid: Record<string, string> = {
+      id: randomUUID(),
+      entryId: randomUUID(),
+      batchId: randomUUID(),
+      kind: 'generator-settings',
+    };
     const withBody = routeTable.filter((entry) => 'body' in entry);
     expect(withBody.length).toBeGreaterThan(30);
     for (const entry of withBody) {

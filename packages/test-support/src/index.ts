@@ -42,6 +42,7 @@ export {
 export { createVerifiedAccount, type VerifiedAccount, type VerifiedAccountOptions } from './verified-account';
 export {
   startTamperingProxy,
+  type BytesRule,
   type InterceptedResponse,
   type RecordedRequest,
   type RequestRule,

@@ -36,6 +36,17 @@ export type ResponseRule = {
 };
 
 /**
+ * A rewrite of a raw (not JSON) answer's bytes, e.g. an attachment's sealed content served
+ * reordered, cut short or swapped for another file's.
+ */
+export type BytesRule = {
+  method?: string;
+  path: string | RegExp;
+  times?: number;
+  rewrite: (body: Buffer) => Buffer | Promise<Buffer>;
+};
+
+/**
  * A rewrite of the JSON body the browser sent, before it goes on to the real server (the
  * browser never learns of it). Models a server that accepts what a real one would refuse.
  */
@@ -58,6 +69,7 @@ export async function startTamperingProxy(targetUrl: string) {
   const recorded: RecordedRequest[] = [];
   let rules: Array<ResponseRule & { used: number }> = [];
   let requestRules: Array<RequestRule & { used: number }> = [];
+  let bytesRules: Array<BytesRule & { used: number }> = [];
 
   const server: Server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
@@ -89,8 +101,8 @@ export async function startTamperingProxy(targetUrl: string) {
       const upstream = httpRequest({ hostname: target.hostname, port: target.port, method, path, headers }, (answer) => {
         const answerChunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => answerChunks.push(chunk));
-        answer.on('end', () => {
-          let body = Buffer.concat(answerChunks);
+        answer.on('end', async () => {
+          let body: Buffer = Buffer.concat(answerChunks);
           let status = answer.statusCode ?? 502;
           record.answer = { status, body: body.toString('utf8'), headers: answer.headers };
           let responseHeaders: IncomingHttpHeaders = { ...answer.headers };
@@ -110,6 +122,11 @@ export async function startTamperingProxy(targetUrl: string) {
             status = intercepted.status;
             responseHeaders = intercepted.headers;
             rule.used++;
+          }
+          const bytesRule = isJson ? undefined : findRule(bytesRules, method, path);
+          if (bytesRule) {
+            body = await bytesRule.rewrite(body);
+            bytesRule.used++;
           }
           responseHeaders['content-length'] = String(body.length);
           delete responseHeaders['transfer-encoding'];
@@ -153,9 +170,14 @@ export async function startTamperingProxy(targetUrl: string) {
     rewriteRequest(rule: RequestRule) {
       requestRules = [{ ...rule, used: 0 }, ...requestRules];
     },
+    /** Adds a rewrite of raw answers' bytes; the newest rule that matches wins over older ones. */
+    rewriteBytes(rule: BytesRule) {
+      bytesRules = [{ ...rule, used: 0 }, ...bytesRules];
+    },
     clearRules() {
       rules = [];
       requestRules = [];
+      bytesRules = [];
     },
     /** Requests whose body contains any of the given texts. */
     requestsContaining(...needles: string[]) {

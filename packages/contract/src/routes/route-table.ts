@@ -1,5 +1,6 @@
 import { accountRoutes } from './account-routes';
 import { adminRoutes } from './admin-routes';
+import { attachmentRoutes } from './attachment-routes';
 import { operationsRoutes } from './operations-routes';
 import type { RouteEntry } from './route-entry';
 import { securityRoutes } from './security-routes';
@@ -13,6 +14,7 @@ import { vaultRoutes } from './vault-routes';
 export const routeTable = [
   ...accountRoutes,
   ...vaultRoutes,
+  ...attachmentRoutes,
   ...securityRoutes,
   ...adminRoutes,
   ...operationsRoutes,

@@ -3,6 +3,7 @@ import type { Db } from '../db/schema';
 import type { Repositories } from '../db/repositories/index';
 import type { AdminUserRow } from '../db/repositories/user-admin-repository';
 import { deleteAccount } from '../identity/delete-account';
+import type { AttachmentStore } from '../attachments/attachment-store';
 import { foldName } from '../identity/fold-name';
 
 /** What account administration needs; knows no HTTP (the admin routes and lockit-admin share it). */
@@ -10,6 +11,8 @@ export interface AccountAdminDeps {
   db: Db;
   repos: Repositories;
   now: () => number;
+  /** Where the accounts' attachment content lives, so a deletion frees it too. */
+  attachments: AttachmentStore;
 }
 
 /** An account as the operator sees it; times are epoch milliseconds. Never vault content. */

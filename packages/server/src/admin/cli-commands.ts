@@ -1,3 +1,4 @@
+import { createAttachmentStore } from '../attachments/attachment-store';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config/app-config';
 import { loadConfig } from '../config/load-config';
@@ -63,7 +64,12 @@ export async function runCommand(command: string, args: string[], flags: CliFlag
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db, config.database.kind);
-    const deps: AccountAdminDeps = { db, repos: createRepositories(db), now: Date.now };
+    const deps: AccountAdminDeps = {
+      db,
+      repos: createRepositories(db),
+      now: Date.now,
+      attachments: createAttachmentStore(config.database, db),
+    };
     const log = stderrLog(io);
     const audit = (action: AdminAction, targetUserId?: string, outcome?: string) =>
       logAdminAction(log, action, { via: 'cli', ...(targetUserId ? { targetUserId } : {}), ...(outcome ? { outcome } : {}) });

@@ -46,6 +46,8 @@ export interface AppConfig {
   unverifiedAccountHours: number;
   /** Per-account caps, enforced on add, update and import batches (decision 0036). */
   vaultCaps: VaultCaps;
+  /** Attachment limits in bytes (decision 0071): a file's own size, and an account's sealed total. */
+  attachmentLimits: AttachmentLimits;
   /**
    * Base URL (no trailing slash) of the Pwned Passwords range API browsers may query for the
    * breach check, or null when the operator turned it off. The CSP's connect-src allows its origin.
@@ -80,6 +82,13 @@ export interface MetricsConfig {
   enabled: boolean;
   /** The bearer token /metrics requires; undefined: none. Never logged, never sent. */
   token: string | undefined;
+}
+
+export interface AttachmentLimits {
+  /** The largest file, in bytes before sealing (the server compares its sealed size). */
+  maxFileBytes: number;
+  /** Sealed bytes of all files of one account, uploads under way included. */
+  maxAccountBytes: number;
 }
 
 export interface VaultCaps {

@@ -47,6 +47,9 @@ export const DEFAULT_LIVE_STREAMS_PER_ACCOUNT = 10;
 /** Per-account caps (decision 0036): generous, so that only abuse meets them. */
 export const DEFAULT_VAULT_MAX_ITEMS = 50_000;
 export const DEFAULT_VAULT_MAX_MEGABYTES = 200;
+/** Attachment limits (decision 0071): the size of one file, and all files of one account. */
+export const DEFAULT_ATTACHMENT_MAX_FILE_MEGABYTES = 100;
+export const DEFAULT_ATTACHMENT_MAX_ACCOUNT_MEGABYTES = 1024;
 /** Hours an account may stay unverified before the cleanup job deletes it (jobs/cleanup-jobs.ts). */
 export const DEFAULT_UNVERIFIED_ACCOUNT_HOURS = 24;
 
@@ -205,6 +208,10 @@ export const configEnvSchema = z.object({
   VAULT_MAX_ITEMS: wholeNumberBetween(1, 10_000_000, DEFAULT_VAULT_MAX_ITEMS),
   /** Most megabytes of ciphertext one account's entries and their history may take. */
   VAULT_MAX_MEGABYTES: wholeNumberBetween(1, 1_000_000, DEFAULT_VAULT_MAX_MEGABYTES),
+  /** Largest file one attachment may be, in megabytes (MiB) before sealing; 0: attachments off. */
+  ATTACHMENT_MAX_FILE_MEGABYTES: wholeNumberBetween(0, 1_000_000, DEFAULT_ATTACHMENT_MAX_FILE_MEGABYTES),
+  /** Most megabytes (MiB) of sealed attachments one account may keep, uploads under way included. */
+  ATTACHMENT_MAX_ACCOUNT_MEGABYTES: wholeNumberBetween(0, 100_000_000, DEFAULT_ATTACHMENT_MAX_ACCOUNT_MEGABYTES),
   /** Hours after sign-up an account that never verified its e-mail is deleted, freeing its name and address. */
   UNVERIFIED_ACCOUNT_HOURS: wholeNumberBetween(1, 8760, DEFAULT_UNVERIFIED_ACCOUNT_HOURS),
   /** Seconds a request (headers and body) may take to arrive before it is answered 408 and cut. */

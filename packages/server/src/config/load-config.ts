@@ -45,6 +45,10 @@ export async function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): P
     liveSync: { heartbeatMs: parsed.LIVE_HEARTBEAT_SECONDS * 1000, perAccount: parsed.LIVE_STREAMS_PER_ACCOUNT },
     unverifiedAccountHours: parsed.UNVERIFIED_ACCOUNT_HOURS,
     vaultCaps: { maxItems: parsed.VAULT_MAX_ITEMS, maxBytes: parsed.VAULT_MAX_MEGABYTES * 1024 * 1024 },
+    attachmentLimits: {
+      maxFileBytes: parsed.ATTACHMENT_MAX_FILE_MEGABYTES * 1024 * 1024,
+      maxAccountBytes: parsed.ATTACHMENT_MAX_ACCOUNT_MEGABYTES * 1024 * 1024,
+    },
     breachCheckUrl: parsed.BREACH_CHECK_URL,
     metrics: { enabled: parsed.METRICS_ENABLED, token: parsed.METRICS_TOKEN },
     adminTokenHash: parsed.ADMIN_TOKEN,

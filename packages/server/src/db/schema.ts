@@ -307,6 +307,30 @@ export interface KeyRotationPartsTable {
   payload: string;
 }
 
+/** One file of an entry (migration 0018): everything of it the browser sealed, opaque here. */
+export interface AttachmentsTable {
+  user_id: string;
+  id: string;
+  entry_id: string;
+  wrapped_key: string;
+  metadata: string;
+  /** The sealed size announced at create: the upload must bring exactly this many bytes. */
+  size: number;
+  received: Generated<number>;
+  /** Null while the upload is under way: such a file is never listed or served. */
+  finished_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Sealed content by byte offset, on PostgreSQL only (migration 0018). */
+export interface AttachmentChunksTable {
+  user_id: string;
+  attachment_id: string;
+  offset: number;
+  data: Buffer;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -327,6 +351,8 @@ export interface Database {
   key_rotations: KeyRotationsTable;
   key_rotation_parts: KeyRotationPartsTable;
   vault_tombstones: VaultTombstonesTable;
+  attachments: AttachmentsTable;
+  attachment_chunks: AttachmentChunksTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,15 +1,21 @@
 import type { Db } from '../db/schema';
 import type { Repositories } from '../db/repositories/index';
+import type { AttachmentStore } from '../attachments/attachment-store';
 
 /**
  * Deletes an account and everything of it: entry history, entries, folders, account
- * documents, key rotations not committed, codes, sessions and the user row, in one
+ * documents, attachments (rows, then their files), key rotations not committed, codes, sessions and the user row, in one
  * transaction (explicit deletes, not only the foreign keys' cascade, so it holds whatever
  * the database's foreign-key settings). The user's own delete-account and the operator's
  * (lockit-admin, the admin page) both run this.
  */
-export async function deleteAccount(ctx: { db: Db; repos: Repositories }, userId: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+export async function deleteAccount(
+  ctx: { db: Db; repos: Repositories; attachments: AttachmentStore },
+  userId: string,
+): Promise<void> {
+  const attachmentIds = await ctx.db.transaction().execute(async (trx) => {
+    const ids = await ctx.repos.attachments.idsOfUser(userId, trx);
+    await ctx.repos.attachments.delete(userId, ids, trx);
     await ctx.repos.history.deleteByUser(userId, trx);
     await ctx.repos.entries.deleteByUser(userId, trx);
     await ctx.repos.folders.deleteByUser(userId, trx);
@@ -19,5 +25,8 @@ export async function deleteAccount(ctx: { db: Db; repos: Repositories }, userId
     await ctx.repos.codes.delete(userId, trx);
     await ctx.repos.sessions.deleteByUserId(userId, trx);
     await ctx.repos.users.delete(userId, trx);
+    return ids;
   });
+  // Files beside SQLite go once the rows are gone for good (PostgreSQL's went with the rows).
+  await ctx.attachments.discard(userId, attachmentIds);
 }

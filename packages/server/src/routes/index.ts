@@ -70,6 +70,13 @@ import { passkeyUnlockRoute } from './webauthn/passkey-unlock';
 import { startKeyRotationRoute } from './key-rotation/start-key-rotation';
 import { stageKeyRotationPartRoute } from './key-rotation/stage-key-rotation-part';
 import { commitKeyRotationRoute } from './key-rotation/commit-key-rotation';
+import { listAttachmentsRoute } from './attachments/list-attachments';
+import { createAttachmentRoute } from './attachments/create-attachment';
+import { uploadAttachmentPartRoute } from './attachments/upload-attachment-part';
+import { finishAttachmentRoute } from './attachments/finish-attachment';
+import { downloadAttachmentRoute } from './attachments/download-attachment';
+import { renameAttachmentRoute } from './attachments/rename-attachment';
+import { deleteAttachmentRoute } from './attachments/delete-attachment';
 
 import { adminSignInRoute } from './admin/admin-sign-in';
 import { adminSignOutRoute } from './admin/admin-sign-out';
@@ -160,6 +167,13 @@ const routes: RoutePlugin[] = [
   startKeyRotationRoute,
   stageKeyRotationPartRoute,
   commitKeyRotationRoute,
+  listAttachmentsRoute,
+  createAttachmentRoute,
+  uploadAttachmentPartRoute,
+  finishAttachmentRoute,
+  downloadAttachmentRoute,
+  renameAttachmentRoute,
+  deleteAttachmentRoute,
 ];
 
 /** Every API route. Each is private unless its own options say `public: true`. */

@@ -78,18 +78,21 @@ export async function purgeEntry(
   id: string,
   expectedRevision: number,
   vaultState: VaultStateWrite | undefined,
-): Promise<{ outcome: 'purged' } | EntryRefusal> {
+): Promise<{ outcome: 'purged'; attachmentIds: string[] } | EntryRefusal> {
   const result = await ctx.db.transaction().execute(async (trx) => {
     const outcome = await ctx.repos.entries.purge(userId, id, expectedRevision, trx);
     if (outcome !== 'purged') return refusal(outcome, await ctx.repos.entries.find(userId, id, trx));
     await ctx.repos.history.deleteByEntry(userId, id, trx);
+    // Its files go with it (decision 0071); the caller frees their content after the commit.
+    const attachmentIds = await ctx.repos.attachments.idsOfEntries(userId, [id], trx);
+    await ctx.repos.attachments.delete(userId, attachmentIds, trx);
     await applyVaultState(ctx, trx, userId, vaultState);
     const notice = await recordChanges(ctx, trx, userId, { purgedEntries: [{ id, revision: expectedRevision }] });
-    return { outcome: 'purged' as const, notice };
+    return { outcome: 'purged' as const, notice, attachmentIds };
   });
   if (result.outcome !== 'purged') return result;
   ctx.live.notify(userId, result.notice);
-  return { outcome: 'purged' };
+  return { outcome: 'purged', attachmentIds: result.attachmentIds };
 }
 
 function refusal(outcome: 'not-found' | 'revision-mismatch' | 'wrong-state', current: StoredEntry | undefined): EntryRefusal {

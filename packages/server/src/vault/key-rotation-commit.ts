@@ -65,6 +65,7 @@ export async function commitKeyRotation(
     if (!rotation) return { outcome: 'not-found' };
     const user = await ctx.repos.users.findById(owner.userId, trx);
     if (!user) throw new HttpError(401, SIGN_IN_REQUIRED);
+    if ((await ctx.repos.attachments.usedBytes(owner.userId, trx)) > 0) throw new HttpError(409, KEY_ROTATION_HAS_ATTACHMENTS);
     const base = Number(rotation.base_vault_revision);
     if (Number(user.vault_revision) !== base || (await documentWrittenSince(ctx, rotation, trx))) {
       await ctx.repos.keyRotations.delete(rotation.id, trx);
@@ -115,6 +116,14 @@ export async function commitKeyRotation(
 }
 
 export const KEY_ROTATION_VAULT_CHANGED = 'Your vault changed while Lockit read it. Try again.';
+
+/**
+ * Files' keys are wrapped under the vault key (decision 0071); a rotation does not re-wrap them
+ * yet, so it would leave every file unreadable. Refused at start and again at commit (a file
+ * attached in between), until the rotation carries re-wrapped file keys.
+ */
+export const KEY_ROTATION_HAS_ATTACHMENTS =
+  'Your vault has attached files, and key rotation cannot carry them over yet: rotating now would make them unreadable. Download and delete the files first, or keep the current key.';
 
 /**
  * Account documents are written without bumping the vault revision, so the revision check

@@ -77,6 +77,7 @@ export function testConfig(
     liveSync: { heartbeatMs: 25_000, perAccount: 10 },
     unverifiedAccountHours: DEFAULT_UNVERIFIED_ACCOUNT_HOURS,
     vaultCaps: { maxItems: DEFAULT_VAULT_MAX_ITEMS, maxBytes: DEFAULT_VAULT_MAX_MEGABYTES * 1024 * 1024 },
+    attachmentLimits: { maxFileBytes: 100 * 1024 * 1024, maxAccountBytes: 1024 * 1024 * 1024 },
     breachCheckUrl: null,
     metrics: { enabled: true, token: undefined },
     adminTokenHash: undefined,

@@ -16,6 +16,7 @@ import * as vaultState from './0014-vault-state';
 import * as keyRotation from './0015-key-rotation';
 import * as keyEpoch from './0016-key-epoch';
 import * as changeCursor from './0017-change-cursor';
+import * as attachments from './0018-attachments';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-key-rotation': keyRotation,
   '0016-key-epoch': keyEpoch,
   '0017-change-cursor': changeCursor,
+  '0018-attachments': attachments,
 };

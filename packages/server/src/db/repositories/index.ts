@@ -15,6 +15,7 @@ import { createKeyRotationsRepository } from './key-rotations-repository';
 import { createRotatedVaultRepository } from './rotated-vault-repository';
 import { createVaultStateRepository } from './vault-state-repository';
 import { createChangeLogRepository } from './change-log-repository';
+import { createAttachmentsRepository } from './attachments-repository';
 
 export function createRepositories(db: Db) {
   return {
@@ -34,6 +35,7 @@ export function createRepositories(db: Db) {
     rotatedVault: createRotatedVaultRepository(db),
     vaultState: createVaultStateRepository(db),
     changes: createChangeLogRepository(db),
+    attachments: createAttachmentsRepository(db),
   };
 }
 

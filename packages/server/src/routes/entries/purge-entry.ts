@@ -10,7 +10,7 @@ import { entryRefusalError } from './entry-wire';
 
 /**
  * DELETE /api/passwords/purge/{id}?revision=N deletes a trashed entry and its history for
- * good. A live entry is refused (409: Trash first), so one stale click cannot destroy an
+ * good, with its attachments. A live entry is refused (409: Trash first), so one stale click cannot destroy an
  * entry; so is a stale revision. Another account's entry is "not found". It carries the vault
  * state after it, like every write of the vault's set (Trash is in it, decision 0061).
  */
@@ -23,6 +23,7 @@ export const purgeEntryRoute: RoutePlugin = async (app, { ctx }) => {
     const vaultState = vaultStateOfRequest(request);
     const result = await purgeEntry(ctx, user.id, id, revision, vaultState);
     if (result.outcome !== 'purged') throw entryRefusalError(result, MESSAGES.entryNotTrashedYet);
+    await ctx.attachments.discard(user.id, result.attachmentIds);
     return { message: MESSAGES.entryPurged };
   });
 };

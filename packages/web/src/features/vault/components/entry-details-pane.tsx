@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useUnlockedVault } from '@/lib/keyring-context';
 import { buttonDanger, buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { folderPath } from '../lib/entry-filter';
 import { monogramOf } from '../lib/monogram';
@@ -8,6 +9,7 @@ import { customFieldSections } from './details-custom-fields';
 import { DetailField, iconButton, type FieldOf } from './details-field';
 import { loginSections } from './details-login';
 import { Organise } from './details-organise';
+import { AttachmentsSection } from '../attachments/attachments-section';
 import { monogramColour } from './entry-row';
 import './row-icons.css';
 
@@ -58,6 +60,7 @@ export function EntryDetailsPane({ entry, folders, copied, actions }: EntryDetai
   // Per entry: the screen mounts one pane per entry id (key), so nothing revealed carries over.
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const trashed = entry.deletedAt !== null;
+  const vaultKey = useUnlockedVault()?.vaultKey;
 
   // Focus moves in when the pane opens, so a keyboard or screen reader user lands on the entry.
   useEffect(() => headingRef.current?.focus(), []);
@@ -165,6 +168,8 @@ export function EntryDetailsPane({ entry, folders, copied, actions }: EntryDetai
       )}
 
       {!trashed && <Organise entry={entry} folders={folders} secrets={secrets} save={actions.save} />}
+
+      {vaultKey && <AttachmentsSection key={entry.id} entryId={entry.id} vaultKey={vaultKey} trashed={trashed} />}
 
       <p className="text-xs text-slate-400">
         Last edited <time dateTime={entry.updatedAt}>{formatTime(entry.updatedAt)}</time>

@@ -1,0 +1,12 @@
+export type { BinaryRequest, BinaryResponse, BinaryTransport } from './binary-transport';
+export type { AttachmentPlatform, AttachmentSource } from './attachment-platform';
+export { openListedAttachment, type DamagedAttachment, type ListedAttachment, type OpenedAttachment } from './opened-attachment';
+export {
+  listAttachments,
+  uploadAttachment,
+  downloadAttachment,
+  renameAttachment,
+  deleteAttachment,
+  type AttachmentList,
+  type ProgressListener,
+} from './attachment-calls';

@@ -1,0 +1,198 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routeTable } from '@lockit/contract/routes';
+import { ApiClient, type AttachmentPlatform, type BinaryTransport, type Transport } from '@lockit/client-core';
+import { generateVaultKeyBytes, importVaultKey, newEntryId, SEALED_CHUNK_BYTES } from '@lockit/crypto';
+import { readBlob } from './attachment-platform';
+import { AttachmentsSection } from './attachments-section';
+
+const BASE = 'http://localhost:3000';
+const MiB = 1024 * 1024;
+
+interface StoredFile {
+  wire: { id: string; entryId: string; wrappedKey: string; metadata: string; size: number; createdAt: number; updatedAt: number };
+  bytes: Uint8Array;
+  finished: boolean;
+}
+
+/**
+ * The server's side of the attachment routes in memory, as the contract describes it: it
+ * keeps what it is sent and serves it back (the real server is proved in the client core's and
+ * the end-to-end tests). `lie` rewrites a download, as a hostile server would.
+ */
+function memoryServer(limits = { maxFileBytes: 100 * MiB, maxAccountBytes: 1024 * MiB }) {
+  const files = new Map<string, StoredFile>();
+  const sent: string[] = [];
+  let lie: ((bytes: Uint8Array) => Uint8Array) | null = null;
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const used = () => [...files.values()].reduce((n, f) => n + f.wire.size, 0);
+
+  const transport: Transport = async ({ method, url, body }) => {
+    if (body) sent.push(body);
+    const path = new URL(url).pathname.split('/').filter(Boolean); // api, attachments, entryId, id?, action?
+    const [entryId, id, action] = [path[2]!, path[3], path[4]];
+    if (method === 'GET' && !id) {
+      const data = [...files.values()].filter((f) => f.finished && f.wire.entryId === entryId).map((f) => f.wire);
+      return json(200, { message: 'OK', data, usage: { usedBytes: used(), ...limits } });
+    }
+    if (method === 'POST' && !id) {
+      const request = JSON.parse(body!) as { id: string; wrappedKey: string; metadata: string; size: number };
+      if (request.size > limits.maxFileBytes + 2000)
+        return json(413, { message: 'This file is larger than the limit of 1 MB per file.' });
+      const wire = {
+        ...request,
+        entryId,
+        createdAt: Date.parse('2026-11-27T10:00:00Z'),
+        updatedAt: Date.parse('2026-11-27T10:00:00Z'),
+      };
+      files.set(request.id, { wire, bytes: new Uint8Array(0), finished: false });
+      return json(201, { message: 'Upload started', data: wire });
+    }
+    const file = files.get(id!);
+    if (!file) return json(404, { message: 'File not found.' });
+    if (method === 'POST' && action === 'finish') {
+      file.finished = true;
+      return json(200, { message: 'File attached', data: file.wire });
+    }
+    if (method === 'PUT') {
+      file.wire.metadata = (JSON.parse(body!) as { metadata: string }).metadata;
+      return json(200, { message: 'File renamed', data: file.wire });
+    }
+    files.delete(id!);
+    return json(200, { message: 'File deleted' });
+  };
+
+  const binary: BinaryTransport = async ({ method, url, body }) => {
+    const path = new URL(url);
+    const file = files.get(path.pathname.split('/')[4]!)!;
+    if (method === 'PUT') {
+      sent.push(new TextDecoder().decode(body));
+      const joined = new Uint8Array(file.bytes.length + body!.length);
+      joined.set(file.bytes);
+      joined.set(body!, file.bytes.length);
+      file.bytes = joined;
+      return {
+        status: 200,
+        headers: new Headers(),
+        body: null,
+        text: async () => JSON.stringify({ message: 'Part stored', received: joined.length }),
+      };
+    }
+    const served = lie ? lie(file.bytes) : file.bytes;
+    return {
+      status: 200,
+      headers: new Headers(),
+      body: (async function* () {
+        yield served;
+      })(),
+      text: async () => '',
+    };
+  };
+
+  const platform: AttachmentPlatform = {
+    api: new ApiClient({ baseUrl: BASE, transport, routes: () => routeTable }),
+    binary,
+    baseUrl: BASE,
+  };
+  return { platform, files, sent, lieWith: (rewrite: (bytes: Uint8Array) => Uint8Array) => (lie = rewrite) };
+}
+
+async function renderSection(server = memoryServer(), trashed = false, keys?: { vaultKey: CryptoKey; entryId: string }) {
+  const vaultKey = keys?.vaultKey ?? (await importVaultKey(generateVaultKeyBytes()));
+  const entryId = keys?.entryId ?? newEntryId();
+  const saved: Array<{ blob: Blob; name: string }> = [];
+  const user = userEvent.setup();
+  render(
+    <AttachmentsSection
+      entryId={entryId}
+      vaultKey={vaultKey}
+      trashed={trashed}
+      platform={server.platform}
+      save={(blob, name) => saved.push({ blob, name })}
+    />,
+  );
+  await screen.findByRole('heading', { name: 'Files' });
+  await waitFor(() => expect(screen.queryByText('Loading files…')).not.toBeInTheDocument());
+  return { server, saved, user, vaultKey, entryId };
+}
+
+const textFile = (name: string, text: string) => new File([text], name, { type: 'text/plain' });
+
+async function attach(user: ReturnType<typeof userEvent.setup>, file: File) {
+  await user.upload(screen.getByLabelText('Choose a file to attach'), file);
+  return screen.findByRole('listitem', { name: file.name });
+}
+
+describe('the item view’s files', () => {
+  it('attaches a picked file sealed, lists its name, size and date, and downloads the same bytes', async () => {
+    const { server, saved, user } = await renderSection();
+    const row = await attach(user, textFile('recovery codes.txt', 'alpha bravo charlie'));
+    expect(within(row).getByText('recovery codes.txt')).toBeInTheDocument();
+    expect(row).toHaveTextContent('19 bytes ·');
+    expect(row.querySelector('time')).toHaveAttribute('datetime', '2026-11-27T10:00:00.000Z');
+    // Nothing the server got holds the name or the content in clear.
+    expect(server.sent.some((body) => body.includes('recovery codes') || body.includes('alpha bravo'))).toBe(false);
+
+    await user.click(within(row).getByRole('button', { name: 'Download recovery codes.txt' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('recovery codes.txt');
+    expect(new TextDecoder().decode(await readBlob(saved[0]!.blob))).toBe('alpha bravo charlie');
+  });
+
+  it('renames with a new sealed name, refusing a name with a slash, and deletes after a confirmation', async () => {
+    const { server, user } = await renderSection();
+    const row = await attach(user, textFile('a.txt', 'x'));
+    await user.click(within(row).getByRole('button', { name: 'Rename a.txt' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rename file' });
+    const field = within(dialog).getByLabelText('File name');
+    await user.clear(field);
+    await user.type(field, 'tax/2026.txt');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'A file name cannot hold a slash, a backslash or a control character.',
+    );
+    await user.clear(field);
+    await user.type(field, 'tax 2026.txt');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('listitem', { name: 'tax 2026.txt' });
+    expect(server.sent.some((body) => body.includes('tax 2026'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete tax 2026.txt' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete file' })).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('No files attached.');
+    expect(server.files.size).toBe(0);
+  });
+
+  it('says plainly when the server changed the file, and saves nothing', async () => {
+    const { server, saved, user } = await renderSection();
+    const row = await attach(user, new File([new Uint8Array(3 * SEALED_CHUNK_BYTES)], 'scan.bin'));
+    server.lieWith((bytes) => bytes.subarray(0, 2 * SEALED_CHUNK_BYTES));
+    await user.click(within(row).getByRole('button', { name: 'Download scan.bin' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'scan.bin was not downloaded: This file arrived cut short: the server sent less than the file holds. The file was not saved.',
+    );
+    expect(saved).toEqual([]);
+  });
+
+  it('refuses a file past the limit before reading it, with the limit in the message', async () => {
+    const { user, server } = await renderSection(memoryServer({ maxFileBytes: MiB, maxAccountBytes: 1024 * MiB }));
+    await user.upload(screen.getByLabelText('Choose a file to attach'), new File([new Uint8Array(MiB + 1)], 'video.mp4'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('video.mp4 is larger than the limit of 1 MB per file.');
+    expect(server.files.size).toBe(0);
+  });
+
+  it('in Trash lists and downloads, but offers no add, rename or delete', async () => {
+    const server = memoryServer();
+    const first = await renderSection(server);
+    await attach(first.user, textFile('kept.txt', 'kept'));
+    cleanup();
+    const { user, saved } = await renderSection(server, true, first);
+    const row = screen.getByRole('listitem', { name: 'kept.txt' });
+    expect(screen.queryByRole('button', { name: 'Add file' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Rename|Delete/ })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Download kept.txt' }));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['kept.txt']));
+  });
+});
