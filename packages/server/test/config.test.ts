@@ -184,6 +184,8 @@ describe('loadConfig', () => {
         'ADMIN_TOKEN',
         'ALLOWED_HOSTS',
         'APP_ORIGIN',
+        'ATTACHMENT_MAX_ACCOUNT_MEGABYTES',
+        'ATTACHMENT_MAX_FILE_MEGABYTES',
         'BREACH_CHECK_URL',
         'COOKIE_SECURE',
         'DATABASE_URL',
