@@ -14,7 +14,9 @@ afterEach(() => {
   for (const made of pools.splice(0)) made.terminate();
 });
 
-describe('the client core’s worker pool', () => {
+// Each test starts real Node threads that compile their worker through tsx: seconds, not
+// milliseconds, when the machine runs the database suites beside this one.
+describe('the client core’s worker pool', { timeout: 30_000 }, () => {
   it('spreads jobs over its workers in threads and answers in the jobs’ order', async () => {
     const slices = Array.from({ length: 12 }, (_, index) => [index, index, index]);
     const answers = await pool().run(slices.length, (index) => ({ numbers: slices[index]! }));
