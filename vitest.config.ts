@@ -94,6 +94,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       })),
+      // The command line against the real server (a process) on each database: real agents,
+      // real sockets, real git.
+      ...(['sqlite', 'postgres'] as const).map((db) => ({
+        test: {
+          name: `cli:${db}`,
+          root: 'packages/cli',
+          ...node,
+          env: { LOCKIT_TEST_DB: db },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      })),
       { test: { name: 'lint', root: 'tools/lint', ...node } },
       // The benches' own helpers; the benches themselves run with `npm run bench`.
       { test: { name: 'bench', root: 'bench', ...node } },

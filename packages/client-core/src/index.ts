@@ -71,3 +71,5 @@ export * from './vault/integrity/check-vault-state';
 export * from './vault/integrity/vault-manifest';
 export * from './vault/integrity/trash-time';
 export { foldForMatching, foldForSearch, matchesWords, nameSortKey, queryWords } from './vault/search-text';
+export * from './vault/folder-name-seal';
+export * from './vault/totp';
