@@ -28,7 +28,8 @@ export interface AgentOptions {
  */
 export class Agent {
   #idleLockSeconds = DEFAULT_IDLE_LOCK_SECONDS;
-  #idleTimer: NodeJS.Timeout | null = null;
+  /** Cancels the pending idle lock (with the clearTimeout of the setTimeout that made it). */
+  #idleTimer: { cancel: () => void } | null = null;
   #lockedAt: number | null = null;
   #revisions = new RevisionMemory();
 
@@ -159,11 +160,13 @@ export class Agent {
   }
 
   #touch(): void {
-    if (this.#idleTimer) clearTimeout(this.#idleTimer);
+    this.#idleTimer?.cancel();
     this.#idleTimer = null;
     if (this.options.session.vault === null || this.#idleLockSeconds <= 0) return;
-    this.#idleTimer = setTimeout(() => this.#lock(), this.#idleLockSeconds * 1000);
-    this.#idleTimer.unref();
+    const clear = clearTimeout;
+    const handle = setTimeout(() => this.#lock(), this.#idleLockSeconds * 1000);
+    handle.unref?.();
+    this.#idleTimer = { cancel: () => clear(handle) };
   }
 
   #lock(): void {
@@ -174,7 +177,7 @@ export class Agent {
 
   #forgetVault(): void {
     this.#revisions = new RevisionMemory();
-    if (this.#idleTimer) clearTimeout(this.#idleTimer);
+    this.#idleTimer?.cancel();
     this.#idleTimer = null;
   }
 }
