@@ -122,6 +122,33 @@ describe(`lockit's data commands on a seeded vault (${databaseKind})`, () => {
     expect((await cli.run(['totp', 'Mail'])).code).toBe(3);
   });
 
+  it("generates passwords and passphrases with the web app's options, and refuses options that make none", async () => {
+    const password = JSON.parse((await cli.run(['generate', '--length', '32', '--no-symbols', '--json'])).stdout) as {
+      value: string;
+      entropyBits: number;
+    };
+    expect(password.value).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(password.entropyBits).toBeGreaterThan(180);
+    const plain = await cli.run(['generate', '--avoid-ambiguous', '--length', '64']);
+    expect(plain.stdout.trim()).toHaveLength(64);
+    expect(plain.stdout.trim()).not.toMatch(/[IlO01]/);
+    const phrase = (
+      await cli.run(['generate', '--passphrase', '--words', '6', '--separator', '.', '--no-number', '--no-capitalise'])
+    ).stdout.trim();
+    const { parseWordlist } = await import('@lockit/client-core');
+    const { createRequire } = await import('node:module');
+    const { readFile } = await import('node:fs/promises');
+    const words = new Set(
+      parseWordlist(await readFile(createRequire(import.meta.url).resolve('@lockit/client-core/eff-large-wordlist.txt'), 'utf8')),
+    );
+    expect(phrase.split('.')).toHaveLength(6);
+    for (const word of phrase.split('.')) expect(words.has(word), word).toBe(true);
+    const tooShort = await cli.run(['generate', '--length', '4']);
+    expect(tooShort.code).toBe(2);
+    expect(tooShort.stdout).toBe('');
+    expect((await cli.run(['generate', '--no-upper', '--no-lower', '--no-digits', '--no-symbols'])).code).toBe(2);
+  });
+
   it('syncs and says what it holds', async () => {
     const sync = await cli.run(['sync', '--json']);
     expect(sync.code).toBe(0);

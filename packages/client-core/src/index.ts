@@ -73,3 +73,4 @@ export * from './vault/integrity/trash-time';
 export { foldForMatching, foldForSearch, matchesWords, nameSortKey, queryWords } from './vault/search-text';
 export * from './vault/folder-name-seal';
 export * from './vault/totp';
+export * from './generator';

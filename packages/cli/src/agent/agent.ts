@@ -2,6 +2,7 @@ import { RevisionMemory, type OpenEntry } from '@lockit/client-core';
 import { parseRef } from '../shared/refs.js';
 import { AgentError } from './agent-error';
 import type { AgentSession } from './agent-session';
+import { generateSecret } from './generate';
 import { findItem, searchItems, summary, type ItemFilters } from './find-items';
 import { matchCredentials } from './git-credential';
 import { itemField, itemFields, itemTotp } from './item-fields';
@@ -76,6 +77,8 @@ export class Agent {
         this.#forgetVault();
         setImmediate(() => this.options.stop());
         return { signedIn: false };
+      case 'generate':
+        return generateSecret(args);
       case 'sync': {
         const loaded = await this.#vault();
         return { items: loaded.entries.filter((e) => e.deletedAt === null).length, folders: loaded.folders.size };
