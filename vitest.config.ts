@@ -102,8 +102,10 @@ export default defineConfig({
           root: 'packages/cli',
           ...node,
           env: { LOCKIT_TEST_DB: db },
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Each file starts a server and signs accounts up and in with real Argon2id, and each
+          // command is a process: on 2 busy cores a minute is not always enough.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       })),
       { test: { name: 'lint', root: 'tools/lint', ...node } },
