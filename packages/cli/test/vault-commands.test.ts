@@ -216,6 +216,8 @@ describe(`secret references, run and inject (${databaseKind})`, () => {
     const { readFile } = await import('node:fs/promises');
     expect(await readFile(out, 'utf8')).toBe('GH=gh-secret-1\nDB=db-pass\nPLAIN=1\n');
     expect((await stat(out)).mode & 0o777).toBe(0o600);
+    const piped = await cli.run(['inject'], { input: 'A={{ lockit://Mail/password }}\n' });
+    expect(piped.stdout).toBe('A=mail-pw-2\n');
     const missing = await cli.run(['inject', '-o', out], { input: 'X={{ lockit://Nope/password }}\n' });
     expect(missing.code).toBe(3);
     expect(await readFile(out, 'utf8')).toBe('GH=gh-secret-1\nDB=db-pass\nPLAIN=1\n');

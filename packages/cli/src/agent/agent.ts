@@ -40,7 +40,11 @@ export class Agent {
     return this.options.session;
   }
 
+  /** When the last command came (Date.now()). */
+  lastUsed = Date.now();
+
   async handle(command: string, args: Args): Promise<unknown> {
+    this.lastUsed = Date.now();
     const answer = await this.#dispatch(command, args);
     this.#touch();
     return answer;

@@ -30,6 +30,12 @@ const agent = new Agent({
 const { close } = await listen(paths, (command, args) => agent.handle(command, args));
 closing = close;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
+// An agent with no session (never signed in, a failed login, `lockit generate`, a session ended
+// on the server) holds nothing worth keeping: it stops after ten minutes without a command.
+const NO_SESSION_EXIT_MS = 10 * 60 * 1000;
+setInterval(() => {
+  if (!session.signedIn && Date.now() - agent.lastUsed > NO_SESSION_EXIT_MS) stop();
+}, 60_000).unref();
 // The thin client reads this line on the agent's stdout (when it waits for it) to know it is up.
 process.stdout.write('ready\n');
 // The client stops reading once the agent is up: later writes must not kill it with EPIPE.

@@ -71,13 +71,15 @@ export async function readLine(question) {
 }
 
 /**
- * All of standard input, without its final line break: `--password-stdin`.
+ * All of standard input, without its final line break (`--password-stdin`), or as it is (`raw`:
+ * a template for `lockit inject`).
  *
+ * @param {{ raw?: boolean }} [options]
  * @returns {Promise<string>}
  */
-export async function readStdin() {
+export async function readStdin({ raw = false } = {}) {
   let text = '';
   process.stdin.setEncoding('utf8');
   for await (const chunk of process.stdin) text += chunk;
-  return text.replace(/\r?\n$/, '');
+  return raw ? text : text.replace(/\r?\n$/, '');
 }

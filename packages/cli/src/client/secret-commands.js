@@ -48,7 +48,7 @@ export function addSecretCommands(program, agent) {
     .option('-i, --in-file <path>', 'the template (default: standard input)')
     .option('-o, --out-file <path>', 'where to write (mode 0600; default: standard output)')
     .action(async (options) => {
-      const template = options.inFile ? await readFile(options.inFile, 'utf8') : await readStdin();
+      const template = options.inFile ? await readFile(options.inFile, 'utf8') : await readStdin({ raw: true });
       const refs = [...new Set([...template.matchAll(TEMPLATE_REF)].map((match) => /** @type {string} */ (match[1])))];
       const { values } = refs.length === 0 ? { values: [] } : await agent('read', { refs });
       const byRef = new Map(refs.map((ref, i) => [ref, values[i]]));
