@@ -42,7 +42,15 @@ export function findItem(vault: LoadedVault, typed: string, filters: ItemFilters
   if (named.length === 1) return named[0]!;
   const found = named.length > 1 ? named : searchItems(vault, typed, filters);
   if (found.length === 1) return found[0]!;
-  if (found.length === 0) throw new AgentError('notFound', `No item matches "${typed}".`);
+  if (found.length === 0) {
+    if (vault.damaged > 0) {
+      throw new AgentError(
+        'integrity',
+        `No item matches "${typed}", and ${vault.damaged} item(s) could not be decrypted and are not shown: they may have been changed on the server.`,
+      );
+    }
+    throw new AgentError('notFound', `No item matches "${typed}".`);
+  }
   throw new AgentError(
     'ambiguous',
     `${found.length} items match "${typed}"; name one by its id:\n${found.map((entry) => `  ${entry.id}  ${describe(entry, vault)}`).join('\n')}`,

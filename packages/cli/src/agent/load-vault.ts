@@ -20,6 +20,8 @@ export interface LoadedVault {
   /** Folder names by folder id. */
   folders: Map<string, string>;
   loadedAt: number;
+  /** Entries served that did not open (tampered, moved, rolled back): counted, never shown. */
+  damaged: number;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function loadVault(
   vault: OpenVault,
   memory: DeviceMemory,
   revisions: RevisionMemory,
-): Promise<LoadedVault & { damaged: number }> {
+): Promise<LoadedVault> {
   const [list, folderAnswer] = await Promise.all([api.exchange('list-entries', {}), api.call('list-folders', {})]);
   const raw = list.body.data as unknown[];
   const folders: FolderWire[] = folderAnswer.data;

@@ -11,6 +11,8 @@ import {
   createVerifiedAccount,
   LogCodeInbox,
   startServerProcess,
+  startTamperingProxy,
+  type TamperingProxy,
   type DatabaseKind,
   type ServerDatabase,
   type ServerProcess,
@@ -26,6 +28,8 @@ const BIN_DIR = fileURLToPath(new URL('../../../../node_modules/.bin', import.me
 export interface CliTestServer {
   url: string;
   server: ServerProcess;
+  /** A lying server in front of the real one: to the command line it is the server. */
+  proxy: TamperingProxy;
   account(): Promise<VerifiedAccount>;
   stop(): Promise<void>;
 }
@@ -34,12 +38,15 @@ export async function startCliTestServer(): Promise<CliTestServer> {
   const database: ServerDatabase = await createServerDatabase(databaseKind, 'cli');
   const inbox = new LogCodeInbox();
   const server = await startServerProcess({ env: { ...database.env, TRUST_PROXY: '1' }, logLevel: 'info', onLine: inbox.onLine });
+  const proxy = await startTamperingProxy(server.url);
   let n = 0;
   return {
     url: server.url,
     server,
+    proxy,
     account: () => createVerifiedAccount(server.url, inbox, { forwardedFor: `198.51.100.${++n}` }),
     async stop() {
+      await proxy.close();
       await server.stop();
       await database.drop();
     },
