@@ -1,12 +1,9 @@
-import { spawn } from 'node:child_process';
-import { chmod, open, readFile } from 'node:fs/promises';
 import { isRef, TEMPLATE_REF } from '../shared/refs.js';
 import { CommandError } from './agent-client.js';
-import { completionScript } from './completion.js';
-import { answerGitCredential } from './git-credential.js';
-import { maskStream } from './mask-stream.js';
 import { jsonOption, print } from './output.js';
-import { readStdin } from './prompt.js';
+
+// What only one command needs is loaded by that command: every module loaded at start is paid
+// by every command (decision 0068).
 
 /** @typedef {import('./session-commands.js').Ask} Ask */
 
@@ -48,6 +45,8 @@ export function addSecretCommands(program, agent) {
     .option('-i, --in-file <path>', 'the template (default: standard input)')
     .option('-o, --out-file <path>', 'where to write (mode 0600; default: standard output)')
     .action(async (options) => {
+      const { readFile } = await import('node:fs/promises');
+      const { readStdin } = await import('./prompt.js');
       const template = options.inFile ? await readFile(options.inFile, 'utf8') : await readStdin({ raw: true });
       const refs = [...new Set([...template.matchAll(TEMPLATE_REF)].map((match) => /** @type {string} */ (match[1])))];
       const { values } = refs.length === 0 ? { values: [] } : await agent('read', { refs });
@@ -62,6 +61,7 @@ export function addSecretCommands(program, agent) {
     .description("git's credential helper: git config credential.helper lockit")
     .argument('<operation>', 'get, store or erase (git calls these)')
     .action(async (operation) => {
+      const { answerGitCredential } = await import('./git-credential.js');
       await answerGitCredential(operation, agent);
     });
 
@@ -69,7 +69,8 @@ export function addSecretCommands(program, agent) {
     .command('completion')
     .description('print a shell completion script: eval "$(lockit completion bash)"')
     .argument('<shell>', 'bash or zsh')
-    .action((shell) => {
+    .action(async (shell) => {
+      const { completionScript } = await import('./completion.js');
       process.stdout.write(completionScript(shell, program));
     });
 }
@@ -82,6 +83,7 @@ export function addSecretCommands(program, agent) {
  * @param {string} text
  */
 async function writePrivate(path, text) {
+  const { chmod, open } = await import('node:fs/promises');
   const file = await open(path, 'w', 0o600);
   try {
     await chmod(path, 0o600);
@@ -97,7 +99,9 @@ async function writePrivate(path, text) {
  * @param {string[]} secrets
  * @returns {Promise<number>}
  */
-function runChild(command, env, secrets) {
+async function runChild(command, env, secrets) {
+  const { spawn } = await import('node:child_process');
+  const { maskStream } = await import('./mask-stream.js');
   const [file, ...args] = command;
   if (!file) throw new CommandError('usage', 'Which command? lockit run -- COMMAND [ARGS]');
   const masked = secrets.length > 0;

@@ -4,7 +4,6 @@ import { Option } from 'commander';
 import { agentPaths } from '../shared/agent-paths.js';
 import { CommandError } from './agent-client.js';
 import { jsonOption, print } from './output.js';
-import { readLine, readSecret, readStdin } from './prompt.js';
 
 /** @typedef {(command: string, args?: Record<string, unknown>, options?: { start?: boolean }) => Promise<any>} Ask */
 
@@ -17,7 +16,7 @@ function stdinLines() {
   let lines = null;
   let next = 0;
   return async () => {
-    lines ??= readStdin().then((text) => text.split(/\r?\n/));
+    lines ??= import('./prompt.js').then(({ readStdin }) => readStdin()).then((text) => text.split(/\r?\n/));
     return (await lines)[next++] ?? '';
   };
 }
@@ -36,6 +35,8 @@ function idleSeconds(minutes) {
  * @param {Ask} agent
  */
 export function addSessionCommands(program, agent) {
+  /** The terminal prompts, loaded by the commands that ask. */
+  const prompt = () => import('./prompt.js');
   program
     .command('login')
     .description('sign in to a Lockit server; starts the agent that holds your keys in memory')
@@ -49,10 +50,11 @@ export function addSessionCommands(program, agent) {
       const remembered = await lastLogin();
       const server = options.server ?? remembered?.server;
       if (!server) throw new CommandError('usage', 'Which server? Pass --server https://your-lockit-server');
-      const username = typedName ?? (options.passwordStdin ? remembered?.username : await readLine('User name: '));
+      const username =
+        typedName ?? (options.passwordStdin ? remembered?.username : await (await prompt()).readLine('User name: '));
       if (!username) throw new CommandError('usage', 'Which user name? Pass it after login.');
       const nextLine = stdinLines();
-      const password = options.passwordStdin ? await nextLine() : await readSecret('Master password: ');
+      const password = options.passwordStdin ? await nextLine() : await (await prompt()).readSecret('Master password: ');
       if (password === '') throw new CommandError('usage', 'The master password is empty.');
       let answer = await agent(
         'login',
@@ -68,7 +70,7 @@ export function addSessionCommands(program, agent) {
           );
         }
         const question = method === 'totp' ? 'Authenticator code: ' : 'Recovery code: ';
-        const code = options.passwordStdin ? await nextLine() : await readSecret(question);
+        const code = options.passwordStdin ? await nextLine() : await (await prompt()).readSecret(question);
         answer = await agent('second-factor', { method, code });
       }
       print(answer, options.json, (data) => {
@@ -85,7 +87,7 @@ export function addSessionCommands(program, agent) {
     .action(async (options) => {
       const status = await agent('status');
       if (!status.signedIn) throw new CommandError('loggedOut', 'Not signed in. Run: lockit login');
-      const password = options.passwordStdin ? await stdinLines()() : await readSecret('Master password: ');
+      const password = options.passwordStdin ? await stdinLines()() : await (await prompt()).readSecret('Master password: ');
       const answer = await agent('unlock', { password });
       print(answer, options.json, () => 'Unlocked.\n');
     });
