@@ -111,6 +111,23 @@ const packageZones = [
       'Architecture: the extension imports neither the server, the web app nor the test toolkit; it runs the client core and talks to the server over /api only (docs/architecture.md).',
   },
   {
+    target: 'packages/cli',
+    from: ['packages/server', 'packages/web', 'packages/transfer', ...REACT.map((name) => `node_modules/${name}`)],
+    message:
+      'Architecture: the command line imports neither the server, the web app nor React; its agent runs the client core (docs/architecture.md).',
+  },
+  {
+    target: ['packages/cli/src/client', 'packages/cli/src/shared', 'packages/cli/bin'],
+    from: ['packages/client-core', 'packages/contract', 'packages/crypto', 'packages/cli/src/agent', 'node_modules/zod'],
+    message:
+      "Architecture: the command line's thin client loads no schema, route table or crypto, so `lockit` starts as fast as Node; it asks the agent over its socket (decision 0068, docs/architecture.md).",
+  },
+  {
+    target: 'packages/cli/src',
+    from: 'packages/test-support',
+    message: 'Architecture: the command line uses the test toolkit in its tests only (docs/architecture.md).',
+  },
+  {
     target: 'packages/server',
     // React resolves to its types (@types/react) where they exist, to its code otherwise.
     from: ['packages/web', ...REACT.map((name) => `node_modules/${name}`)],

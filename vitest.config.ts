@@ -101,6 +101,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       })),
+      // The command line against the real server (a process) on each database: real agents,
+      // real sockets, real git.
+      ...(['sqlite', 'postgres'] as const).map((db) => ({
+        test: {
+          name: `cli:${db}`,
+          root: 'packages/cli',
+          ...node,
+          env: { LOCKIT_TEST_DB: db },
+          // Each file starts a server and signs accounts up and in with real Argon2id, and each
+          // command is a process: on 2 busy cores a minute is not always enough.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      })),
       { test: { name: 'lint', root: 'tools/lint', ...node } },
       // The benches' own helpers; the benches themselves run with `npm run bench`.
       { test: { name: 'bench', root: 'bench', ...node } },

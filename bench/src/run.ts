@@ -1,4 +1,5 @@
 import { apiThroughputBench } from './benches/api-throughput';
+import { cliBench } from './benches/cli';
 import { exportBench } from './benches/export';
 import { firstVisitBench } from './benches/first-visit';
 import { generatorBench } from './benches/generator';
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<void>> = {
   vault: () => vaultBrowserBench(),
   health: () => vaultHealthBench(),
   generator: () => generatorBench(),
+  cli: () => cliBench(),
   'first-visit': () => firstVisitBench(),
   growth: () => growthBench(),
   export: () => exportBench(),

@@ -190,6 +190,42 @@ describe('Client core boundaries', () => {
   });
 });
 
+describe('Command line boundaries', () => {
+  it("stop the command line's thin client loading the client core (its start-up time)", async () => {
+    const findings = await lint(
+      'packages/cli/src/client/lint-fixture.js',
+      "import { ApiClient } from '@lockit/client-core';\nexport const client = ApiClient;\n",
+    );
+    expect(findings).toEqual([
+      { rule: 'import/no-restricted-paths', message: expect.stringMatching(/thin client loads no schema/) },
+    ]);
+  });
+
+  it("stop the command line's thin client loading zod", async () => {
+    const findings = await lint(
+      'packages/cli/src/client/lint-fixture.js',
+      "import { z } from 'zod';\nexport const schema = z.string();\n",
+    );
+    expect(findings.map((f) => f.rule)).toEqual(['import/no-restricted-paths']);
+  });
+
+  it('let the agent run the client core, and stop it importing the server', async () => {
+    expect(
+      await lint(
+        'packages/cli/src/agent/lint-fixture.ts',
+        "import { ApiClient } from '@lockit/client-core';\nexport const client = ApiClient;\n",
+      ),
+    ).toEqual([]);
+    const findings = await lint(
+      'packages/cli/src/agent/lint-fixture.ts',
+      "import { buildApp } from '@lockit/server';\nexport const app = buildApp;\n",
+    );
+    expect(findings).toEqual([
+      { rule: 'import/no-restricted-paths', message: expect.stringMatching(/command line imports neither the server/) },
+    ]);
+  });
+});
+
 describe('Web app boundaries', () => {
   it('stop a feature importing another feature', async () => {
     const findings = await lint(

@@ -136,3 +136,5 @@ export * from './vault/sync/vault-mirror';
 export * from './vault/sync/catch-up';
 export * from './vault/sync/live-changes';
 export * from './attachments/index';
+export * from './vault/totp';
+export * from './generator';

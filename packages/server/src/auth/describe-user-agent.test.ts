@@ -54,6 +54,17 @@ describe('describeUserAgent', () => {
     expect(describeUserAgent(invented[3]!).browser).toBe('Chrome');
   });
 
+  it("names Lockit's command line by its own User-Agent, with a fixed name only", () => {
+    expect(describeUserAgent('LockitCLI/0.1.0 (Linux; Node 20.19.0)')).toEqual({
+      browser: 'Lockit command line',
+      system: 'Linux',
+    });
+    expect(describeUserAgent('LockitCLI/0.1.0 (Macintosh; Node 20.19.0)').browser).toBe('Lockit command line');
+    // Anything else that mentions it is read as any other User-Agent.
+    expect(describeUserAgent('LockitCLI/support call us (Linux)').browser).toBeNull();
+    expect(describeUserAgent('Mozilla/5.0 LockitCLI/0.1.0 (Linux)').browser).not.toBe('Lockit command line');
+  });
+
   it('lists only names bowser itself gives, so a real browser is never shown as unknown for a spelling', () => {
     const bowserBrowsers = new Set(Object.values(Bowser.BROWSER_MAP));
     const bowserSystems = new Set(Object.values(Bowser.OS_MAP));

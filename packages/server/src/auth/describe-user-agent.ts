@@ -54,6 +54,9 @@ export const KNOWN_SYSTEMS: ReadonlySet<string> = new Set([
   'Windows Phone',
 ]);
 
+/** The User-Agent of Lockit's command line agent: `LockitCLI/0.1.0 (Linux; Node 20.19.0)`. */
+const LOCKIT_CLI = /^LockitCLI\/\d{1,4}\.\d{1,4}\.\d{1,4} /;
+
 /** Windows' marketing names as bowser maps them from "NT x.y": nothing else is shown as its version. */
 const WINDOWS_VERSIONS: ReadonlySet<string> = new Set([
   '11',
@@ -82,6 +85,11 @@ const WINDOWS_VERSIONS: ReadonlySet<string> = new Set([
 export function describeUserAgent(userAgent: string | null): DeviceDescription {
   if (!userAgent || userAgent.trim() === '') return { browser: null, system: null };
   const parsed = Bowser.parse(userAgent);
+  // Lockit's own command line (packages/cli) names itself so; its system is read as a browser's is.
+  if (LOCKIT_CLI.test(userAgent)) {
+    const system = known(KNOWN_SYSTEMS, parsed.os.name) ?? (/\bLinux\b/.test(userAgent) ? 'Linux' : undefined);
+    return { browser: 'Lockit command line', system: system ?? null };
+  }
   const browserName = known(KNOWN_BROWSERS, parsed.browser.name);
   const osName = known(KNOWN_SYSTEMS, parsed.os.name);
   // Windows reports "NT 10.0"; its marketing name ("10", "11") is what people know.

@@ -1,6 +1,11 @@
-import type { GeneratorSettings } from './generator-settings';
-import { generatePassphrase, passphraseEntropyBits } from './passphrase';
-import { generatePassword, passwordEntropyBits, passwordOptionsProblem } from './password';
+import {
+  generatePassphrase,
+  generatePassword,
+  passphraseEntropyBits,
+  passwordEntropyBits,
+  passwordOptionsProblem,
+  type GeneratorSettings,
+} from '@lockit/client-core';
 import { loadWordlist } from './wordlist';
 
 /** A new value for the settings: a password at once, a passphrase once the wordlist is loaded. */

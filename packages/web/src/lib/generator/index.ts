@@ -1,6 +1,23 @@
-export * from './generator-settings';
-export { generatePassword, passwordEntropyBits, passwordOptionsProblem, GeneratorOptionsError, LOOK_ALIKES } from './password';
-export { generatePassphrase, passphraseEntropyBits } from './passphrase';
+export {
+  DEFAULT_GENERATOR_SETTINGS,
+  generatorSettingsSchema,
+  GeneratorOptionsError,
+  generatePassphrase,
+  generatePassword,
+  LOOK_ALIKES,
+  passphraseEntropyBits,
+  passphraseOptionsSchema,
+  PASSPHRASE_WORDS,
+  passwordEntropyBits,
+  passwordOptionsProblem,
+  passwordOptionsSchema,
+  PASSWORD_LENGTH,
+  SEPARATORS,
+  type GeneratorMode,
+  type GeneratorSettings,
+  type PassphraseOptions,
+  type PasswordOptions,
+} from '@lockit/client-core';
 export { loadWordlist, EFF_WORDLIST_SIZE } from './wordlist';
 export { generate, entropyBits, settingsProblem } from './generate';
 export * from './generator-history';

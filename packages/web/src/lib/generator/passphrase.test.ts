@@ -1,15 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GENERATOR_SETTINGS, PASSPHRASE_WORDS, SEPARATORS } from './generator-settings';
-import { generatePassphrase, passphraseEntropyBits } from './passphrase';
+import { createRequire } from 'node:module';
+import {
+  DEFAULT_GENERATOR_SETTINGS,
+  generatePassphrase,
+  passphraseEntropyBits,
+  PASSPHRASE_WORDS,
+  SEPARATORS,
+} from '@lockit/client-core';
 import { EFF_WORDLIST_SIZE, loadWordlist, parseWordlist } from './wordlist';
 import { entropyBits, generate } from './generate';
 
 const WORDLIST_SHA256 = 'addd35536511597a02fa0a9ff1e5284677b8883b83e986e43f15a3db996b903e';
-const HERE = dirname(fileURLToPath(import.meta.url));
+// The list is the client core's file (its package export), as the app loads it.
+const HERE = dirname(createRequire(import.meta.url).resolve('@lockit/client-core/eff-large-wordlist.txt'));
 const text = readFileSync(join(HERE, 'eff-large-wordlist.txt'), 'utf8');
 const plain = { words: 6, separator: '-' as const, capitalise: false, includeNumber: false };
 

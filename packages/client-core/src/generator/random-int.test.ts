@@ -33,12 +33,12 @@ describe('randomInt', () => {
 
   it('throws away draws at or above the largest multiple of n, and draws again', () => {
     // n = 3: the limit is 2^32 - 1; a draw of 2^32 - 1 must be rejected, not returned as 0.
-    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation((array: ArrayBufferView) => {
-      const view = array as Uint32Array;
+    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(((array: Uint32Array) => {
+      const view = array;
       view.fill(0xffffffff);
       view[1] = 7;
       return array;
-    });
+    }) as typeof globalThis.crypto.getRandomValues);
     // Drain whatever the pool held before the spy.
     for (let i = 0; i < 256; i++) randomInt(2);
     expect(randomInt(3)).toBe(7 % 3);

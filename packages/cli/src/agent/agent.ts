@@ -1,0 +1,218 @@
+import { RevisionMemory, type OpenEntry } from '@lockit/client-core';
+import { parseRef } from '../shared/refs.js';
+import { AgentError } from './agent-error';
+import type { AgentSession } from './agent-session';
+import { generateSecret } from './generate';
+import { findItem, searchItems, summary, type ItemFilters } from './find-items';
+import { matchCredentials } from './git-credential';
+import { itemField, itemFields, itemTotp } from './item-fields';
+import { loadVault, type LoadedVault } from './load-vault';
+
+/** Fifteen minutes without a command locks the vault, as the web app's default. */
+export const DEFAULT_IDLE_LOCK_SECONDS = 15 * 60;
+
+type Args = Record<string, unknown>;
+
+export interface AgentOptions {
+  session: AgentSession;
+  /** Remembers the server and user name (nothing secret) for the next `lockit login`. */
+  rememberLogin: (server: string, username: string) => Promise<void>;
+  /** Called once the answer to `logout` is sent: the agent stops. */
+  stop: () => void;
+}
+
+/**
+ * What the agent does for each command of the thin client. It holds the open vault (keys, and
+ * the decrypted overviews and folder names) in memory only, and forgets them on `lock`, on
+ * `logout`, when the session ends on the server, and after `idleLockSeconds` without a command
+ * (timers are Node's, so tests drive them with fake timers).
+ */
+export class Agent {
+  #idleLockSeconds = DEFAULT_IDLE_LOCK_SECONDS;
+  /** Cancels the pending idle lock (with the clearTimeout of the setTimeout that made it). */
+  #idleTimer: { cancel: () => void } | null = null;
+  #lockedAt: number | null = null;
+  #revisions = new RevisionMemory();
+
+  constructor(private readonly options: AgentOptions) {}
+
+  get session(): AgentSession {
+    return this.options.session;
+  }
+
+  /** When the last command came (Date.now()). */
+  lastUsed = Date.now();
+
+  async handle(command: string, args: Args): Promise<unknown> {
+    this.lastUsed = Date.now();
+    const answer = await this.#dispatch(command, args);
+    this.#touch();
+    return answer;
+  }
+
+  async #dispatch(command: string, args: Args): Promise<unknown> {
+    const { session } = this.options;
+    switch (command) {
+      case 'status':
+        return this.#status();
+      case 'login': {
+        const server = text(args, 'server');
+        const username = text(args, 'username');
+        if (args['idleLockSeconds'] !== undefined) this.#idleLockSeconds = seconds(args['idleLockSeconds']);
+        this.#forgetVault();
+        const { secondFactor } = await session.login(server, username, text(args, 'password'));
+        await this.options.rememberLogin(session.info!.server, username);
+        return secondFactor ? { secondFactor } : this.#status();
+      }
+      case 'second-factor': {
+        const method = args['method'] === 'recovery' ? 'recovery' : 'totp';
+        const { recoveryCodesLeft } = await session.secondFactor(method, text(args, 'code'));
+        return { ...this.#status(), recoveryCodesLeft };
+      }
+      case 'unlock':
+        await session.unlock(text(args, 'password'));
+        this.#lockedAt = null;
+        return this.#status();
+      case 'lock':
+        this.#lock();
+        return this.#status();
+      case 'logout':
+        await session.logout();
+        this.#forgetVault();
+        setImmediate(() => this.options.stop());
+        return { signedIn: false };
+      case 'generate':
+        return generateSecret(args);
+      case 'sync': {
+        const loaded = await this.#vault();
+        return { items: loaded.entries.filter((e) => e.deletedAt === null).length, folders: loaded.folders.size };
+      }
+      case 'list':
+      case 'search': {
+        const loaded = await this.#vault();
+        const query = command === 'search' ? text(args, 'query') : '';
+        return searchItems(loaded, query, filtersOf(args)).map((entry) => summary(entry, loaded));
+      }
+      case 'get': {
+        const loaded = await this.#vault();
+        const entry = findItem(loaded, text(args, 'item'), filtersOf(args));
+        const vaultKey = session.openVault().vaultKey;
+        if (typeof args['field'] === 'string') return { value: await itemField(vaultKey, entry, args['field']) };
+        return { item: summary(entry, loaded), fields: Object.fromEntries(await itemFields(vaultKey, entry)) };
+      }
+      case 'totp': {
+        const loaded = await this.#vault();
+        return itemTotp(session.openVault().vaultKey, findItem(loaded, text(args, 'item')));
+      }
+      case 'read': {
+        const refs = Array.isArray(args['refs']) ? args['refs'].map(String) : [text(args, 'ref')];
+        const loaded = await this.#vault();
+        const values: string[] = [];
+        for (const ref of refs) values.push(await this.#resolve(loaded, ref));
+        return { values };
+      }
+      case 'credential': {
+        const loaded = await this.#vault();
+        const [match] = matchCredentials(loaded.entries, {
+          protocol: optionalText(args, 'protocol'),
+          host: optionalText(args, 'host'),
+          path: optionalText(args, 'path'),
+          username: optionalText(args, 'username'),
+        });
+        if (!match) return { found: false };
+        return {
+          found: true,
+          username: match.username,
+          password: await itemField(session.openVault().vaultKey, match, 'password'),
+        };
+      }
+      default:
+        throw new AgentError('usage', `Unknown command "${command}".`);
+    }
+  }
+
+  async #resolve(loaded: LoadedVault, text: string): Promise<string> {
+    let ref;
+    try {
+      ref = parseRef(text);
+    } catch (error) {
+      throw new AgentError('usage', (error as Error).message);
+    }
+    const entry: OpenEntry = findItem(loaded, ref.item, ref.folder === null ? {} : { folder: ref.folder });
+    return itemField(this.options.session.openVault().vaultKey, entry, ref.field);
+  }
+
+  /**
+   * The vault's overviews, fetched and checked again for every command: a session ended elsewhere
+   * stops the next command, and nothing is answered from a list older than the server's.
+   */
+  async #vault(): Promise<LoadedVault> {
+    const { session } = this.options;
+    const vault = session.openVault();
+    const loaded = await session.call((api) => loadVault(api, vault, session.memory, this.#revisions));
+    if (session.vault !== vault) throw new AgentError('locked', 'The vault was locked meanwhile. Run: lockit unlock');
+    return loaded;
+  }
+
+  #status() {
+    const { session } = this.options;
+    return {
+      signedIn: session.signedIn,
+      locked: session.signedIn && session.vault === null,
+      server: session.info?.server ?? null,
+      username: session.info?.username ?? null,
+      idleLockSeconds: this.#idleLockSeconds,
+      lockedAt: this.#lockedAt === null ? null : new Date(this.#lockedAt).toISOString(),
+    };
+  }
+
+  #touch(): void {
+    this.#idleTimer?.cancel();
+    this.#idleTimer = null;
+    if (this.options.session.vault === null || this.#idleLockSeconds <= 0) return;
+    const clear = clearTimeout;
+    const handle = setTimeout(() => this.#lock(), this.#idleLockSeconds * 1000);
+    handle.unref?.();
+    this.#idleTimer = { cancel: () => clear(handle) };
+  }
+
+  #lock(): void {
+    if (this.options.session.vault !== null) this.#lockedAt = Date.now();
+    this.options.session.lock();
+    this.#forgetVault();
+  }
+
+  #forgetVault(): void {
+    this.#revisions = new RevisionMemory();
+    this.#idleTimer?.cancel();
+    this.#idleTimer = null;
+  }
+}
+
+function text(args: Args, name: string): string {
+  const value = args[name];
+  if (typeof value !== 'string' || value === '') throw new AgentError('usage', `Missing ${name}.`);
+  return value;
+}
+
+function optionalText(args: Args, name: string): string | undefined {
+  const value = args[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function seconds(value: unknown): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 7 * 24 * 3600) {
+    throw new AgentError('usage', 'The idle lock is a whole number of seconds, 0 (never) to one week.');
+  }
+  return number;
+}
+
+function filtersOf(args: Args): ItemFilters {
+  return {
+    type: optionalText(args, 'type'),
+    folder: optionalText(args, 'folder'),
+    tag: optionalText(args, 'tag'),
+    trash: args['trash'] === true,
+  };
+}
