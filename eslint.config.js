@@ -205,6 +205,8 @@ export default defineConfig(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // The server as the test suites build it into one file (test-support's server-build.ts).
+      '**/.test-build/**',
       '**/coverage/**',
       'test-results/**',
       'bench/results/**',
