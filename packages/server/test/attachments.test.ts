@@ -19,7 +19,7 @@ async function owner() {
 }
 
 async function chunkRows(id: string): Promise<number> {
-  const rows = await h.db.selectFrom('attachment_chunks').select('offset').where('attachment_id', '=', id).execute();
+  const rows = await h.db.selectFrom('attachment_chunks').select('byte_offset').where('attachment_id', '=', id).execute();
   return rows.length;
 }
 

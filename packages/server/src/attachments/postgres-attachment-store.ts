@@ -18,7 +18,7 @@ export function createPostgresAttachmentStore(db: Db): AttachmentStore {
       for (let at = 0; at < data.length; at += ROW_BYTES) {
         await trx
           .insertInto('attachment_chunks')
-          .values({ user_id: userId, attachment_id: id, offset: offset + at, data: data.subarray(at, at + ROW_BYTES) })
+          .values({ user_id: userId, attachment_id: id, byte_offset: offset + at, data: data.subarray(at, at + ROW_BYTES) })
           .execute();
       }
     },
@@ -28,16 +28,16 @@ export function createPostgresAttachmentStore(db: Db): AttachmentStore {
       while (next < size) {
         const rows = await db
           .selectFrom('attachment_chunks')
-          .select(['offset', 'data'])
+          .select(['byte_offset', 'data'])
           .where('user_id', '=', userId)
           .where('attachment_id', '=', id)
-          .where('offset', '>=', next)
-          .orderBy('offset', 'asc')
+          .where('byte_offset', '>=', next)
+          .orderBy('byte_offset', 'asc')
           .limit(ROWS_PER_READ)
           .execute();
         if (rows.length === 0) throw new Error(`Attachment ${id} is missing content from byte ${next}.`);
         for (const row of rows) {
-          if (Number(row.offset) !== next) throw new Error(`Attachment ${id} has a gap at byte ${next}.`);
+          if (Number(row.byte_offset) !== next) throw new Error(`Attachment ${id} has a gap at byte ${next}.`);
           yield row.data;
           next += row.data.length;
         }

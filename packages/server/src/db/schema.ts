@@ -327,7 +327,7 @@ export interface AttachmentsTable {
 export interface AttachmentChunksTable {
   user_id: string;
   attachment_id: string;
-  offset: number;
+  byte_offset: number;
   data: Buffer;
 }
 

@@ -31,9 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('attachment_chunks')
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('attachment_id', 'text', (c) => c.notNull())
-    .addColumn('offset', 'bigint', (c) => c.notNull())
+    .addColumn('byte_offset', 'bigint', (c) => c.notNull())
     .addColumn('data', 'bytea', (c) => c.notNull())
-    .addPrimaryKeyConstraint('attachment_chunks_pk', ['user_id', 'attachment_id', 'offset'])
+    .addPrimaryKeyConstraint('attachment_chunks_pk', ['user_id', 'attachment_id', 'byte_offset'])
     .addForeignKeyConstraint('attachment_chunks_file_fk', ['user_id', 'attachment_id'], 'attachments', ['user_id', 'id'], (fk) =>
       fk.onDelete('cascade'),
     )
