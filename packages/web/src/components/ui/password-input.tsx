@@ -26,6 +26,8 @@ export function PasswordInput({ label, className, readOnly, ...input }: Props) {
           type="button"
           aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
           aria-pressed={visible}
+          // Not before the app runs: a click on a prerendered page would reach no handler.
+          disabled={!running}
           onClick={() => setVisible((v) => !v)}
           className="absolute inset-y-0 right-2 my-auto h-7 rounded px-2 text-xs font-medium text-cyan-300 hover:text-cyan-200"
         >

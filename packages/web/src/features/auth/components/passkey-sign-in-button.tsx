@@ -8,6 +8,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError, NetworkError } from '@/lib/api-errors';
 import { useKeyring } from '@/lib/keyring-context';
+import { useAppRunning } from '@/lib/use-app-running';
 import { PasskeyCeremonyError } from '@/lib/passkey/prf-ceremonies';
 import { PasskeyUnlockError, signInWithPasskey, type PasskeySignedInState } from '@/lib/passkey/passkey-sign-in';
 import { useEndUntrustedSession } from '../hooks/use-end-untrusted-session';
@@ -23,6 +24,8 @@ export function PasskeySignInButton({ disabled }: { disabled?: boolean }) {
   const navigate = useNavigate();
   const keyring = useKeyring();
   const queryClient = useQueryClient();
+  // A prerendered page shows the button before the app runs: a click then would be lost.
+  const running = useAppRunning();
 
   const endUntrustedSession = useEndUntrustedSession('failed passkey unlock');
 
@@ -63,7 +66,7 @@ export function PasskeySignInButton({ disabled }: { disabled?: boolean }) {
     <button
       type="button"
       className={`${buttonSecondary} w-full`}
-      disabled={disabled === true || mutation.isPending}
+      disabled={disabled === true || !running || mutation.isPending}
       onClick={() => mutation.mutate()}
     >
       {mutation.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}

@@ -6,6 +6,7 @@ import { listEntries } from '@/api/list-entries';
 import { refreshSignedIn } from '@/api/session-cache';
 import { PasswordInput } from '@/components/ui/password-input';
 import { SecureContextNotice, useSecureContext } from '@/components/ui/secure-context-notice';
+import { useAppRunning } from '@/lib/use-app-running';
 import { buttonPrimary, card } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
 import { useToast } from '@/components/ui/toast';
@@ -64,6 +65,8 @@ export function SignInPage() {
   );
 
   const secure = useSecureContext();
+  // The prerendered page's button, before the app runs, would submit the form natively.
+  const running = useAppRunning();
   const mutation = useMutation({
     // The variables hold the master password: let the mutation cache drop them at once.
     gcTime: 0,
@@ -139,7 +142,7 @@ export function SignInPage() {
             onChange={(event) => setPassword(event.target.value)}
             required
           />
-          <button type="submit" className={buttonPrimary} disabled={mutation.isPending || !secure}>
+          <button type="submit" className={buttonPrimary} disabled={mutation.isPending || !secure || !running}>
             Sign In
           </button>
           <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-400">

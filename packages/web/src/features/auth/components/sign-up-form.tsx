@@ -7,6 +7,7 @@ import { PasswordProblems } from '@/components/generator/password-problems';
 import { StrengthMeter } from '@/components/generator/strength-meter';
 import { PasswordInput } from '@/components/ui/password-input';
 import { SecureContextNotice, useSecureContext } from '@/components/ui/secure-context-notice';
+import { useAppRunning } from '@/lib/use-app-running';
 import { buttonPrimary, card } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
 import { useToast } from '@/components/ui/toast';
@@ -40,6 +41,8 @@ export function SignUpForm({ invite }: { invite?: string | undefined }) {
   const toast = useToast();
 
   const secure = useSecureContext();
+  // The prerendered page's button, before the app runs, would submit the form natively.
+  const running = useAppRunning();
   const mutation = useMutation({
     // The variables hold the master password: let the mutation cache drop them at once.
     gcTime: 0,
@@ -146,7 +149,7 @@ export function SignUpForm({ invite }: { invite?: string | undefined }) {
           <MasterPasswordStaysLocal />
           <PasswordProblems problems={problems} />
           <MasterPasswordNotice />
-          <button type="submit" className={buttonPrimary} disabled={mutation.isPending || checking || !secure}>
+          <button type="submit" className={buttonPrimary} disabled={mutation.isPending || checking || !secure || !running}>
             Sign Up
           </button>
           <p aria-live="polite" className="min-h-5 text-center text-sm text-slate-400">

@@ -310,6 +310,8 @@ describe('Vault: changes touch one entry', () => {
     await app.user.type(within(add).getByLabelText('Password'), 'n');
     await app.user.click(within(add).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The new row drawn: its own decryptions are done, and none of them spills into the next step.
+    await screen.findByRole('listitem', { name: 'New' });
     const added = (api.to('POST', apiPaths.addEntry)[0]!.body as AddEntryRequest).id;
     expect(new Set(decryptedIds())).toEqual(new Set([added]));
 
