@@ -4,9 +4,11 @@ import { AgentError } from './agent-error';
 import type { AgentSession } from './agent-session';
 import { generateSecret } from './generate';
 import { findItem, searchItems, summary, type ItemFilters } from './find-items';
-import { matchCredentials } from './git-credential';
+import { matchCredentials, planStore, type CredentialQuery } from './git-credential';
 import { itemField, itemFields, itemTotp } from './item-fields';
+import { addItem, editItem, removeItem, restoreItem } from './item-writes';
 import { loadVault, type LoadedVault } from './load-vault';
+import { VaultWriter } from './vault-writer';
 
 /** Fifteen minutes without a command locks the vault, as the web app's default. */
 export const DEFAULT_IDLE_LOCK_SECONDS = 15 * 60;
@@ -33,6 +35,7 @@ export class Agent {
   #idleTimer: { cancel: () => void } | null = null;
   #lockedAt: number | null = null;
   #revisions = new RevisionMemory();
+  #writer: VaultWriter | null = null;
 
   constructor(private readonly options: AgentOptions) {}
 
@@ -126,9 +129,68 @@ export class Agent {
           password: await itemField(session.openVault().vaultKey, match, 'password'),
         };
       }
+      case 'add':
+        return addItem(this.#writes(), await this.#vault(), args);
+      case 'edit':
+        return editItem(this.#writes(), await this.#vault(), args);
+      case 'rm':
+        return removeItem(this.#writes(), await this.#vault(), args);
+      case 'restore':
+        return restoreItem(this.#writes(), await this.#vault(), args);
+      case 'credential-store':
+        return this.#credentialStore(args);
+      case 'credential-erase':
+        return this.#credentialErase(args);
       default:
         throw new AgentError('usage', `Unknown command "${command}".`);
     }
+  }
+
+  /**
+   * git's `store`: what it would do (`apply` false: the thin client asks the person or reads the
+   * setting first), or does it. The plan is made again from a fresh fetch when applied.
+   */
+  async #credentialStore(args: Args) {
+    const query = credentialOf(args);
+    const loaded = await this.#vault();
+    const vaultKey = this.options.session.openVault().vaultKey;
+    const passwords = new Map<string, string>();
+    for (const entry of matchCredentials(loaded.entries, query))
+      passwords.set(entry.id, await itemField(vaultKey, entry, 'password'));
+    const plan = planStore(loaded.entries, query, passwords);
+    if (plan.action === 'none') return plan;
+    const name = plan.action === 'add' ? plan.name : plan.entry.serviceName;
+    if (args['apply'] !== true) return { action: plan.action, name };
+    const secrets = { password: query.password };
+    const written =
+      plan.action === 'add'
+        ? await addItem(this.#writes(), loaded, { type: 'login', name, username: query.username, urls: [plan.url], secrets })
+        : await editItem(this.#writes(), loaded, { item: plan.entry.id, secrets });
+    return { action: plan.action, ...written };
+  }
+
+  /**
+   * git's `erase` (a credential was refused), applied only when the person chose so: the one
+   * login whose user name and password are exactly the refused ones goes to Trash.
+   */
+  async #credentialErase(args: Args) {
+    const query = credentialOf(args);
+    const loaded = await this.#vault();
+    const vaultKey = this.options.session.openVault().vaultKey;
+    const refused: OpenEntry[] = [];
+    for (const entry of matchCredentials(loaded.entries, query)) {
+      if ((await itemField(vaultKey, entry, 'password')) === query.password) refused.push(entry);
+    }
+    if (refused.length !== 1) return { action: 'none', reason: `${refused.length} logins hold that credential` };
+    return { action: 'trash', ...(await removeItem(this.#writes(), loaded, { item: refused[0]!.id })) };
+  }
+
+  /** The client core's writes for the vault open now (a new one after each unlock). */
+  #writes(): VaultWriter {
+    const { session } = this.options;
+    const vault = session.openVault();
+    if (this.#writer?.vault !== vault) this.#writer = new VaultWriter(vault, session, this.#revisions);
+    return this.#writer;
   }
 
   async #resolve(loaded: LoadedVault, text: string): Promise<string> {
@@ -184,6 +246,7 @@ export class Agent {
 
   #forgetVault(): void {
     this.#revisions = new RevisionMemory();
+    this.#writer = null;
     this.#idleTimer?.cancel();
     this.#idleTimer = null;
   }
@@ -198,6 +261,18 @@ function text(args: Args, name: string): string {
 function optionalText(args: Args, name: string): string | undefined {
   const value = args[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** git's attributes for store and erase: every one of them is needed to match and to save. */
+function credentialOf(args: Args): CredentialQuery & { protocol: string; host: string; username: string; password: string } {
+  const path = optionalText(args, 'path');
+  return {
+    protocol: text(args, 'protocol'),
+    host: text(args, 'host'),
+    ...(path === undefined ? {} : { path }),
+    username: text(args, 'username'),
+    password: text(args, 'password'),
+  };
 }
 
 function seconds(value: unknown): number {

@@ -6,6 +6,8 @@ export interface CredentialQuery {
   host?: string | undefined;
   path?: string | undefined;
   username?: string | undefined;
+  /** Sent by git with store and erase only. */
+  password?: string | undefined;
 }
 
 /**
@@ -46,4 +48,32 @@ function addressScore(address: string, query: CredentialQuery): number {
   const asked = query.path.replace(/\/+$/, '').replace(/^\/+/, '');
   const fits = asked === saved || asked.startsWith(`${saved}/`) || asked === `${saved}.git` || `${asked}.git` === saved;
   return fits ? saved.length : -1;
+}
+
+/** What `store` would do (and does, when applied) with git's credential. */
+export type StorePlan =
+  { action: 'none'; reason: string } | { action: 'add'; name: string; url: string } | { action: 'update'; entry: OpenEntry };
+
+/**
+ * git's `store` (after a credential worked): nothing when a matching login already holds that
+ * password (git also calls store after Lockit answered `get` itself); the password of the one
+ * matching login with that user name when it differs; a new login for the address otherwise.
+ * Several matching logins with other passwords are left alone: which one git meant is unknown.
+ */
+export function planStore(
+  entries: readonly OpenEntry[],
+  query: CredentialQuery & { username: string },
+  passwords: ReadonlyMap<string, string>,
+): StorePlan {
+  const matches = matchCredentials(entries, query);
+  if (matches.some((entry) => passwords.get(entry.id) !== undefined && passwords.get(entry.id) === query.password)) {
+    return { action: 'none', reason: 'already saved' };
+  }
+  if (matches.length > 1) {
+    return { action: 'none', reason: `${matches.length} logins match ${query.host}; none was changed` };
+  }
+  if (matches.length === 1) return { action: 'update', entry: matches[0]! };
+  const path = query.path?.replace(/^\/+/, '').replace(/\.git$/, '');
+  const url = `${query.protocol}://${query.host}${path ? `/${path}` : ''}`;
+  return { action: 'add', name: `${query.host}${path ? `/${path}` : ''}`, url };
 }

@@ -7,9 +7,11 @@ import {
   openFolderName,
   RevisionMemory,
   type DeviceMemory,
+  type EntryElement,
   type LiveMember,
   type OpenEntry,
   type OpenVault,
+  type VaultSnapshot,
 } from '@lockit/client-core';
 import type { ApiClient } from '@lockit/client-core';
 import { AgentError } from './agent-error';
@@ -22,6 +24,11 @@ export interface LoadedVault {
   loadedAt: number;
   /** Entries served that did not open (tampered, moved, rolled back): counted, never shown. */
   damaged: number;
+  /**
+   * The same fetch as the integrity queue reads it (every member's element, names for the
+   * manifest): a write checks it first, so it costs no second fetch.
+   */
+  snapshot: VaultSnapshot;
 }
 
 /**
@@ -41,7 +48,8 @@ export async function loadVault(
   const [list, folderAnswer] = await Promise.all([api.exchange('list-entries', {}), api.call('list-folders', {})]);
   const raw = list.body.data as unknown[];
   const folders: FolderWire[] = folderAnswer.data;
-  await checkWholeVault(vault, memory, raw, folders, list.headers.get(VAULT_STATE_HEADER));
+  const state = list.headers.get(VAULT_STATE_HEADER);
+  const elements = await checkWholeVault(vault, memory, raw, folders, state);
   const folderNames = new Map<string, string>();
   for (const folder of folders) {
     try {
@@ -52,7 +60,15 @@ export async function loadVault(
   }
   const opened = await openEntries(vault.vaultKey, raw, { revisions, folderNames });
   const entries = opened.filter((entry): entry is OpenEntry => entry.status === 'open');
-  return { entries, folders: folderNames, loadedAt: Date.now(), damaged: opened.length - entries.length };
+  const names = new Map<string, string>(folderNames);
+  for (const entry of entries) names.set(entry.id, entry.serviceName);
+  return {
+    entries,
+    folders: folderNames,
+    loadedAt: Date.now(),
+    damaged: opened.length - entries.length,
+    snapshot: { state, entries: elements.entries, folders: elements.folders, names },
+  };
 }
 
 async function checkWholeVault(
@@ -61,7 +77,7 @@ async function checkWholeVault(
   raw: readonly unknown[],
   folders: FolderWire[],
   served: string | null,
-): Promise<void> {
+): Promise<{ entries: EntryElement[]; folders: EntryElement[] }> {
   const [elements, folderElements] = await Promise.all([
     entryElementsOf(vault.integrityKey, raw),
     folderElementsOf(vault.integrityKey, folders),
@@ -86,4 +102,5 @@ async function checkWholeVault(
     );
   }
   if (check.state) await memory.rememberVaultCounter(vault.account, check.state.counter);
+  return { entries: elements.filter((element): element is EntryElement => element !== null), folders: folderElements };
 }

@@ -1,3 +1,4 @@
+import { withGeneratorOptions } from './generator-options.js';
 import { jsonOption, print } from './output.js';
 
 /** @typedef {import('./session-commands.js').Ask} Ask */
@@ -71,22 +72,11 @@ export function addDataCommands(program, agent) {
       );
     });
 
-  program
-    .command('generate')
-    .description("make a password or passphrase with the web app's generator (starts the agent if needed)")
-    .option('-l, --length <n>', 'password length, 5 to 128 (default 20)')
-    .option('--no-upper', 'no capital letters')
-    .option('--no-lower', 'no small letters')
-    .option('--no-digits', 'no digits')
-    .option('--no-symbols', 'no symbols')
-    .option('--min-digits <n>', 'at least this many digits (default 1)')
-    .option('--min-symbols <n>', 'at least this many symbols (default 1)')
-    .option('--avoid-ambiguous', 'leave out look-alikes (I, l, 1, O, 0)')
-    .option('-p, --passphrase', 'words from the EFF list rather than characters')
-    .option('-w, --words <n>', 'passphrase words, 3 to 20 (default 5)')
-    .option('--separator <s>', 'between words: - (default), space, ., _, , or nothing')
-    .option('--no-capitalise', 'passphrase words in small letters')
-    .option('--no-number', 'no digit added to a passphrase word')
+  withGeneratorOptions(
+    program
+      .command('generate')
+      .description("make a password or passphrase with the web app's generator (starts the agent if needed)"),
+  )
     .addOption(jsonOption())
     .action(async (options) => {
       const { json, ...given } = options;

@@ -2,9 +2,11 @@ import { Command, CommanderError } from 'commander';
 import { agentPaths } from '../shared/agent-paths.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { ask, CommandError } from './agent-client.js';
+import { addConfigCommand } from './config-command.js';
 import { addDataCommands } from './data-commands.js';
 import { addSecretCommands } from './secret-commands.js';
 import { addSessionCommands } from './session-commands.js';
+import { addWriteCommands } from './write-commands.js';
 
 /**
  * The `lockit` command line (docs/cli.md). This thin client loads no schema, no route table and
@@ -19,7 +21,7 @@ export async function main(argv) {
   /** @type {(command: string, args?: Record<string, unknown>, options?: { start?: boolean }) => Promise<any>} */
   const agent = (command, args, options) => ask(paths, command, args, options);
   const program = new Command('lockit')
-    .description('Lockit from the terminal: read your vault, inject secrets, answer git.')
+    .description('Lockit from the terminal: read and change your vault, inject secrets, answer git.')
     .version('0.1.0')
     .enablePositionalOptions()
     .showHelpAfterError('(run with --help for usage)')
@@ -27,7 +29,9 @@ export async function main(argv) {
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
   addSessionCommands(program, agent);
   addDataCommands(program, agent);
+  addWriteCommands(program, agent);
   addSecretCommands(program, agent);
+  addConfigCommand(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return process.exitCode === undefined ? EXIT.ok : Number(process.exitCode);
@@ -48,7 +52,9 @@ function report(error, json) {
   }
   if (error instanceof CommandError) {
     if (json)
-      process.stderr.write(`${JSON.stringify({ error: { code: error.code, message: error.message, matches: error.data } })}\n`);
+      process.stderr.write(
+        `${JSON.stringify({ error: { code: error.code, message: error.message, [error.code === 'conflict' ? 'current' : 'matches']: error.data } })}\n`,
+      );
     else process.stderr.write(`lockit: ${error.message}\n`);
     return EXIT[error.code] ?? EXIT.error;
   }

@@ -22,6 +22,11 @@ export const EXIT = Object.freeze({
   integrity: 8,
   /** The agent's folder or socket is not private to this user, or the agent could not start. */
   agent: 9,
+  /**
+   * A write met a newer version of the item, saved on another device since the command read it
+   * (or since the --revision it named): nothing was written, both versions are kept.
+   */
+  conflict: 10,
 });
 
 /** @typedef {keyof typeof EXIT} ErrorCode */

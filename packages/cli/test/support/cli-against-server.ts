@@ -140,14 +140,20 @@ export async function cliHome(): Promise<CliHome> {
   };
 }
 
-/** Runs a program to its end: its exit code and output. */
+/** Runs a program to its end: its exit code and output (`detached`: without a terminal, as in CI or a cron job). */
 export function runProgram(
   file: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string; detached?: boolean } = {},
 ) {
   return new Promise<CliRun>((resolve) => {
-    const child = spawn(file, args, { env: options.env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    // detached: a session of its own, so no controlling terminal (/dev/tty cannot be opened).
+    const child = spawn(file, args, {
+      env: options.env,
+      cwd: options.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: options.detached ?? false,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
