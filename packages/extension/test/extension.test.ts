@@ -4,7 +4,7 @@ import type { Frame, Page } from 'playwright-core';
 import { apiPaths } from '@lockit/contract';
 import type { VerifiedAccount } from '@lockit/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Answer, FillResult, ItemSummary } from '../src/shared/messages';
+import type { Answer, FillResult, ItemSummary, SaveOffer } from '../src/shared/messages';
 import { EXTENSION_DIR, launchWithExtension, type ExtensionBrowser } from './support/extension-browser';
 import { startFixtureSites, type FixtureSites } from './support/fixture-sites';
 import { startSeededServer, totpNow, type SeededServer } from './support/seed';
@@ -17,6 +17,7 @@ const BANK = {
   urls: ['https://bank.test'],
   totp: 'JBSWY3DPEHPK3PXP',
 };
+const CLUB = { name: 'Cedar Club', username: 'ada', password: 'club-pass-4', urls: ['https://club.test'] };
 const MAIL = { name: 'Maple Mail', username: 'ada@maple.example', password: 'mail-pass-2', urls: ['https://mail.example'] };
 
 let seeded: SeededServer;
@@ -30,7 +31,7 @@ beforeAll(async () => {
     throw new Error('Build the extension first: npm run build -w @lockit/extension');
   mkdirSync(SCREENSHOTS, { recursive: true });
   [seeded, sites] = await Promise.all([startSeededServer(), startFixtureSites()]);
-  owner = await seeded.account([BANK, MAIL]);
+  owner = await seeded.account([BANK, MAIL, CLUB]);
   totpSecret = await seeded.enableTotp(owner);
   browser = await launchWithExtension();
 });
@@ -274,5 +275,152 @@ describe('the inline menu', () => {
     else await site.waitForTimeout(1500);
     expect(await fieldValues(site)).toEqual(['', '']);
     await site.close();
+  });
+});
+
+describe('save and update offers', () => {
+  /** How many entries the server holds for the account: a save the person did not agree to would add one. */
+  async function serverEntryCount(): Promise<number> {
+    const listed = await owner.client.expect<{ data: unknown[] }>(200, 'GET', apiPaths.listEntries);
+    return listed.data.length;
+  }
+
+  async function badgeOf(page: Page): Promise<string> {
+    const tabId = await browser.tabIdOf(page);
+    return (await browser.worker()).evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+  }
+
+  /** Types a login into the page's form and presses its button with a real click; resolves once the page moved on. */
+  async function signInOn(host: string, username: string, password: string): Promise<Page> {
+    const site = await openSite(sites.https(host, '/login'));
+    await site.fill('#username', username);
+    await site.fill('#password', password);
+    await Promise.all([site.waitForURL(/\/done/), site.click('button[type="submit"]')]);
+    return site;
+  }
+
+  async function copiedPassword(popup: Page, name: string): Promise<string> {
+    const answer = await ask<string>(popup, { type: 'copy', id: await itemId(popup, name), field: 'password' });
+    if (!answer.ok) throw new Error(answer.error);
+    return answer.value;
+  }
+
+  it('offers to save a submitted login in its popup after the page moved on, and saves it only on Save', async () => {
+    const before = await serverEntryCount();
+    const site = await signInOn('shop.test', 'grace', 'shop-pass-3');
+    await expect.poll(() => badgeOf(site)).toBe('1');
+    // Offered, not saved: nothing changed on the server yet.
+    expect(await serverEntryCount()).toBe(before);
+
+    const popup = await browser.openPopup(site);
+    const offer = popup.getByRole('region', { name: 'Save login' });
+    await offer.getByRole('heading', { name: /^Save login for shop\.test:\d+\?$/ }).waitFor();
+    await offer.getByText('grace').waitFor();
+    await popup.screenshot({ path: join(SCREENSHOTS, '8-save-offer.png') });
+    await offer.getByRole('button', { name: 'Save' }).click();
+    await popup.getByRole('status').filter({ hasText: 'Saved the login for shop.test.' }).waitFor();
+
+    expect(await serverEntryCount()).toBe(before + 1);
+    expect(await copiedPassword(popup, 'shop.test')).toBe('shop-pass-3');
+    expect(await badgeOf(site)).toBe('');
+    await Promise.all([popup.close(), site.close()]);
+  });
+
+  it('saves nothing when the offer is dismissed, and does not ask again', async () => {
+    const before = await serverEntryCount();
+    const site = await signInOn('news.test', 'grace', 'news-pass-6');
+    await expect.poll(() => badgeOf(site)).toBe('1');
+    const popup = await browser.openPopup(site);
+    const offer = popup.getByRole('region', { name: 'Save login' });
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await offer.waitFor({ state: 'detached' });
+
+    expect(await serverEntryCount()).toBe(before);
+    expect(await badgeOf(site)).toBe('');
+    const tabId = await browser.tabIdOf(site);
+    const offered = await ask<SaveOffer | null>(popup, { type: 'save-offer', tabId });
+    expect(offered).toEqual({ ok: true, value: null });
+    const search = await ask<ItemSummary[]>(popup, { type: 'items', query: 'news' });
+    expect(search).toEqual({ ok: true, value: [] });
+    await Promise.all([popup.close(), site.close()]);
+  });
+
+  it('offers to update the matching item when its password changed, and offers nothing for a login it has', async () => {
+    const before = await serverEntryCount();
+    const site = await signInOn('club.test', CLUB.username, 'club-pass-5');
+    await expect.poll(() => badgeOf(site)).toBe('1');
+    const popup = await browser.openPopup(site);
+    const offer = popup.getByRole('region', { name: 'Save login' });
+    await offer.getByRole('heading', { name: `Update the password of ${CLUB.name}?` }).waitFor();
+    await popup.screenshot({ path: join(SCREENSHOTS, '9-update-offer.png') });
+    await offer.getByRole('button', { name: 'Update' }).click();
+    await popup
+      .getByRole('status')
+      .filter({ hasText: `Password of ${CLUB.name} updated.` })
+      .waitFor();
+    expect(await serverEntryCount()).toBe(before);
+    expect(await copiedPassword(popup, CLUB.name)).toBe('club-pass-5');
+    await Promise.all([popup.close(), site.close()]);
+
+    // The same login again: Lockit has it, so there is nothing to ask.
+    const again = await signInOn('club.test', CLUB.username, 'club-pass-5');
+    const tabId = await browser.tabIdOf(again);
+    const check = await browser.openPopup(again);
+    await check.getByLabel('Search the vault').waitFor();
+    expect(await ask<SaveOffer | null>(check, { type: 'save-offer', tabId })).toEqual({ ok: true, value: null });
+    expect(await check.getByRole('region', { name: 'Save login' }).count()).toBe(0);
+    await Promise.all([check.close(), again.close()]);
+  });
+
+  it('fills a generated password into a sign-up form only on a click in the inline menu, then offers to save it', async () => {
+    const before = await serverEntryCount();
+    const site = await openSite(sites.https('join.test', '/signup'));
+    await site.click('#new-password');
+    const menuFrame = () => site.frames().find((frame) => frame.url().includes('/menu.html'));
+    await expect.poll(() => menuFrame() !== undefined).toBe(true);
+    await menuFrame()!.getByRole('button', { name: 'Use a generated password' }).waitFor();
+    // Shown, but nothing filled until the person clicks.
+    await site.waitForTimeout(1200);
+    expect(await site.inputValue('#new-password')).toBe('');
+    const box = await site.evaluate(() => {
+      const host = [...document.body.children].find((element) => element.tagName.startsWith('LOCKIT-'))!;
+      const rect = host.getBoundingClientRect();
+      return { x: rect.left + 40, y: rect.top + 20 };
+    });
+    await site.mouse.click(box.x, box.y);
+    await expect.poll(() => site.inputValue('#new-password')).not.toBe('');
+    const generated = await site.inputValue('#new-password');
+    expect(generated).toHaveLength(20);
+    expect(await site.inputValue('#confirm-password')).toBe(generated);
+
+    await site.fill('#username', 'grace');
+    await Promise.all([site.waitForURL(/\/done/), site.click('button[type="submit"]')]);
+    await expect.poll(() => badgeOf(site)).toBe('1');
+    const popup = await browser.openPopup(site);
+    const offer = popup.getByRole('region', { name: 'Save login' });
+    await offer.getByRole('heading', { name: /^Save login for join\.test:\d+\?$/ }).waitFor();
+    await offer.getByRole('button', { name: 'Save' }).click();
+    await popup.getByRole('status').filter({ hasText: 'Saved the login for join.test.' }).waitFor();
+    expect(await serverEntryCount()).toBe(before + 1);
+    expect(await copiedPassword(popup, 'join.test')).toBe(generated);
+    await Promise.all([popup.close(), site.close()]);
+  });
+
+  it('changes nothing for a page posting forged save messages, submit events and clicks', async () => {
+    const before = await serverEntryCount();
+    const site = await browser.context.newPage();
+    await site.goto(sites.https('evil.test', '/forged-save'));
+    await site.waitForURL(/after=forged/);
+    await site.waitForTimeout(1000);
+    expect(await badgeOf(site)).toBe('');
+    const tabId = await browser.tabIdOf(site);
+    const stored = await (
+      await browser.worker()
+    ).evaluate(async () => (await chrome.storage.session.get('lockit.offers'))['lockit.offers'] ?? {});
+    expect(Object.keys(stored as object)).not.toContain(String(tabId));
+    const popup = await browser.openPopup(site);
+    expect(await ask<SaveOffer | null>(popup, { type: 'save-offer', tabId })).toEqual({ ok: true, value: null });
+    expect(await serverEntryCount()).toBe(before);
+    await Promise.all([popup.close(), site.close()]);
   });
 });

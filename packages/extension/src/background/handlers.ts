@@ -1,6 +1,7 @@
 import { matchesQuery, normaliseQuery } from '@lockit/client-core';
 import type { Answer, FillResult, ItemSummary, Request } from '../shared/messages';
 import { entryMatches, fillTab } from './fill-tab';
+import type { SaveOffers } from './save-offers';
 import { readSettings, serverOrigin } from './settings';
 import { totpCode } from './totp-code';
 import type { VaultSession } from './vault-session';
@@ -9,15 +10,15 @@ import type { VaultSession } from './vault-session';
 const MAX_ITEMS = 200;
 
 /** The answer to one checked request from the extension's own page. */
-export async function handle(session: VaultSession, request: Request): Promise<Answer> {
+export async function handle(session: VaultSession, offers: SaveOffers, request: Request): Promise<Answer> {
   try {
-    return { ok: true, value: await run(session, request) };
+    return { ok: true, value: await run(session, offers, request) };
   } catch (error) {
     return { ok: false, error: error instanceof Error && error.message ? error.message : 'Something went wrong.' };
   }
 }
 
-async function run(session: VaultSession, request: Request): Promise<unknown> {
+async function run(session: VaultSession, offers: SaveOffers, request: Request): Promise<unknown> {
   switch (request.type) {
     case 'status':
       return session.status();
@@ -41,6 +42,10 @@ async function run(session: VaultSession, request: Request): Promise<unknown> {
       return copyValue(session, request.id, request.field);
     case 'fill':
       return fill(session, request.id, request.tabId);
+    case 'save-offer':
+      return offers.offerFor(session, request.tabId);
+    case 'answer-offer':
+      return offers.answer(session, request.tabId, request.offerId, request.answer);
   }
 }
 

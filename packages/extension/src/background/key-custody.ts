@@ -1,9 +1,11 @@
-import { toBase64Url, fromBase64Url, importVaultKey } from '@lockit/crypto';
+import { deriveVaultIntegrityKey, fromBase64Url, importVaultKey, toBase64Url } from '@lockit/crypto';
 import { z } from 'zod';
 
 /** The open vault as the service worker holds it: a non-extractable key and who it belongs to. */
 export interface HeldVault {
   vaultKey: CryptoKey;
+  /** The whole-vault integrity key (decision 0053), derived from the same bytes; seals the state a write carries. */
+  integrityKey: CryptoKey;
   username: string;
 }
 
@@ -33,9 +35,9 @@ export class KeyCustody {
   /** Keeps the key bytes (zero-filled afterwards) for `username`; returns the vault as held. */
   async keep(bytes: Uint8Array, username: string): Promise<HeldVault> {
     try {
-      const vaultKey = await importVaultKey(bytes);
+      const [vaultKey, integrityKey] = await Promise.all([importVaultKey(bytes), deriveVaultIntegrityKey(bytes)]);
       await this.area.set({ [SESSION_KEY]: { key: toBase64Url(bytes), username } });
-      this.#held = { vaultKey, username };
+      this.#held = { vaultKey, integrityKey, username };
       return this.#held;
     } finally {
       bytes.fill(0);
@@ -60,7 +62,8 @@ export class KeyCustody {
     if (!parsed.success) return null;
     const bytes = fromBase64Url(parsed.data.key);
     try {
-      this.#held = { vaultKey: await importVaultKey(bytes), username: parsed.data.username };
+      const [vaultKey, integrityKey] = await Promise.all([importVaultKey(bytes), deriveVaultIntegrityKey(bytes)]);
+      this.#held = { vaultKey, integrityKey, username: parsed.data.username };
     } catch {
       // Not a vault key: treated as locked, and the copy dropped.
       await this.area.remove(SESSION_KEY);

@@ -1,6 +1,9 @@
+import { DEFAULT_GENERATOR_SETTINGS, generatePassword } from '@lockit/client-core';
+import { fillInFrame } from '../page/fill-in-frame';
 import type { Answer, FillResult, MenuRequest } from '../shared/messages';
 import { entryMatches, fillTab } from './fill-tab';
 import type { MenuSender } from './message-router';
+import type { SaveOffers } from './save-offers';
 import { readSettings } from './settings';
 import type { VaultSession } from './vault-session';
 
@@ -20,11 +23,22 @@ export interface MenuItem {
  * same-origin with it). A fill happens only once the content script of that page answered
  * that the menu was plainly visible under the click (menu-guard), and only into that page.
  */
-export async function handleMenu(session: VaultSession, request: MenuRequest, from: MenuSender): Promise<Answer> {
+export async function handleMenu(
+  session: VaultSession,
+  offers: SaveOffers,
+  request: MenuRequest,
+  from: MenuSender,
+): Promise<Answer> {
   try {
     const page = await pageOf(from.tabId, request.token);
     if (page === null) return { ok: true, value: request.type === 'menu-items' ? [] : { filled: 0, refused: 'No page here.' } };
     const { matchRule } = await readSettings();
+    // A generated password needs no open vault: it is made here and kept for the save offer.
+    if (request.type === 'menu-generate') {
+      const refused = await verifyClick(from.tabId, page.frameId, request);
+      if (refused !== null) return { ok: true, value: { filled: 0, refused } satisfies FillResult };
+      return { ok: true, value: await fillGenerated(offers, from.tabId, page.frameId) };
+    }
     if ((await session.status()).state !== 'unlocked')
       throw new Error('Your vault is locked. Open Lockit from the toolbar to unlock it.');
     if (request.type === 'menu-items') {
@@ -36,22 +50,51 @@ export async function handleMenu(session: VaultSession, request: MenuRequest, fr
         .map((entry) => ({ id: entry.id, name: entry.name, username: entry.username }));
       return { ok: true, value: items };
     }
-    const verdict = (await chrome.tabs
-      .sendMessage(
-        from.tabId,
-        { type: 'lockit-verify-menu', token: request.token, x: request.x, y: request.y },
-        { frameId: page.frameId },
-      )
-      .catch(() => undefined)) as { visible?: boolean; reason?: string } | undefined;
-    if (verdict?.visible !== true) {
-      const result: FillResult = { filled: 0, refused: verdict?.reason ?? 'The menu could not be checked.' };
-      return { ok: true, value: result };
-    }
+    const refused = await verifyClick(from.tabId, page.frameId, request);
+    if (refused !== null) return { ok: true, value: { filled: 0, refused } satisfies FillResult };
     const { entry, password } = await session.secrets(request.id);
     return { ok: true, value: await fillTab(from.tabId, entry, { password }, matchRule, { onlyFrameId: page.frameId }) };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : 'Something went wrong.' };
   }
+}
+
+/** The content script's verdict on the click: null when the menu was plainly visible under it, else why not. */
+async function verifyClick(
+  tabId: number,
+  frameId: number,
+  { token, x, y }: { token: string; x: number; y: number },
+): Promise<string | null> {
+  const verdict = (await chrome.tabs
+    .sendMessage(tabId, { type: 'lockit-verify-menu', token, x, y }, { frameId })
+    .catch(() => undefined)) as { visible?: boolean; reason?: string } | undefined;
+  return verdict?.visible === true ? null : (verdict?.reason ?? 'The menu could not be checked.');
+}
+
+/**
+ * A new password from the client core's generator (the default settings: 20 characters of all
+ * four kinds), filled into the new-password fields of the menu's frame only (the exact
+ * document, its origin checked again inside), then kept as the tab's save candidate.
+ */
+async function fillGenerated(offers: SaveOffers, tabId: number, frameId: number): Promise<FillResult> {
+  const frames = (await chrome.webNavigation.getAllFrames({ tabId })) ?? [];
+  const frame = frames.find((candidate) => candidate.frameId === frameId);
+  if (!frame || !URL.canParse(frame.url)) return { filled: 0, refused: 'No page here.' };
+  const origin = new URL(frame.url).origin;
+  const password = generatePassword(DEFAULT_GENERATOR_SETTINGS.password);
+  let answer: FillResult | undefined;
+  try {
+    const results = await chrome.scripting.executeScript({
+      target: { tabId, documentIds: [frame.documentId] },
+      func: fillInFrame,
+      args: [origin, '', password, 'new-password'],
+    });
+    answer = results[0]?.result as FillResult | undefined;
+  } catch {
+    return { filled: 0, refused: 'The page changed; nothing was filled.' };
+  }
+  if (answer && answer.filled > 0) await offers.generated(tabId, origin, password);
+  return answer ?? { filled: 0, refused: 'Nothing was filled.' };
 }
 
 /**

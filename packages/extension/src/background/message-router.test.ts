@@ -67,4 +67,69 @@ describe('checkRequest', () => {
     // Another page of the extension asks for nothing.
     expect(checkRequest({ type: 'status' }, { ...popup, url: `${BASE}other.html` }, ID, BASE)).toMatchObject({ ok: false });
   });
+
+  describe('a content script', () => {
+    const content = {
+      id: ID,
+      url: 'https://shop.test/login?next=1',
+      origin: 'https://shop.test',
+      tab: { id: 9 },
+      frameId: 0,
+      documentId: 'D1',
+    };
+    const submitted = { type: 'login-submitted', username: 'grace', password: 'pw', trigger: 'submit' };
+
+    it('may report a sent login form, its site taken from the browser’s sender', () => {
+      expect(checkRequest(submitted, content, ID, BASE)).toEqual({
+        ok: true,
+        kind: 'page',
+        request: submitted,
+        from: { tabId: 9, frameId: 0, origin: 'https://shop.test' },
+      });
+      expect(checkRequest({ type: 'login-form-gone' }, { ...content, frameId: 3 }, ID, BASE)).toMatchObject({
+        ok: true,
+        from: { tabId: 9, frameId: 3, origin: 'https://shop.test' },
+      });
+    });
+
+    it('cannot name another site, ask the popup’s or the menu’s requests, or send an empty password', () => {
+      for (const message of [
+        { ...submitted, origin: 'https://bank.test' },
+        { ...submitted, password: '' },
+        { type: 'answer-offer', tabId: 9, offerId: '0f8fad5b-d9cb-469f-a165-70867728950e', answer: 'save' },
+        { type: 'save-offer', tabId: 9 },
+        { type: 'items', query: '' },
+        { type: 'menu-generate', token: '0f8fad5b-d9cb-469f-a165-70867728950e', x: 1, y: 1 },
+      ]) {
+        expect(checkRequest(message, content, ID, BASE)).toEqual({ ok: false, answer: { ok: false, error: REFUSED_SENDER } });
+      }
+    });
+
+    it('is refused from a page with an opaque or mismatched origin, another extension, or no tab', () => {
+      for (const sender of [
+        { ...content, origin: 'null' },
+        { ...content, url: 'data:text/html,x', origin: 'null' },
+        { ...content, url: 'file:///tmp/login.html', origin: 'file://' },
+        { ...content, id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz' },
+        { ...content, tab: undefined },
+      ]) {
+        expect(checkRequest(submitted, sender, ID, BASE)).toMatchObject({ ok: false });
+      }
+    });
+  });
+
+  it('lets the popup ask for the tab’s save offer and answer it, and nothing else with it', () => {
+    const OFFER = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(checkRequest({ type: 'answer-offer', tabId: 2, offerId: OFFER, answer: 'dismiss' }, popup, ID, BASE)).toMatchObject({
+      ok: true,
+      kind: 'popup',
+    });
+    for (const message of [
+      { type: 'answer-offer', tabId: 2, offerId: OFFER, answer: 'save', password: 'x' },
+      { type: 'answer-offer', tabId: 2, offerId: 'nope', answer: 'save' },
+      { type: 'answer-offer', tabId: 2, offerId: OFFER, answer: 'update-everything' },
+    ]) {
+      expect(checkRequest(message, popup, ID, BASE)).toMatchObject({ ok: false });
+    }
+  });
 });

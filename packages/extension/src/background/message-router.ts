@@ -1,4 +1,12 @@
-import { menuRequestSchema, requestSchema, type Answer, type MenuRequest, type Request } from '../shared/messages';
+import {
+  menuRequestSchema,
+  pageRequestSchema,
+  requestSchema,
+  type Answer,
+  type MenuRequest,
+  type PageRequest,
+  type Request,
+} from '../shared/messages';
 
 /** Who sent a message, as the browser tells it (chrome.runtime.MessageSender's parts we read). */
 export interface Sender {
@@ -7,12 +15,38 @@ export interface Sender {
   origin?: string | undefined;
   tab?: { id?: number | undefined } | undefined;
   frameId?: number | undefined;
+  documentId?: string | undefined;
 }
 
 /** Where a checked menu request came from: the browser's tab and frame of the menu's iframe. */
 export interface MenuSender {
   tabId: number;
   frameId: number;
+}
+
+/** Where a content script's message came from, by the browser's word: never by the message. */
+export interface PageSender {
+  tabId: number;
+  frameId: number;
+  /** The sending frame's origin (http or https). */
+  origin: string;
+}
+
+/**
+ * The page a content script runs in, as the browser reports it; null for anything else. A
+ * content script's sender is the extension itself, in a tab, with the page's own address.
+ */
+export function pageSenderOf(sender: Sender, extensionId: string, extensionBase: string): PageSender | null {
+  if (sender.id !== extensionId) return null;
+  const tabId = sender.tab?.id;
+  const { frameId, url } = sender;
+  if (tabId === undefined || frameId === undefined || url === undefined || url.startsWith(extensionBase)) return null;
+  if (!URL.canParse(url)) return null;
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+  // An opaque or different origin (a sandboxed frame, a data: document) is no site to save for.
+  if (sender.origin !== undefined && sender.origin !== parsed.origin) return null;
+  return { tabId, frameId, origin: parsed.origin };
 }
 
 export const REFUSED_SENDER = 'Refused: only Lockit’s own pages may ask for this.';
@@ -32,11 +66,14 @@ export function isOwnPage(sender: Sender, extensionId: string, extensionBase: st
 
 /**
  * Checks a message before any handler sees it: its sender must be one of the extension's own
- * pages, and its body one of the requests of `requestSchema` exactly. Everything the worker
+ * pages, and its body one of the requests of `requestSchema` exactly (the inline menu's of
+ * `menuRequestSchema`); a content script's only one of `pageRequestSchema`, its site taken
+ * from the sender. Everything the worker
  * does on a message (sign-in, unlock, secrets, fills) is reachable only through here.
  *
  * Security invariants: content scripts and web pages get nothing from this router, not even
- * the lock state; a message that does not parse changes nothing and gets a plain refusal.
+ * the lock state (a content script's report is answered with nothing but an acknowledgement);
+ * a message that does not parse changes nothing and gets a plain refusal.
  */
 export function checkRequest(
   message: unknown,
@@ -46,7 +83,17 @@ export function checkRequest(
 ):
   | { ok: true; kind: 'popup'; request: Request }
   | { ok: true; kind: 'menu'; request: MenuRequest; from: MenuSender }
+  | { ok: true; kind: 'page'; request: PageRequest; from: PageSender }
   | { ok: false; answer: Answer } {
+  // A content script may only report a sent login form (pageRequestSchema): nothing it can
+  // send reads the vault, fills, or saves; the person's yes in the popup does.
+  const page = pageSenderOf(sender, extensionId, extensionBase);
+  if (page !== null) {
+    // Anything else from a page's content script is a request only Lockit's own pages may make.
+    const parsed = pageRequestSchema.safeParse(message);
+    if (!parsed.success) return { ok: false, answer: { ok: false, error: REFUSED_SENDER } };
+    return { ok: true, kind: 'page', request: parsed.data, from: page };
+  }
   if (!isOwnPage(sender, extensionId, extensionBase)) return { ok: false, answer: { ok: false, error: REFUSED_SENDER } };
   const path = new URL(sender.url!).pathname;
   // The inline menu lives inside web pages: it may ask only for the names of its frame's

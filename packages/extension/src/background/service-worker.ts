@@ -3,6 +3,7 @@ import { handle } from './handlers';
 import { KeyCustody } from './key-custody';
 import { handleMenu } from './menu-handlers';
 import { checkRequest } from './message-router';
+import { SaveOffers } from './save-offers';
 import { readSettings } from './settings';
 import { VaultSession } from './vault-session';
 
@@ -13,6 +14,7 @@ import { VaultSession } from './vault-session';
  */
 const custody = new KeyCustody(chrome.storage.session);
 const session = new VaultSession(custody);
+const offers = new SaveOffers(chrome.storage.session);
 const extensionBase = chrome.runtime.getURL('');
 
 // Content scripts must never read the key's session copy (the default; set again in case a
@@ -25,8 +27,20 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, reply) => {
     reply(checked.answer);
     return false;
   }
+  if (checked.kind === 'page') {
+    // A page's report: recorded, and answered with nothing a page could learn from.
+    const { request, from } = checked;
+    const noting =
+      request.type === 'login-submitted'
+        ? offers.submitted(from, request.username, request.password)
+        : offers.pageMovedOn(from.tabId, from.origin);
+    void noting.catch(() => undefined).then(() => reply({ ok: true, value: null }));
+    return true;
+  }
   const answering =
-    checked.kind === 'menu' ? handleMenu(session, checked.request, checked.from) : handle(session, checked.request);
+    checked.kind === 'menu'
+      ? handleMenu(session, offers, checked.request, checked.from)
+      : handle(session, offers, checked.request);
   void answering.then(reply);
   // The answer comes asynchronously.
   return true;
@@ -59,3 +73,16 @@ chrome.commands.onCommand.addListener((command, tab) => {
     if (!(error instanceof FillCommandError)) throw error;
   });
 });
+
+// A sent login form becomes an offer once its page moves on: a new document in the tab, or a
+// single-page app's history change. The badge is shown again on the new page.
+chrome.webNavigation.onCommitted.addListener(({ tabId, frameId }) => {
+  if (frameId === 0) void offers.pageMovedOn(tabId);
+});
+chrome.webNavigation.onHistoryStateUpdated.addListener(({ tabId, frameId }) => {
+  if (frameId === 0) void offers.pageMovedOn(tabId);
+});
+chrome.webNavigation.onCompleted.addListener(({ tabId, frameId }) => {
+  if (frameId === 0) void offers.refreshBadge(tabId);
+});
+chrome.tabs.onRemoved.addListener((tabId) => void offers.forget(tabId));

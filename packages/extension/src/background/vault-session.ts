@@ -1,11 +1,17 @@
 import {
+  accountRefOf,
   ApiError,
+  draftOf,
+  EntryWrites,
+  loadVaultSnapshot,
+  VaultIntegrity,
   openEntries,
   openSecrets,
   PendingSecondFactor,
   signIn,
   unlockWithPassword,
   type ApiClient,
+  type EntryDraft,
   type KeyPlatform,
   type OpenEntry,
   type VaultAccount,
@@ -37,6 +43,7 @@ export class VaultSession {
   #entries: OpenEntry[] | null = null;
   #api: ApiClient | null = null;
   #apiFor: string | null = null;
+  #integrity: { for: CryptoKey; tracker: VaultIntegrity } | null = null;
 
   constructor(private readonly custody: KeyCustody) {}
 
@@ -92,6 +99,7 @@ export class VaultSession {
   /** Drops the key (memory and session copy) and every opened entry. */
   async lock(): Promise<void> {
     this.#entries = null;
+    this.#integrity = null;
     await this.custody.forget();
   }
 
@@ -127,6 +135,42 @@ export class VaultSession {
     if (!entry) throw new Error('That item is not in your vault.');
     const secrets = await openSecrets(held.vaultKey, entry);
     return { entry, password: secrets.password, totp: secrets.totp };
+  }
+
+  /** One entry as its editor holds it (every field, secrets opened), for a write that changes one of them. */
+  async draft(id: string): Promise<EntryDraft> {
+    const held = await this.#requireHeld();
+    const entry = (await this.entries()).find((candidate) => candidate.id === id);
+    if (!entry) throw new Error('That item is not in your vault.');
+    return draftOf(entry, await openSecrets(held.vaultKey, entry));
+  }
+
+  /**
+   * The client core's entry writes for the open vault, through this worker's one integrity
+   * queue (decisions 0053, 0065): every write carries the whole-vault state after it, so the
+   * web app's check keeps passing. The next entries() lists the vault again.
+   */
+  async writes(): Promise<EntryWrites> {
+    const held = await this.#requireHeld();
+    const api = await this.#client();
+    // The device's anti-rollback memory is kept under the name the person typed (AccountRef's rule).
+    const { username } = await readSettings();
+    if (!username) throw new Error('Sign in first.');
+    if (this.#integrity?.for !== held.integrityKey) {
+      const { integrityKey, vaultKey } = held;
+      const tracker = new VaultIntegrity(integrityKey, vaultKey, await accountRefOf(username), {
+        api,
+        memory: deviceMemory,
+        load: (names) => loadVaultSnapshot(api, integrityKey, vaultKey, names),
+      });
+      this.#integrity = { for: integrityKey, tracker };
+    }
+    return new EntryWrites({ api, vaultKey: held.vaultKey, integrity: this.#integrity.tracker });
+  }
+
+  /** Forgets the listed entries after a write, so the next look lists the vault as the server holds it. */
+  entriesChanged(): void {
+    this.#entries = null;
   }
 
   async #requireHeld(): Promise<HeldVault> {

@@ -1,9 +1,11 @@
+import { watchFormSubmissions } from './form-submit';
 import { menuIsPlainlyVisible, observeVisibility, type PlacedMenu } from './menu-guard';
 
 /**
  * The content script: it finds login fields and shows the inline menu beside them. It holds no
- * secret and asks the service worker for nothing (the worker refuses content scripts); it
- * answers one question of the worker: was the menu plainly visible under this click?
+ * secret and asks the service worker for nothing (the worker refuses it every request but a
+ * report of a sent login form, see form-submit); it answers one question of the worker: was
+ * the menu plainly visible under this click?
  *
  * The menu is the extension's own page (menu.html) in an iframe inside a closed shadow root of
  * a custom element with a random name: the page cannot read into it, style inside it, or
@@ -21,6 +23,19 @@ function loginField(target: EventTarget | null): HTMLInputElement | null {
   if (!['text', 'email', ''].includes(target.type)) return null;
   const scope: ParentNode = target.form ?? document;
   return scope.querySelector('input[type="password"]') ? target : null;
+}
+
+/**
+ * A field that wants a new password: autocomplete="new-password", or a sign-up form's (two
+ * password fields, a password and its confirmation, or a name that says so).
+ */
+function wantsNewPassword(field: HTMLInputElement): boolean {
+  if (field.type !== 'password') return false;
+  if (field.autocomplete.split(/\s+/).includes('new-password')) return true;
+  if (field.autocomplete.split(/\s+/).includes('current-password')) return false;
+  const scope: ParentNode = field.form ?? document;
+  if (scope.querySelectorAll('input[type="password"]').length >= 2) return true;
+  return /new|confirm|sign.?up|register|create/i.test(`${field.name} ${field.id}`);
 }
 
 function randomName(): string {
@@ -49,7 +64,9 @@ function openMenu(field: HTMLInputElement): void {
   const shadow = host.attachShadow({ mode: 'closed' });
   const frame = document.createElement('iframe');
   const token = crypto.randomUUID();
-  frame.src = `${chrome.runtime.getURL('menu.html')}#${token}`;
+  // The menu offers a generated password beside a new-password field (?new-password).
+  const mode = wantsNewPassword(field) ? '?new-password' : '';
+  frame.src = `${chrome.runtime.getURL('menu.html')}${mode}#${token}`;
   frame.style.cssText = 'border: 0; width: 100%; height: 100%; display: block; color-scheme: normal;';
   frame.setAttribute('title', 'Lockit');
   shadow.append(frame);
@@ -77,6 +94,7 @@ document.addEventListener(
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape') closeMenu();
 });
+watchFormSubmissions();
 
 /**
  * The worker's one question, checked by hand: zod probes for `new Function`, which a content

@@ -16,6 +16,32 @@ async function send<T>(request: unknown): Promise<T> {
   return answer.value;
 }
 
+/**
+ * Beside a new-password field (?new-password): a generated password, made and filled by the
+ * worker on the person's click, after the same visibility check as a fill. The menu never
+ * sees the password.
+ */
+function offerGenerated(): void {
+  if (location.search !== '?new-password') return;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Use a generated password';
+  button.addEventListener('click', (event) => {
+    if (!event.isTrusted) return;
+    void send<FillResult>({ type: 'menu-generate', token, x: event.clientX, y: event.clientY }).then(
+      (result) =>
+        (message.textContent =
+          result.filled > 0
+            ? 'Filled a generated password. Lockit offers to save it once you sign up.'
+            : (result.refused ?? 'Nothing was filled.')),
+      (error: unknown) => (message.textContent = error instanceof Error ? error.message : 'Nothing was filled.'),
+    );
+  });
+  const row = document.createElement('li');
+  row.append(button);
+  list.append(row);
+}
+
 async function show(): Promise<void> {
   let items: Array<{ id: string; name: string; username: string }>;
   try {
@@ -24,7 +50,7 @@ async function show(): Promise<void> {
     message.textContent = error instanceof Error ? error.message : 'Lockit is not available.';
     return;
   }
-  if (items.length === 0) message.textContent = 'No logins for this site.';
+  if (items.length === 0 && location.search !== '?new-password') message.textContent = 'No logins for this site.';
   for (const item of items) {
     const button = document.createElement('button');
     button.type = 'button';
@@ -49,4 +75,5 @@ async function show(): Promise<void> {
   }
 }
 
+offerGenerated();
 void show();

@@ -11,8 +11,16 @@
  *   negative coordinates or beyond its width). A password field that fails any check means no
  *   fill at all, user name included: an invisible form is how pages harvest what managers fill.
  * - It reads nothing from the page into the worker: it answers only a count.
+ * - In 'new-password' mode (a generated password, on the person's click in the inline menu) it
+ *   fills only the form's new-password fields (autocomplete="new-password", else the password
+ *   and its confirmation in a form with two), each visible; never a user name.
  */
-export function fillInFrame(expectedOrigin: string, username: string, password: string): { filled: number; refused?: string } {
+export function fillInFrame(
+  expectedOrigin: string,
+  username: string,
+  password: string,
+  mode: 'login' | 'new-password' = 'login',
+): { filled: number; refused?: string } {
   if (location.origin !== expectedOrigin) return { filled: 0, refused: 'The frame moved to another site.' };
   const MIN_SIZE = 8;
   const visible = (element: HTMLElement): boolean => {
@@ -32,6 +40,25 @@ export function fillInFrame(expectedOrigin: string, username: string, password: 
   };
   const editable = (input: HTMLInputElement) => !input.disabled && !input.readOnly;
   const passwords = [...document.querySelectorAll<HTMLInputElement>('input[type="password"]')].filter(editable);
+  const setValue = (input: HTMLInputElement, value: string) => {
+    input.focus();
+    // The native setter, so frameworks that track the value see the change; then the events a person's typing makes.
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    if (setter) setter.call(input, value);
+    else input.value = value;
+    input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+  if (mode === 'new-password') {
+    const marked = passwords.filter((input) => input.autocomplete.split(/\s+/).includes('new-password'));
+    const firstVisible = passwords.find(visible);
+    const inForm = firstVisible?.form ? passwords.filter((input) => input.form === firstVisible.form) : [];
+    const targets = marked.length > 0 ? marked : inForm.length >= 2 ? inForm : [];
+    if (targets.length === 0) return { filled: 0, refused: 'No new-password field here.' };
+    if (!targets.every(visible)) return { filled: 0, refused: 'The password field is not visible.' };
+    for (const input of targets) setValue(input, password);
+    return { filled: targets.length };
+  }
   const passwordField = passwords.find(visible);
   if (!passwordField) {
     return { filled: 0, refused: passwords.length ? 'The password field is not visible.' : 'No password field here.' };
@@ -48,15 +75,6 @@ export function fillInFrame(expectedOrigin: string, username: string, password: 
   const usernameField = before.reverse().find(visible);
   const usernameHidden = before.length > 0 && usernameField === undefined;
   if (usernameHidden) return { filled: 0, refused: 'The user name field is not visible.' };
-  const setValue = (input: HTMLInputElement, value: string) => {
-    input.focus();
-    // The native setter, so frameworks that track the value see the change; then the events a person's typing makes.
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    if (setter) setter.call(input, value);
-    else input.value = value;
-    input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-  };
   let filled = 0;
   if (usernameField && username !== '') {
     setValue(usernameField, username);

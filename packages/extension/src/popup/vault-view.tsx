@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FillResult, ItemSummary, Status } from '../shared/messages';
 import { MATCH_RULES, type MatchRule } from '../shared/url-match';
+import { SaveOfferPanel } from './save-offer-panel';
 import { send, targetTabId } from './send';
 import { useAction } from './use-action';
 
@@ -17,6 +18,8 @@ export function VaultView({ status, onChange }: Props) {
   const [notice, setNotice] = useState('');
   const [tabChecked, setTabChecked] = useState(false);
   const [listError, setListError] = useState('');
+  /** Bumped after a save, so the list is asked for again. */
+  const [saved, setSaved] = useState(0);
   const { error, run } = useAction();
 
   useEffect(() => {
@@ -42,7 +45,7 @@ export function VaultView({ status, onChange }: Props) {
     return () => {
       current = false;
     };
-  }, [query, tabId, tabChecked]);
+  }, [query, tabId, tabChecked, saved]);
 
   const copy = (item: ItemSummary, field: 'username' | 'password' | 'totp', label: string) =>
     void run(async () => {
@@ -66,6 +69,15 @@ export function VaultView({ status, onChange }: Props) {
   const others = items?.filter((item) => !item.matchesTab) ?? [];
   return (
     <section className="vault">
+      {tabChecked && (
+        <SaveOfferPanel
+          tabId={tabId}
+          onSaved={(said) => {
+            setNotice(said);
+            setSaved((count) => count + 1);
+          }}
+        />
+      )}
       <div className="row">
         <label htmlFor="search" className="visually-hidden">
           Search the vault

@@ -21,6 +21,13 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('items'), query: text(200), tabId: tabId.optional() }),
   z.strictObject({ type: z.literal('copy'), id: entryId, field: z.enum(['username', 'password', 'totp']) }),
   z.strictObject({ type: z.literal('fill'), id: entryId, tabId }),
+  z.strictObject({ type: z.literal('save-offer'), tabId }),
+  z.strictObject({
+    type: z.literal('answer-offer'),
+    tabId,
+    offerId: z.string().uuid(),
+    answer: z.enum(['save', 'dismiss']),
+  }),
   z.strictObject({
     type: z.literal('settings'),
     idleMinutes: z
@@ -42,9 +49,33 @@ export const menuRequestSchema = z.discriminatedUnion('type', [
     x: z.number().finite().min(0).max(10_000),
     y: z.number().finite().min(0).max(10_000),
   }),
+  z.strictObject({
+    type: z.literal('menu-generate'),
+    token: z.string().uuid(),
+    x: z.number().finite().min(0).max(10_000),
+    y: z.number().finite().min(0).max(10_000),
+  }),
+]);
+
+/**
+ * What a page's content script may tell the worker: a login form was sent, with what was typed
+ * in it, or the form it sent is gone. Untrusted (a page can forge what its fields hold); the
+ * worker takes the site from the browser's sender, and nothing is saved without the person's
+ * yes in the popup.
+ */
+export const pageRequestSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('login-submitted'),
+    username: text(200),
+    password: text(1024).min(1),
+    /** 'submit': the form's submit event; 'click': a click on its button (the form may be a script's). */
+    trigger: z.enum(['submit', 'click']),
+  }),
+  z.strictObject({ type: z.literal('login-form-gone') }),
 ]);
 
 export type Request = z.infer<typeof requestSchema>;
+export type PageRequest = z.infer<typeof pageRequestSchema>;
 export type MenuRequest = z.infer<typeof menuRequestSchema>;
 export type RequestType = Request['type'];
 
@@ -76,4 +107,15 @@ export interface FillResult {
   filled: number;
   /** Why nothing was filled, when nothing was. */
   refused?: string;
+}
+
+/** The popup's view of a pending save offer: never the password itself. */
+export interface SaveOffer {
+  offerId: string;
+  /** The site's host, as the browser reported the page that sent the form. */
+  host: string;
+  username: string;
+  /** 'save': a new item; 'update': a new password for `itemName`. */
+  kind: 'save' | 'update';
+  itemName: string | null;
 }

@@ -56,6 +56,25 @@ function pageFor(url: URL): string | null {
     case '/menu-login':
       // A login whose page attacks the inline menu once it appears (?attack=...), see MENU_ATTACK_SCRIPT.
       return page('Sign in', `${LOGIN_FORM()}<p style="height:400px">Decoy text.</p><script src="/menu-attack.js"></script>`);
+    case '/done':
+      return page('Signed in', '<p>Welcome back.</p>');
+    case '/signup':
+      return page(
+        'Create an account',
+        `<form id="login" action="/done" method="post">
+          <label>User name <input id="username" name="username" autocomplete="username"></label>
+          <label>New password <input id="new-password" name="password" type="password" autocomplete="new-password"></label>
+          <label>Repeat it <input id="confirm-password" name="confirm" type="password" autocomplete="new-password"></label>
+          <button type="submit">Sign up</button>
+        </form>`,
+      );
+    case '/forged-save':
+      // A page that tries to make the extension save or update: messages shaped like the
+      // content script's and the popup's, synthetic submit events and clicks, then it navigates.
+      return page(
+        'Forged save',
+        `${LOGIN_FORM()}<div role="button" id="fake">Sign in</div><script src="/forged-save.js"></script>`,
+      );
     case '/forged':
       // A page that tries to drive the extension: window messages shaped like its requests,
       // synthetic events, and runtime messages if it could reach them.
@@ -85,6 +104,29 @@ const FORGED_SCRIPT = `
     document.body.dataset.sent = String(sent);
   };
   setInterval(blast, 100);
+`;
+
+const FORGED_SAVE_SCRIPT = `
+  const form = document.getElementById('login');
+  document.getElementById('username').value = 'mallory';
+  document.getElementById('password').value = 'forged-pass';
+  const shapes = [
+    { type: 'login-submitted', username: 'mallory', password: 'forged-pass', trigger: 'submit' },
+    { type: 'login-form-gone' },
+    { type: 'answer-offer', tabId: 0, offerId: '00000000-0000-4000-8000-000000000000', answer: 'save' },
+    { type: 'save-offer', tabId: 0 },
+  ];
+  for (const shape of shapes) {
+    window.postMessage(shape, '*');
+    window.postMessage({ source: 'lockit', ...shape }, '*');
+    try { globalThis.chrome?.runtime?.sendMessage?.(shape); } catch {}
+  }
+  form.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
+  document.getElementById('fake').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  document.getElementById('password').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  document.getElementById('login').remove();
+  document.body.dataset.forged = 'done';
+  setTimeout(() => (location.href = '/done?after=forged'), 300);
 `;
 
 /**
@@ -118,7 +160,11 @@ const MENU_ATTACK_SCRIPT = `
 
 function handler(request: IncomingMessage, response: ServerResponse): void {
   const url = new URL(request.url ?? '/', 'http://fixture');
-  const scripts: Record<string, string> = { '/forged.js': FORGED_SCRIPT, '/menu-attack.js': MENU_ATTACK_SCRIPT };
+  const scripts: Record<string, string> = {
+    '/forged.js': FORGED_SCRIPT,
+    '/forged-save.js': FORGED_SAVE_SCRIPT,
+    '/menu-attack.js': MENU_ATTACK_SCRIPT,
+  };
   if (scripts[url.pathname]) {
     response.writeHead(200, { 'content-type': 'text/javascript' });
     response.end(scripts[url.pathname]);
