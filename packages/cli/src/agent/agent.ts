@@ -7,6 +7,7 @@ import { findItem, searchItems, summary, type ItemFilters } from './find-items';
 import { matchCredentials } from './git-credential';
 import { itemField, itemFields, itemTotp } from './item-fields';
 import { loadVault, type LoadedVault } from './load-vault';
+import { vaultSshKeys, type VaultSshKey } from './ssh-agent/vault-ssh-keys';
 
 /** Fifteen minutes without a command locks the vault, as the web app's default. */
 export const DEFAULT_IDLE_LOCK_SECONDS = 15 * 60;
@@ -19,6 +20,8 @@ export interface AgentOptions {
   rememberLogin: (server: string, username: string) => Promise<void>;
   /** Called once the answer to `logout` is sent: the agent stops. */
   stop: () => void;
+  /** Opens the SSH agent's socket (once) and says where it is (`lockit ssh-agent`). */
+  startSshAgent?: () => Promise<{ socket: string }>;
 }
 
 /**
@@ -126,9 +129,19 @@ export class Agent {
           password: await itemField(session.openVault().vaultKey, match, 'password'),
         };
       }
+      case 'ssh-agent':
+        if (!this.options.startSshAgent) throw new AgentError('usage', 'This agent serves no SSH keys.');
+        session.api();
+        return this.options.startSshAgent();
       default:
         throw new AgentError('usage', `Unknown command "${command}".`);
     }
+  }
+
+  /** The vault's SSH keys, opened now, for the SSH agent's socket; rejects while locked. */
+  async sshKeys(): Promise<VaultSshKey[]> {
+    const loaded = await this.#vault();
+    return vaultSshKeys(this.options.session.openVault().vaultKey, loaded.entries);
   }
 
   async #resolve(loaded: LoadedVault, text: string): Promise<string> {

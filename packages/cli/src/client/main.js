@@ -5,6 +5,7 @@ import { ask, CommandError } from './agent-client.js';
 import { addDataCommands } from './data-commands.js';
 import { addSecretCommands } from './secret-commands.js';
 import { addSessionCommands } from './session-commands.js';
+import { addSshCommands } from './ssh-commands.js';
 
 /**
  * The `lockit` command line (docs/cli.md). This thin client loads no schema, no route table and
@@ -28,6 +29,7 @@ export async function main(argv) {
   addSessionCommands(program, agent);
   addDataCommands(program, agent);
   addSecretCommands(program, agent);
+  addSshCommands(program, agent);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return process.exitCode === undefined ? EXIT.ok : Number(process.exitCode);

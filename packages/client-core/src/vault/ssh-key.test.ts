@@ -47,9 +47,7 @@ describe('OpenSSH private keys', () => {
     // A character in the copy of the public key inside the private half: the halves no longer match.
     lines[5] = `${lines[5]!.slice(0, 10)}${lines[5]![10] === 'A' ? 'B' : 'A'}${lines[5]!.slice(11)}`;
     expect(() => parseSshPrivateKey(lines.join('\n'))).toThrow(/damaged/);
-    expect(() => parseSshPrivateKey(made.privateKey.slice(0, 200) + '\n-----END OPENSSH PRIVATE KEY-----')).toThrow(
-      SshKeyError,
-    );
+    expect(() => parseSshPrivateKey(made.privateKey.slice(0, 200) + '\n-----END OPENSSH PRIVATE KEY-----')).toThrow(SshKeyError);
   });
 
   it('generates an Ed25519 key that ssh-keygen reads and derives the same public key from', async () => {

@@ -97,7 +97,8 @@ function readKey(bytes: Uint8Array): ParsedSshKey {
   } else {
     throw new SshKeyError(`Lockit takes Ed25519 and RSA keys; this one is ${type}.`);
   }
-  if (!equal(innerBlob, publicBlob)) throw new SshKeyError('This OpenSSH private key is damaged (its public key does not match).');
+  if (!equal(innerBlob, publicBlob))
+    throw new SshKeyError('This OpenSSH private key is damaged (its public key does not match).');
   const comment = secret.text();
   return describe(type, publicBlob, comment);
 }
@@ -122,7 +123,10 @@ export async function generateEd25519SshKey(
   comment: string,
   random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes),
 ): Promise<string> {
-  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as { publicKey: CryptoKey; privateKey: CryptoKey };
+  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as {
+    publicKey: CryptoKey;
+    privateKey: CryptoKey;
+  };
   const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
   // PKCS#8 of an Ed25519 key ends with the 32-byte seed (RFC 8410).
   const seed = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey)).slice(-32);
