@@ -32,7 +32,7 @@ export interface BitwardenItem {
   id: string;
   organizationId: null;
   folderId: string | null;
-  type: 1 | 2 | 3 | 4;
+  type: 1 | 2 | 3 | 4 | 5;
   reprompt: 0;
   name: string;
   notes: string | null;
