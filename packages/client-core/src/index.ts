@@ -62,6 +62,8 @@ export { signInWithPasskey, type CannotUnlockReason, type PasskeySignInResult } 
 export * from './vault/vault-entry';
 export * from './vault/open-entries';
 export * from './vault/seal-entry';
+export * from './vault/ssh-key';
+export * from './vault/ssh-key-entry';
 export * from './vault/word-search';
 export * from './vault/revision-memory';
 export * from './vault/yield-to-main';

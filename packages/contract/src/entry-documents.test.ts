@@ -101,3 +101,31 @@ describe('writes name their revision', () => {
     expect(addFolderRequestSchema.safeParse({ id: '0f8fad5b-d9cb-469f-a165-70867728950e', name: 'Work' }).success).toBe(false);
   });
 });
+
+describe('SSH key documents', () => {
+  const sshKey = {
+    publicKey: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOp2BGDpVkCn7cR3y3N0lZmpxbA5lgdw8cDRDpJdeKwm laptop',
+    fingerprint: 'SHA256:6z0d2Pb4jpiMwUc4tLq4m0xPqQbNHPmvvODk4PWaFXc',
+    comment: 'laptop',
+  };
+  const privateKey = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n';
+
+  it('parse an SSH key overview and its private key in details', () => {
+    expect(parseOverview({ ...overview, type: 'sshKey', sshKey }).sshKey).toEqual(sshKey);
+    const parsed = parseEntryDocument(detailsDocumentSchema, JSON.stringify({ ...details, sshKey: { privateKey } }), 'details');
+    expect(parsed.sshKey?.privateKey).toBe(privateKey);
+  });
+
+  it('refuse a public key that is no OpenSSH line, a fingerprint of the wrong form, and a private key in another format', () => {
+    expect(() => parseOverview({ ...overview, type: 'sshKey', sshKey: { ...sshKey, publicKey: 'ecdsa-sha2 AAAA' } })).toThrow(
+      /sshKey.publicKey must be an OpenSSH public key line/,
+    );
+    expect(() => parseOverview({ ...overview, type: 'sshKey', sshKey: { ...sshKey, fingerprint: 'MD5:aa:bb' } })).toThrow(
+      EntryDocumentError,
+    );
+    const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIB\n-----END RSA PRIVATE KEY-----\n';
+    expect(() =>
+      parseEntryDocument(detailsDocumentSchema, JSON.stringify({ ...details, sshKey: { privateKey: pem } }), 'details'),
+    ).toThrow(/must be an OpenSSH private key/);
+  });
+});

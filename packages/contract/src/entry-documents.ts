@@ -15,7 +15,7 @@ import { ENTRY_PLAINTEXT_LIMITS } from './entries';
  * never half-read. `v` lets a later Lockit add a version without guessing.
  */
 
-export const ENTRY_TYPES = ['login', 'note', 'card', 'identity'] as const;
+export const ENTRY_TYPES = ['login', 'note', 'card', 'identity', 'sshKey'] as const;
 export type EntryType = (typeof ENTRY_TYPES)[number];
 
 export const DOCUMENT_LIMITS = {
@@ -28,6 +28,9 @@ export const DOCUMENT_LIMITS = {
   value: 2000,
   totp: 1000,
   short: 200,
+  /** An OpenSSH private key: an Ed25519 key is about 400 characters, a 4096-bit RSA key about 3,400. */
+  sshPrivateKey: 16000,
+  sshPublicKey: 2000,
 } as const;
 
 const text = (max: number) => z.string().max(max, `is longer than ${max} characters`);
@@ -80,6 +83,20 @@ export const identityOverviewSchema = z.strictObject(
 export type IdentityOverview = z.infer<typeof identityOverviewSchema>;
 
 /**
+ * What the list knows of an SSH key: its public half (an authorized_keys line), its SHA256
+ * fingerprint as OpenSSH prints it, and its comment. The private key is in details only.
+ */
+export const sshKeyOverviewSchema = z.strictObject({
+  publicKey: z
+    .string()
+    .max(DOCUMENT_LIMITS.sshPublicKey)
+    .regex(/^(ssh-ed25519|ssh-rsa) [A-Za-z0-9+/]+=*( .*)?$/, 'must be an OpenSSH public key line'),
+  fingerprint: z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}$/, 'must be a SHA256 fingerprint'),
+  comment: short,
+});
+export type SshKeyOverview = z.infer<typeof sshKeyOverviewSchema>;
+
+/**
  * What the list shows of an entry. Version 2 adds `name` and `username`, copies of the
  * entry's service name and user name, so the list opens one field per entry instead of four;
  * a version 2 overview is only trusted sealed bound to those fields (crypto's bound overview,
@@ -101,6 +118,8 @@ export const overviewDocumentSchema = z
     hasTotp: z.boolean(),
     card: cardOverviewSchema.nullable(),
     identity: identityOverviewSchema.nullable(),
+    /** An SSH key's public half; absent in documents written before SSH keys. */
+    sshKey: sshKeyOverviewSchema.nullable().optional(),
   })
   .refine(
     (overview) =>
@@ -138,6 +157,16 @@ export const detailsDocumentSchema = z.strictObject({
   hidden: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,36}$/), text(DOCUMENT_LIMITS.value)),
   card: z.strictObject({ number: text(40), code: text(10) }).nullable(),
   identity: z.strictObject({ ssn: short, passport: short, license: short }).nullable(),
+  /** An SSH key's private key in OpenSSH format (unencrypted: the vault is its encryption). */
+  sshKey: z
+    .strictObject({
+      privateKey: text(DOCUMENT_LIMITS.sshPrivateKey).regex(
+        /^-----BEGIN OPENSSH PRIVATE KEY-----\n[A-Za-z0-9+/=\n]+-----END OPENSSH PRIVATE KEY-----\n?$/,
+        'must be an OpenSSH private key',
+      ),
+    })
+    .nullable()
+    .optional(),
 });
 export type DetailsDocument = z.infer<typeof detailsDocumentSchema>;
 

@@ -24,6 +24,8 @@ export interface TransferItem {
   fields: TransferField[];
   card: TransferCard | null;
   identity: TransferIdentity | null;
+  /** An SSH key's OpenSSH private key, public key line and fingerprint, as the file gave them. */
+  sshKey?: TransferSshKey | null;
   tags: string[];
   /** The folder's path, nested with '/' ("Work/Banking"); null for none. */
   folder: string | null;
@@ -54,6 +56,12 @@ export interface TransferCard {
   code: string;
   expMonth: string;
   expYear: string;
+}
+
+export interface TransferSshKey {
+  privateKey: string;
+  publicKey: string;
+  fingerprint: string;
 }
 
 export type TransferIdentity = IdentityOverview & { ssn: string; passport: string; license: string };

@@ -9,6 +9,7 @@ import { itemField, itemFields, itemTotp } from './item-fields';
 import { addItem, editItem, removeItem, restoreItem } from './item-writes';
 import { loadVault, type LoadedVault } from './load-vault';
 import { VaultWriter } from './vault-writer';
+import { vaultSshKeys, type VaultSshKey } from './ssh-agent/vault-ssh-keys';
 
 /** Fifteen minutes without a command locks the vault, as the web app's default. */
 export const DEFAULT_IDLE_LOCK_SECONDS = 15 * 60;
@@ -21,6 +22,8 @@ export interface AgentOptions {
   rememberLogin: (server: string, username: string) => Promise<void>;
   /** Called once the answer to `logout` is sent: the agent stops. */
   stop: () => void;
+  /** Opens the SSH agent's socket (once) and says where it is (`lockit ssh-agent`). */
+  startSshAgent?: () => Promise<{ socket: string }>;
 }
 
 /**
@@ -141,6 +144,10 @@ export class Agent {
         return this.#credentialStore(args);
       case 'credential-erase':
         return this.#credentialErase(args);
+      case 'ssh-agent':
+        if (!this.options.startSshAgent) throw new AgentError('usage', 'This agent serves no SSH keys.');
+        session.api();
+        return this.options.startSshAgent();
       default:
         throw new AgentError('usage', `Unknown command "${command}".`);
     }
@@ -191,6 +198,12 @@ export class Agent {
     const vault = session.openVault();
     if (this.#writer?.vault !== vault) this.#writer = new VaultWriter(vault, session, this.#revisions);
     return this.#writer;
+  }
+
+  /** The vault's SSH keys, opened now, for the SSH agent's socket; rejects while locked. */
+  async sshKeys(): Promise<VaultSshKey[]> {
+    const loaded = await this.#vault();
+    return vaultSshKeys(this.options.session.openVault().vaultKey, loaded.entries);
   }
 
   async #resolve(loaded: LoadedVault, text: string): Promise<string> {

@@ -5,6 +5,7 @@ import { Agent } from './agent';
 import { AgentSession } from './agent-session';
 import { FileKeyValueStore } from './file-store';
 import { listen } from './socket-server';
+import { sshAgentStarter } from './ssh-agent/start-ssh-agent';
 
 /**
  * The agent process: started by the thin client on demand (detached, no terminal), it holds the
@@ -16,16 +17,18 @@ const paths = agentPaths();
 await privateFolder(paths.stateDir);
 const session = new AgentSession(new FileKeyValueStore(join(paths.stateDir, 'device-memory.json')));
 let closing: (() => Promise<void>) | null = null;
+const ssh = sshAgentStarter(paths, () => agent.sshKeys());
 const stop = () => {
   session.forget();
-  void (closing ? closing() : Promise.resolve()).finally(() => process.exit(0));
+  void Promise.all([closing ? closing() : undefined, ssh.close()]).finally(() => process.exit(0));
 };
-const agent = new Agent({
+const agent: Agent = new Agent({
   session,
   rememberLogin: async (server, username) => {
     await writeFile(join(paths.stateDir, 'login.json'), JSON.stringify({ server, username }), { mode: 0o600 });
   },
   stop,
+  startSshAgent: ssh.start,
 });
 const { close } = await listen(paths, (command, args) => agent.handle(command, args));
 closing = close;

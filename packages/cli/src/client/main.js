@@ -7,6 +7,7 @@ import { addDataCommands } from './data-commands.js';
 import { addSecretCommands } from './secret-commands.js';
 import { addSessionCommands } from './session-commands.js';
 import { addWriteCommands } from './write-commands.js';
+import { addSshCommands } from './ssh-commands.js';
 
 /**
  * The `lockit` command line (docs/cli.md). This thin client loads no schema, no route table and
@@ -32,6 +33,7 @@ export async function main(argv) {
   addWriteCommands(program, agent);
   addSecretCommands(program, agent);
   addConfigCommand(program);
+  addSshCommands(program, agent);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return process.exitCode === undefined ? EXIT.ok : Number(process.exitCode);

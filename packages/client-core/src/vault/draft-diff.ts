@@ -11,6 +11,7 @@ export const DRAFT_PARTS = [
   'totp',
   'card',
   'identity',
+  'sshKey',
   'notes',
   'fields',
   'folderId',
@@ -28,6 +29,7 @@ export const PART_LABELS: Record<DraftPart, string> = {
   totp: 'One-time code secret',
   card: 'Card',
   identity: 'Identity',
+  sshKey: 'SSH key',
   notes: 'Notes',
   fields: 'Custom fields',
   folderId: 'Folder',
@@ -89,6 +91,8 @@ function canonical(draft: EntryDraft, part: DraftPart): unknown {
           draft.identity.license,
         ]
       );
+    case 'sshKey':
+      return draft.sshKey ? [draft.sshKey.privateKey.trim(), draft.sshKey.comment.trim()] : null;
     default:
       return draft[part];
   }
@@ -108,7 +112,7 @@ export function partText(
   const secret = (text: string) => (text === '' ? '' : reveal ? text : MASK);
   switch (part) {
     case 'type':
-      return { login: 'Login', note: 'Secure note', card: 'Card', identity: 'Identity' }[draft.type];
+      return { login: 'Login', note: 'Secure note', card: 'Card', identity: 'Identity', sshKey: 'SSH key' }[draft.type];
     case 'password':
     case 'totp':
       return secret(draft[part].trim() === '' ? '' : draft[part]);
@@ -144,6 +148,11 @@ export function partText(
       for (const name of ['ssn', 'passport', 'license'] as const) if (identity[name] !== '') lines.push(secret(identity[name]));
       return lines.join('\n');
     }
+    case 'sshKey':
+      // The private key is the secret; the comment says which key it is.
+      return draft.sshKey && draft.sshKey.privateKey.trim() !== ''
+        ? [draft.sshKey.comment.trim(), secret(draft.sshKey.privateKey.trim())].filter((line) => line !== '').join('\n')
+        : '';
     case 'folderId':
       return draft.folderId === null ? 'No folder' : (folderName?.(draft.folderId) ?? 'A folder that no longer exists');
     case 'tags':

@@ -153,6 +153,7 @@ function toOpenEntry(
     fields: overview.fields,
     card: overview.card,
     identity: overview.identity,
+    sshKey: overview.sshKey ?? null,
     createdAt: wire.createdAt,
     updatedAt: wire.updatedAt,
     deletedAt: wire.deletedAt,

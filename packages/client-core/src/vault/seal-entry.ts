@@ -15,6 +15,8 @@ import {
 } from '@lockit/contract';
 import { decryptField, openEntryFields, sealEntryFields } from '@lockit/crypto';
 import { legacyOverview } from './open-entries';
+import { EntryDraftError } from './entry-draft-error';
+import { sshKeyPlaintext } from './ssh-key-entry';
 import type { CardDraft, DraftField, EntryDraft, EntrySecrets, IdentityDraft, OpenEntry } from './vault-entry';
 
 export type { EntryDraft } from './vault-entry';
@@ -31,10 +33,7 @@ export interface SealedEntry {
   details: string | null;
 }
 
-/** A draft that cannot be saved as it is; the message is one sentence a person can act on. */
-export class EntryDraftError extends Error {
-  override readonly name = 'EntryDraftError';
-}
+export { EntryDraftError } from './entry-draft-error';
 
 const EMPTY_IDENTITY_DRAFT: IdentityDraft = {
   title: '',
@@ -69,6 +68,7 @@ export function emptyDraft(type: EntryType = 'login'): EntryDraft {
     fields: [],
     card: type === 'card' ? { ...EMPTY_CARD_DRAFT } : null,
     identity: type === 'identity' ? { ...EMPTY_IDENTITY_DRAFT } : null,
+    sshKey: type === 'sshKey' ? { privateKey: '', comment: '' } : null,
     tags: [],
     folderId: null,
     favorite: false,
@@ -82,6 +82,7 @@ export function withType(draft: EntryDraft, type: EntryType): EntryDraft {
     type,
     card: type === 'card' ? (draft.card ?? { ...EMPTY_CARD_DRAFT }) : draft.card,
     identity: type === 'identity' ? (draft.identity ?? { ...EMPTY_IDENTITY_DRAFT }) : draft.identity,
+    sshKey: type === 'sshKey' ? (draft.sshKey ?? { privateKey: '', comment: '' }) : (draft.sshKey ?? null),
   };
 }
 
@@ -111,6 +112,7 @@ export function entryPlaintext(draft: EntryDraft): EntryPlaintext {
   const fields = draft.fields.filter((field) => field.label.trim() !== '' || field.value !== '');
   const card = draft.type === 'card' ? draft.card : null;
   const identity = draft.type === 'identity' ? draft.identity : null;
+  const sshKey = draft.type === 'sshKey' ? sshKeyPlaintext(draft.sshKey) : null;
 
   const hidden: Record<string, string> = {};
   for (const field of fields) if (field.kind === 'hidden') hidden[field.id] = field.value;
@@ -121,7 +123,11 @@ export function entryPlaintext(draft: EntryDraft): EntryPlaintext {
       ? { ssn: identity.ssn, passport: identity.passport, license: identity.license }
       : null;
   const hasDetails =
-    totp !== '' || fields.some((field) => field.kind === 'hidden') || cardSecret !== null || identitySecret !== null;
+    totp !== '' ||
+    fields.some((field) => field.kind === 'hidden') ||
+    cardSecret !== null ||
+    identitySecret !== null ||
+    sshKey !== null;
 
   return {
     serviceName: draft.serviceName,
@@ -148,8 +154,18 @@ export function entryPlaintext(draft: EntryDraft): EntryPlaintext {
         expYear: card.expYear.trim(),
       },
       identity: identity && identityOverview(identity),
+      ...(sshKey && { sshKey: sshKey.overview }),
     },
-    details: hasDetails ? { v: 1, totp: totp === '' ? null : totp, hidden, card: cardSecret, identity: identitySecret } : null,
+    details: hasDetails
+      ? {
+          v: 1,
+          totp: totp === '' ? null : totp,
+          hidden,
+          card: cardSecret,
+          identity: identitySecret,
+          ...(sshKey && { sshKey: sshKey.secret }),
+        }
+      : null,
   };
 }
 
@@ -320,13 +336,14 @@ function secretsOf(password: string, notes: string, details: DetailsDocument | n
     hidden: details?.hidden ?? {},
     card: details?.card ?? null,
     identity: details?.identity ?? null,
+    sshKey: details?.sshKey ?? null,
   };
 }
 
 /** What the list knows of an entry, as a draft is built from it. */
 type EntryShape = Pick<
   OpenEntry,
-  'type' | 'serviceName' | 'username' | 'urls' | 'fields' | 'card' | 'identity' | 'tags' | 'folderId' | 'favorite'
+  'type' | 'serviceName' | 'username' | 'urls' | 'fields' | 'card' | 'identity' | 'sshKey' | 'tags' | 'folderId' | 'favorite'
 >;
 
 /** The editor's content for an entry whose secrets are open. */
@@ -359,6 +376,7 @@ export function draftOf(entry: EntryShape, secrets: EntrySecrets): EntryDraft {
       passport: secrets.identity?.passport ?? '',
       license: secrets.identity?.license ?? '',
     },
+    sshKey: entry.sshKey ? { privateKey: secrets.sshKey?.privateKey ?? '', comment: entry.sshKey.comment } : null,
     tags: [...entry.tags],
     folderId: entry.folderId,
     favorite: entry.favorite,

@@ -1,4 +1,4 @@
-import type { CardOverview, CustomField, CustomFieldKind, EntryType, IdentityOverview } from '@lockit/contract';
+import type { CardOverview, CustomField, CustomFieldKind, EntryType, IdentityOverview, SshKeyOverview } from '@lockit/contract';
 import type { EntryFieldSet } from '@lockit/crypto';
 import { foldForSearch } from './search-text';
 
@@ -31,6 +31,8 @@ export interface OpenEntry {
   fields: CustomField[];
   card: CardOverview | null;
   identity: IdentityOverview | null;
+  /** An SSH key's public half (absent or null for the other types). */
+  sshKey?: SshKeyOverview | null;
   createdAt: string;
   updatedAt: string;
   /** When it went to Trash; null while it is live. */
@@ -114,6 +116,12 @@ export interface CardDraft {
 
 export type IdentityDraft = IdentityOverview & { ssn: string; passport: string; license: string };
 
+/** An SSH key as the editor holds it: the OpenSSH private key text and a comment for the list. */
+export interface SshKeyDraft {
+  privateKey: string;
+  comment: string;
+}
+
 /**
  * The editor's whole content, secrets included; what sealEntry turns into the wire body.
  * Empty strings mean "none" (an empty URL is dropped, empty notes are not stored).
@@ -132,6 +140,8 @@ export interface EntryDraft {
   fields: DraftField[];
   card: CardDraft | null;
   identity: IdentityDraft | null;
+  /** An SSH key item's key; its public half and fingerprint are derived from it when saved. */
+  sshKey?: SshKeyDraft | null;
   tags: string[];
   folderId: string | null;
   favorite: boolean;
@@ -147,6 +157,8 @@ export interface EntrySecrets {
   hidden: Readonly<Record<string, string>>;
   card: { number: string; code: string } | null;
   identity: { ssn: string; passport: string; license: string } | null;
+  /** An SSH key item's private key (OpenSSH format), or null. */
+  sshKey?: { privateKey: string } | null;
 }
 
 /** A folder with its name decrypted. Nesting is by name: "Work/Banking" sits in "Work". */

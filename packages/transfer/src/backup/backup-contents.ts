@@ -45,6 +45,8 @@ const itemShape = {
   fields: z.array(z.strictObject({ label: short, kind: z.enum(customFieldKinds), value: text })).max(BACKUP_LIMITS.list),
   card: z.strictObject({ holder: short, brand: short, number: short, code: short, expMonth: short, expYear: short }).nullable(),
   identity: z.strictObject(identityText).nullable(),
+  /** An SSH key item's key; absent in backups made before SSH keys. */
+  sshKey: z.strictObject({ privateKey: text, publicKey: text, fingerprint: short }).nullable().optional(),
   tags: z.array(short).max(BACKUP_LIMITS.list),
   /** The folder's path, nested with '/' ("Work/Banking"); null for none. */
   folder: short.nullable(),
@@ -107,6 +109,7 @@ export function transferItemOf(item: BackupItem): TransferItem {
     fields: item.fields.map((field) => ({ ...field })),
     card: item.card && { ...item.card },
     identity: item.identity && { ...item.identity },
+    ...(item.sshKey !== undefined && { sshKey: item.sshKey && { ...item.sshKey } }),
     tags: [...item.tags],
     passwordHistory: passwordHistoryOf(item),
   };

@@ -32,7 +32,7 @@ export interface BitwardenItem {
   id: string;
   organizationId: null;
   folderId: string | null;
-  type: 1 | 2 | 3 | 4;
+  type: 1 | 2 | 3 | 4 | 5;
   reprompt: 0;
   name: string;
   notes: string | null;
@@ -46,6 +46,7 @@ export interface BitwardenItem {
     fido2Credentials: [];
   };
   secureNote?: { type: 0 };
+  sshKey?: { privateKey: string; publicKey: string; keyFingerprint: string };
   card?: Record<'cardholderName' | 'brand' | 'number' | 'expMonth' | 'expYear' | 'code', string | null>;
   identity?: Record<BitwardenIdentityField, string | null>;
   collectionIds: null;
@@ -75,7 +76,7 @@ type BitwardenIdentityField =
 export const TAGS_FIELD_LABEL = 'Tags';
 
 const FIELD_TYPES: Record<CustomFieldKind, 0 | 1 | 2> = { text: 0, hidden: 1, boolean: 2 };
-const ITEM_TYPES = { login: 1, note: 2, card: 3, identity: 4 } as const;
+const ITEM_TYPES = { login: 1, note: 2, card: 3, identity: 4, sshKey: 5 } as const;
 
 const orNull = (value: string) => (value === '' ? null : value);
 
@@ -155,6 +156,13 @@ function bitwardenItem(item: TransferItem, folderId: string | null, now: string,
     };
   } else if (item.type === 'note') {
     result.secureNote = { type: 0 };
+  } else if (item.type === 'sshKey') {
+    const key = item.sshKey;
+    result.sshKey = {
+      privateKey: key?.privateKey ?? '',
+      publicKey: key?.publicKey ?? '',
+      keyFingerprint: key?.fingerprint ?? '',
+    };
   } else if (item.type === 'card') {
     const card = item.card;
     result.card = {

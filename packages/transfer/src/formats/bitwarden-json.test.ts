@@ -47,7 +47,7 @@ describe('Bitwarden JSON (plain)', () => {
       ['note', 'Locker code'],
       ['card', 'Travel card'],
       ['identity', 'Kai at work'],
-      ['note', 'Deploy key'],
+      ['sshKey', 'Deploy key'],
     ]);
     const [login, note, card, identity, ssh] = result.items;
     expect(loginQuadruples([login!])).toEqual([
@@ -78,12 +78,11 @@ describe('Bitwarden JSON (plain)', () => {
     });
     expect(identity?.identity).toMatchObject({ title: 'Dr', firstName: 'Kai', lastName: 'Berg', company: 'Harbor' });
     expect(identity?.fields).toEqual([{ label: 'Username', kind: 'text', value: 'kberg' }]);
-    expect(ssh?.fields.map((field) => [field.label, field.kind])).toEqual([
-      ['Private key', 'hidden'],
-      ['Public key', 'text'],
-      ['Fingerprint', 'text'],
-    ]);
-    expect(ssh?.fields[0]?.value).toMatch(/^-----BEGIN OPENSSH PRIVATE KEY-----\n/);
+    // Bitwarden's SSH key (type 5) is Lockit's SSH key item: private key, public key, fingerprint.
+    expect(ssh?.fields).toEqual([]);
+    expect(ssh?.sshKey?.privateKey).toMatch(/^-----BEGIN OPENSSH PRIVATE KEY-----\n/);
+    expect(ssh?.sshKey?.publicKey).toMatch(/^ssh-/);
+    expect(ssh?.sshKey?.fingerprint).toMatch(/^SHA256:/);
   });
 
   it('keeps cards, identities, history, collections, multi-line notes and odd passwords (own fixture)', async () => {

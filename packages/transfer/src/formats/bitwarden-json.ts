@@ -81,7 +81,9 @@ export function bitwardenItemToTransfer(
   const login = input.login ?? null;
   const urls = (login?.uris ?? []).map((uri) => s(uri.uri)).filter((uri) => uri !== '');
   const typeName = TYPE_NAMES[input.type];
-  const type = input.type === 1 ? 'login' : input.type === 3 ? 'card' : input.type === 4 ? 'identity' : 'note';
+  const sshKey = input.type === 5 && input.sshKey && s(input.sshKey.privateKey) !== '' ? input.sshKey : null;
+  const type =
+    input.type === 1 ? 'login' : input.type === 3 ? 'card' : input.type === 4 ? 'identity' : sshKey ? 'sshKey' : 'note';
   const item = emptyTransferItem(type, nameFor(s(input.name), urls, s(login?.username)));
   item.notes = s(input.notes);
   item.favorite = input.favorite === true;
@@ -129,8 +131,11 @@ export function bitwardenItemToTransfer(
     };
   }
   if (input.type === 4 && input.identity) item.identity = identityOf(input.identity, fields);
-  if (input.type === 5 && input.sshKey) {
-    // An SSH key has no Lockit type: a secure note keeping the key in hidden and text fields.
+  if (sshKey) {
+    // The vault reads the key when it is imported; one it cannot take is kept as a note (transferToDraft).
+    item.sshKey = { privateKey: s(sshKey.privateKey), publicKey: s(sshKey.publicKey), fingerprint: s(sshKey.keyFingerprint) };
+  } else if (input.type === 5 && input.sshKey) {
+    // An SSH key without its private key: a secure note keeping what there is as text fields.
     const key = input.sshKey;
     if (s(key.privateKey) !== '') fields.push({ label: 'Private key', kind: 'hidden', value: s(key.privateKey) });
     if (s(key.publicKey) !== '') fields.push({ label: 'Public key', kind: 'text', value: s(key.publicKey) });

@@ -194,6 +194,7 @@ function shownPart(part: DraftPart, mine: EntryDraft | null, theirs: EntryDraft)
     if (part === 'username' || part === 'password' || part === 'urls' || part === 'totp') return draft.type === 'login';
     if (part === 'card') return draft.type === 'card';
     if (part === 'identity') return draft.type === 'identity';
+    if (part === 'sshKey') return draft.type === 'sshKey';
     return true;
   };
   return uses(theirs) || (mine !== null && uses(mine));
@@ -202,5 +203,9 @@ function shownPart(part: DraftPart, mine: EntryDraft | null, theirs: EntryDraft)
 function isSecret(part: DraftPart, draft: EntryDraft): boolean {
   if (SECRET_PARTS.has(part)) return true;
   if (part === 'fields') return draft.fields.some((field) => field.kind === 'hidden');
-  return (part === 'card' && draft.card !== null) || (part === 'identity' && draft.identity !== null);
+  return (
+    (part === 'card' && draft.card !== null) ||
+    (part === 'identity' && draft.identity !== null) ||
+    (part === 'sshKey' && (draft.sshKey ?? null) !== null)
+  );
 }

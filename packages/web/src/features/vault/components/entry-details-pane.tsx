@@ -5,6 +5,7 @@ import { folderPath } from '../lib/entry-filter';
 import { monogramOf } from '../lib/monogram';
 import type { EntryDraft, EntrySecrets, OpenEntry, OpenFolder } from '@lockit/client-core';
 import { cardSections, identitySections } from './details-card-identity';
+import { sshKeySections } from './details-ssh-key';
 import { customFieldSections } from './details-custom-fields';
 import { DetailField, iconButton, type FieldOf } from './details-field';
 import { loginSections } from './details-login';
@@ -39,7 +40,7 @@ interface EntryDetailsPaneProps {
   actions: DetailsActions;
 }
 
-const TYPE_NAMES = { login: 'Login', note: 'Secure note', card: 'Card', identity: 'Identity' } as const;
+const TYPE_NAMES = { login: 'Login', note: 'Secure note', card: 'Card', identity: 'Identity', sshKey: 'SSH key' } as const;
 
 /**
  * The item view: every field of one entry, a copy button per field, hidden values revealed on
@@ -120,6 +121,7 @@ export function EntryDetailsPane({ entry, folders, copied, actions }: EntryDetai
     ...(entry.type === 'login' ? loginSections(entry, secrets, field, copied, copy, () => actions.used(entry)) : []),
     ...(entry.type === 'card' ? cardSections(entry, secrets, field) : []),
     ...(entry.type === 'identity' ? identitySections(entry, secrets, field) : []),
+    ...(entry.type === 'sshKey' ? sshKeySections(entry, secrets, field) : []),
     ...customFieldSections(entry, secrets, field, copied, copy),
   ];
 

@@ -19,6 +19,7 @@ import {
 } from './entry-form-model';
 import { LoginFields } from './entry-login-fields';
 import { CardFields, EMPTY_CARD, EMPTY_IDENTITY, IdentityFields } from './entry-type-fields';
+import { SshKeyFields } from './ssh-key-fields';
 
 export { EMPTY_DRAFT, ENTRY_TYPE_LABELS, entryDialogTitle, draftProblems } from './entry-form-model';
 
@@ -169,6 +170,18 @@ export function EntryFormDialog({
           {draft.type === 'card' && draft.card && <CardFields card={draft.card} onChange={setCard} errorProps={errorProps} />}
           {draft.type === 'identity' && draft.identity && (
             <IdentityFields identity={draft.identity} onChange={setIdentity} errorProps={errorProps} />
+          )}
+          {draft.type === 'sshKey' && draft.sshKey && (
+            <SshKeyFields
+              sshKey={draft.sshKey}
+              onChange={(change) =>
+                setDraft((current) => ({
+                  ...current,
+                  sshKey: { ...(current.sshKey ?? { privateKey: '', comment: '' }), ...change },
+                }))
+              }
+              errorProps={errorProps}
+            />
           )}
 
           <div className="flex flex-col gap-1">

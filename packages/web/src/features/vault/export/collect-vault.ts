@@ -4,7 +4,7 @@ import { listEntries } from '@/api/list-entries';
 import { api } from '@/lib/http';
 import { fetchEntryHistories } from '@lockit/client-core';
 import { openEntriesWithSecrets } from '../lib/open-entries-in-workers';
-import { draftOf, openVersionDraft } from '@lockit/client-core';
+import { draftOf, openVersionDraft, sshKeyPlaintext } from '@lockit/client-core';
 import { openFolders } from '@lockit/client-core';
 import type { EntryDraft, EntrySecrets, OpenEntry } from '@lockit/client-core';
 import { yieldToMain } from '@lockit/client-core';
@@ -43,6 +43,7 @@ function contentOf(draft: EntryDraft, folderNames: ReadonlyMap<string, string>):
     fields: draft.fields.map(({ label, kind, value }) => ({ label, kind, value })),
     card: draft.card && { ...draft.card },
     identity: draft.identity && { ...draft.identity },
+    ...(draft.type === 'sshKey' && { sshKey: sshKeyContent(draft.sshKey) }),
     tags: [...draft.tags],
     folder: draft.folderId === null ? null : (folderNames.get(draft.folderId) ?? null),
     favorite: draft.favorite,
@@ -164,4 +165,16 @@ export async function collectVault(
     damagedItems,
     damagedVersions,
   };
+}
+
+/** An SSH key as exports carry it: the private key with its public key line and fingerprint. */
+function sshKeyContent(sshKey: EntryDraft['sshKey']): NonNullable<ItemContent['sshKey']> | null {
+  if (!sshKey || sshKey.privateKey.trim() === '') return null;
+  try {
+    const { overview, secret } = sshKeyPlaintext(sshKey);
+    return { privateKey: secret.privateKey, publicKey: overview.publicKey, fingerprint: overview.fingerprint };
+  } catch {
+    // A key the vault holds but cannot read (saved by a later Lockit?): exported as it is.
+    return { privateKey: sshKey.privateKey, publicKey: '', fingerprint: '' };
+  }
 }

@@ -71,7 +71,7 @@ export function useVaultListing(
   }, [ordered, filter, folders, sort, damaged]);
 
   const counts = useMemo<FilterCounts>(() => {
-    const byType = { login: 0, note: 0, card: 0, identity: 0 };
+    const byType = { login: 0, note: 0, card: 0, identity: 0, sshKey: 0 };
     let all = 0;
     let favorites = 0;
     let trash = 0;

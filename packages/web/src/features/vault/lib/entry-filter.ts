@@ -3,7 +3,7 @@ import { foldForMatching, matchesWords, nameSortKey, queryWords } from '@lockit/
 /** What the list knows of an entry, from its opened overview (never a secret). */
 export interface EntrySummary {
   id: string;
-  type: 'login' | 'note' | 'card' | 'identity';
+  type: 'login' | 'note' | 'card' | 'identity' | 'sshKey';
   name: string;
   username: string;
   urls: string[];

@@ -93,7 +93,7 @@ export interface PlanCounts {
 
 /** What the import will do under the given choices: the preview's figures. */
 export function countPlan(plan: ImportPlan, all: DuplicateChoice, own: ReadonlyMap<number, DuplicateChoice>): PlanCounts {
-  const create: Record<EntryType, number> = { login: 0, note: 0, card: 0, identity: 0 };
+  const create: Record<EntryType, number> = { login: 0, note: 0, card: 0, identity: 0, sshKey: 0 };
   let update = 0;
   let skipDuplicates = 0;
   let duplicates = 0;

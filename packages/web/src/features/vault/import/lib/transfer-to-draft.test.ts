@@ -84,3 +84,41 @@ describe('transferToDraft', () => {
     expect(transferToDraft(many, TAG, null)).toMatchObject({ ok: false, reason: expect.stringMatching(/at most 50/) });
   });
 });
+
+describe('transferToDraft: SSH keys', () => {
+  // A throwaway key made with `ssh-keygen -t ed25519 -N '' -C fixture@lockit` for tests only.
+  const KEY = `-----BEGIN OPENSSH PRIVATE KEY-----
+b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW
+QyNTUxOQAAACD/3O5D7XztpXe5G9KcQBd2M3YzqSaOBbrFrGO9qRFglgAAAJh0cY8DdHGP
+AwAAAAtzc2gtZWQyNTUxOQAAACD/3O5D7XztpXe5G9KcQBd2M3YzqSaOBbrFrGO9qRFglg
+AAAEDR/nwgk9LN2KiMI+qG6qnnuWqPz1/vt/aFNOsLd9cRYP/c7kPtfO2ld7kb0pxAF3Yz
+djOpJo4FusWsY72pEWCWAAAADmZpeHR1cmVAbG9ja2l0AQIDBAUGBw==
+-----END OPENSSH PRIVATE KEY-----
+`;
+  const PUBLIC = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIP/c7kPtfO2ld7kb0pxAF3YzdjOpJo4FusWsY72pEWCW deploy';
+
+  it('keeps a key the vault can take as an SSH key item, with the comment of its public key', () => {
+    const item = { ...emptyTransferItem('sshKey', 'Deploy'), sshKey: { privateKey: KEY, publicKey: PUBLIC, fingerprint: '' } };
+    const outcome = transferToDraft(item, TAG, null);
+    if (!outcome.ok) throw new Error(outcome.reason);
+    expect(outcome.draft.type).toBe('sshKey');
+    expect(outcome.draft.sshKey).toEqual({ privateKey: KEY, comment: 'deploy' });
+    expect(entryPlaintext(outcome.draft).overview.sshKey?.publicKey).toBe(PUBLIC);
+  });
+
+  it('keeps a key it cannot take (passphrase-protected) as a note with the key in a hidden field', () => {
+    const locked = KEY.replace('AAAABG5vbmUAAAAEbm9uZQ', 'AAAACmFlczI1Ni1jdHIAAAAGYmNyeXB0');
+    const item = {
+      ...emptyTransferItem('sshKey', 'Old'),
+      sshKey: { privateKey: locked, publicKey: PUBLIC, fingerprint: 'SHA256:x' },
+    };
+    const outcome = transferToDraft(item, TAG, null);
+    if (!outcome.ok) throw new Error(outcome.reason);
+    expect(outcome.draft.type).toBe('note');
+    expect(outcome.draft.fields.map((field) => [field.label, field.kind, field.value])).toEqual([
+      ['Private key', 'hidden', locked],
+      ['Public key', 'text', PUBLIC],
+      ['Fingerprint', 'text', 'SHA256:x'],
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import { DOCUMENT_LIMITS } from '@lockit/contract';
 import type { TransferItem } from '@lockit/transfer';
-import { checkEntryPlaintext, emptyDraft, EntryDraftError, entryPlaintext } from '@lockit/client-core';
+import { checkEntryPlaintext, emptyDraft, EntryDraftError, entryPlaintext, parseSshPrivateKey } from '@lockit/client-core';
 import type { DraftField, EntryDraft } from '@lockit/client-core';
 
 export type DraftOutcome =
@@ -33,7 +33,8 @@ const field = (label: string, value: string, kind: DraftField['kind'] = 'text'):
  * The result is checked against the same caps as a save (checkEntryPlaintext): an item past
  * one is refused with the reason, never cut short.
  */
-export function transferToDraft(item: TransferItem, tag: string, folderId: string | null): DraftOutcome {
+export function transferToDraft(given: TransferItem, tag: string, folderId: string | null): DraftOutcome {
+  const item = sshKeyOrNote(given);
   const login = item.type === 'login';
   const keptAsFields: string[] = [];
   const extra: DraftField[] = [];
@@ -79,6 +80,10 @@ export function transferToDraft(item: TransferItem, tag: string, folderId: strin
     fields,
     card: item.type === 'card' ? { ...(item.card ?? emptyDraft('card').card!) } : null,
     identity: item.type === 'identity' ? { ...(item.identity ?? emptyDraft('identity').identity!) } : null,
+    sshKey:
+      item.type === 'sshKey' && item.sshKey
+        ? { privateKey: item.sshKey.privateKey, comment: item.sshKey.publicKey.split(' ').slice(2).join(' ') }
+        : null,
     tags: [...item.tags, tag],
     folderId,
     favorite: item.favorite,
@@ -90,4 +95,27 @@ export function transferToDraft(item: TransferItem, tag: string, folderId: strin
     throw error;
   }
   return { ok: true, draft, keptAsFields };
+}
+
+/**
+ * An SSH key item whose private key the vault can take stays one; any other (passphrase-protected,
+ * a kind Lockit does not sign with) becomes a secure note keeping the key in a hidden field and
+ * its public half in text fields, so nothing the file holds is dropped.
+ */
+function sshKeyOrNote(item: TransferItem): TransferItem {
+  if (item.type !== 'sshKey') return item;
+  const key = item.sshKey;
+  try {
+    if (key) {
+      parseSshPrivateKey(key.privateKey);
+      return item;
+    }
+  } catch {
+    // Kept as a note below.
+  }
+  const fields = [...item.fields];
+  if (key?.privateKey) fields.push({ label: 'Private key', kind: 'hidden', value: key.privateKey });
+  if (key?.publicKey) fields.push({ label: 'Public key', kind: 'text', value: key.publicKey });
+  if (key?.fingerprint) fields.push({ label: 'Fingerprint', kind: 'text', value: key.fingerprint });
+  return { ...item, type: 'note', sshKey: null, fields };
 }
