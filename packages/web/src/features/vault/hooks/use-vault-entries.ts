@@ -12,6 +12,7 @@ import type { VaultIntegrity } from '@lockit/client-core';
 import { folderElementsOf, type EntryElement } from '@lockit/client-core';
 import { mark, VAULT_CHECKED_MARK, VAULT_DECRYPTED_MARK, VAULT_LOAD_START_MARK } from '../lib/perf-marks';
 import { revisionMemoryOf } from '../lib/revision-memory';
+import { saveOfflineCopy } from '@/lib/offline/offline-copies';
 import { foldForSearch } from '@lockit/client-core';
 import { openFolders } from '@lockit/client-core';
 import { upgradeLegacyEntries, LEGACY_UPGRADE_DELAY_MS } from '../lib/upgrade-legacy';
@@ -195,6 +196,7 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
     const controller = new AbortController();
     const load = async () => {
       mark(VAULT_LOAD_START_MARK);
+      const startedAt = Date.now();
       // Beside the list, never in its way: the list may already be here (fetched during the
       // key derivation), and its decryption does not wait for the folders.
       const folders = loadFolders(vaultKey);
@@ -211,10 +213,24 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
         // As a transition, the first render of 10,000 entries (sorting, counts, the list) runs
         // in slices with the main thread free between them, instead of one task of 50 ms or more.
         startTransition(() => dispatch({ type: 'loaded', entries: loaded, folders: opened }));
-        if (integrity && !controller.signal.aborted)
-          void checkLoaded(integrity, raw, entries, elements, loadedFolders).then(() =>
-            purgeExpiredTrash(integrity, (id) => dispatch({ type: 'removed', id })),
-          );
+        const vault = keyring.vault;
+        if (integrity && vault && !controller.signal.aborted)
+          void checkLoaded(integrity, raw, entries, elements, loadedFolders).then(async () => {
+            // Only a vault that passed its check, with the state it was checked against, replaces
+            // this device's offline copy (a list served before the vault had a state waits for
+            // the next load or catch-up).
+            const vaultState = servedVaultStateOf(raw) ?? null;
+            if (integrity.checked && vaultState !== null && loadedFolders.raw !== null && !controller.signal.aborted)
+              void saveOfflineCopy({
+                account: vault.account,
+                username: vault.username,
+                servedAt: startedAt,
+                entries: raw,
+                vaultState,
+                folders: loadedFolders.raw,
+              });
+            await purgeExpiredTrash(integrity, (id) => dispatch({ type: 'removed', id }));
+          });
       } catch (error) {
         if (controller.signal.aborted) return;
         logFailure('Loading the vault', error);
