@@ -16,7 +16,8 @@ import { saveOfflineCopy } from '@/lib/offline/offline-copies';
 import { foldForSearch } from '@lockit/client-core';
 import { openFolders } from '@lockit/client-core';
 import { upgradeLegacyEntries, LEGACY_UPGRADE_DELAY_MS } from '../lib/upgrade-legacy';
-import type { OpenFolder, VaultEntry } from '@lockit/client-core';
+import type { OfflineCopy, OpenFolder, VaultEntry } from '@lockit/client-core';
+import { offlineCopyOf, offlineList } from '@/lib/offline/opened-offline';
 
 export type VaultEntriesState =
   /** `added`: entries saved before the list arrived, kept until it does. */
@@ -130,11 +131,16 @@ const INITIAL: VaultState = { entries: { status: 'loading', added: [] }, folders
  * opens (`raw` null: the whole-vault check then counts no folders, so it passes only for a
  * vault whose state holds none, and a server cannot skip the check by failing this call).
  */
-async function loadFolders(vaultKey: CryptoKey): Promise<{ opened: OpenFolder[]; raw: FolderWire[] | null }> {
+async function loadFolders(
+  vaultKey: CryptoKey,
+  offline: OfflineCopy | undefined,
+): Promise<{ opened: OpenFolder[]; raw: FolderWire[] | null }> {
   try {
     // By path with its schema, as the list itself: the list's first paint waits for no route table.
-    const raw = (await apiRequest(apiPaths.folders, { method: 'GET', schema: listFoldersResponseSchema, protectedCall: true }))
-      .data;
+    // Offline, the copy's folders are checked against the same schema.
+    const raw = offline
+      ? listFoldersResponseSchema.parse({ message: 'offline copy', data: offline.folders }).data
+      : (await apiRequest(apiPaths.folders, { method: 'GET', schema: listFoldersResponseSchema, protectedCall: true })).data;
     const opened = await openFolders(vaultKey, raw, (count) =>
       logInfo('Vault', `${count} folder(s) could not be decrypted and are not shown.`),
     );
@@ -197,12 +203,14 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
     const load = async () => {
       mark(VAULT_LOAD_START_MARK);
       const startedAt = Date.now();
+      // A vault unlocked from this device's offline copy reads the copy, never the server.
+      const offline = offlineCopyOf(vaultKey);
       // Beside the list, never in its way: the list may already be here (fetched during the
       // key derivation), and its decryption does not wait for the folders.
-      const folders = loadFolders(vaultKey);
+      const folders = loadFolders(vaultKey, offline);
       try {
         const prefetched = reloads === 0 ? (prefetchedEntries ?? keyring.takePrefetchedList(vaultKey)) : undefined;
-        const raw = await (prefetched ?? listEntries());
+        const raw = await (prefetched ?? (offline ? offlineList(offline) : listEntries()));
         const [loadedFolders, { entries, elements }] = await Promise.all([
           folders,
           openEntriesWithElements(vaultKey, integrity?.integrityKey, raw, { signal: controller.signal, revisions }),
@@ -220,6 +228,7 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
             // this device's offline copy (a list served before the vault had a state waits for
             // the next load or catch-up).
             const vaultState = servedVaultStateOf(raw) ?? null;
+            if (offline) return;
             if (integrity.checked && vaultState !== null && loadedFolders.raw !== null && !controller.signal.aborted)
               void saveOfflineCopy({
                 account: vault.account,
@@ -241,7 +250,8 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
     return () => controller.abort();
   }, [vaultKey, prefetchedEntries, keyring, revisions, integrity, reloads]);
 
-  const ready = state.entries.status === 'ready';
+  // Nothing is written while the vault is the offline copy (read-only until the server answers).
+  const ready = state.entries.status === 'ready' && offlineCopyOf(vaultKey) === undefined;
   useEffect(() => {
     if (!ready) return;
     const controller = new AbortController();
