@@ -13,6 +13,7 @@ import { folderElementsOf, type EntryElement } from '@lockit/client-core';
 import { mark, VAULT_CHECKED_MARK, VAULT_DECRYPTED_MARK, VAULT_LOAD_START_MARK } from '../lib/perf-marks';
 import { revisionMemoryOf } from '../lib/revision-memory';
 import { saveOfflineCopy } from '@/lib/offline/offline-copies';
+import { useLiveVault } from './use-live-vault';
 import { foldForSearch } from '@lockit/client-core';
 import { openFolders } from '@lockit/client-core';
 import { upgradeLegacyEntries, LEGACY_UPGRADE_DELAY_MS } from '../lib/upgrade-legacy';
@@ -270,5 +271,9 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
     };
   }, [ready, vaultKey, revisions, integrity]);
 
-  return { state: state.entries, folders: state.folders, dispatch, reload };
+  // Live: changes made on other devices (and this tab's own) arrive through the change cursor.
+  const currentEntries = useCallback(() => latest.current.entries, []);
+  const syncRefused = useLiveVault(keyring.vault, ready, currentEntries, dispatch, revisions);
+
+  return { state: state.entries, folders: state.folders, dispatch, reload, syncRefused };
 }
