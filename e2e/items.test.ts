@@ -272,16 +272,18 @@ describe('items in a real browser', () => {
     const first = await signedInOnVault(account);
     const second = await signedInOnVault(account);
 
+    // Both browsers edit at once: the second's dialog holds the version before the first's save
+    // (live sync would otherwise show the first's edit in the second before it opens its dialog).
+    await rowOf(second.page, 'Travel Card').getByRole('button', { name: 'Edit Travel Card' }).click();
+    const secondDialog = second.page.getByRole('dialog').filter({ has: second.page.getByLabel('Type') });
+    await secondDialog.getByLabel('Cardholder name', { exact: true }).fill('A. Lovelace');
+
     await rowOf(first.page, 'Travel Card').getByRole('button', { name: 'Edit Travel Card' }).click();
-    let dialog = first.page.getByRole('dialog').filter({ has: first.page.getByLabel('Type') });
+    const dialog = first.page.getByRole('dialog').filter({ has: first.page.getByLabel('Type') });
     await dialog.getByLabel('Cardholder name', { exact: true }).fill('Ada King');
     await submit(dialog, 'Save');
 
-    // The second browser still shows the version before that edit.
-    await rowOf(second.page, 'Travel Card').getByRole('button', { name: 'Edit Travel Card' }).click();
-    dialog = second.page.getByRole('dialog').filter({ has: second.page.getByLabel('Type') });
-    await dialog.getByLabel('Cardholder name', { exact: true }).fill('A. Lovelace');
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await secondDialog.getByRole('button', { name: 'Save', exact: true }).click();
     const conflict = second.page.getByRole('dialog').filter({ hasText: 'Both versions, field by field' });
     await conflict.getByText('Ada King').waitFor();
     await conflict.getByText('A. Lovelace').first().waitFor();

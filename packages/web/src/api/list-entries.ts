@@ -31,6 +31,11 @@ export async function listEntries(): Promise<unknown[]> {
   return answer.data.data;
 }
 
+/** Files `state` as the one `list` was served with (a list read from the offline copy). */
+export function rememberServedList(list: readonly unknown[], state: string | null): void {
+  servedStates.set(list, state);
+}
+
 /**
  * The vault state (decision 0053) the server sent with `list` (null: none, the header was
  * absent), or undefined when `list` is not an answer of listEntries. Untrusted until checked

@@ -1,5 +1,6 @@
 import {
   apiPaths,
+  formatVaultState,
   parseVaultState,
   VAULT_STATE_HEADER,
   VAULT_STATE_REQUIRED,
@@ -7,7 +8,15 @@ import {
   type EntryWire,
   type FolderWire,
 } from '@lockit/contract';
-import { entryElement, folderElement, sumOfElements, trashedElementOf, verifyVaultState, sumFromState } from '@lockit/crypto';
+import {
+  entryElement,
+  folderElement,
+  sealVaultState,
+  sumOfElements,
+  trashedElementOf,
+  verifyVaultState,
+  sumFromState,
+} from '@lockit/crypto';
 import { route, routePrefix, type FakeAnswer, type FakeRequest, type FakeRoute } from './fake-api';
 
 /** The writes that change the vault's set (the server's list, decisions 0053 and 0061). */
@@ -115,4 +124,14 @@ export async function stateDescribes(
     parsed.folders === expected.folders &&
     sum.every((byte, i) => byte === expected.sum[i])
   );
+}
+
+/** A state sealed under `key` (as a device that opened the vault makes it) for `entries` and `folders`. */
+export async function sealedStateOf(
+  key: CryptoKey,
+  entries: Iterable<EntryWire>,
+  folders: Iterable<FolderWire> = [],
+  counter = 1,
+): Promise<string> {
+  return formatVaultState(await sealVaultState(key, { counter, ...(await stateOfStore(key, entries, folders)) }));
 }

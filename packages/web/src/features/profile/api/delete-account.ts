@@ -5,6 +5,7 @@ import { anyResponse } from '@/lib/any-response';
 import { apiRequest } from '@/lib/api-client';
 import { useKeyring } from '@/lib/keyring-context';
 import { deviceMemory } from '@/lib/device-memory';
+import { eraseOfflineCopies } from '@/lib/offline/offline-copies';
 
 /** DELETE /api/users/delete-account: the account, its entries, codes and sessions. Any 2xx is success. */
 export async function deleteAccount(): Promise<void> {
@@ -14,7 +15,8 @@ export async function deleteAccount(): Promise<void> {
 /**
  * On success the vault is locked, the app forgets the session, and this browser forgets the
  * account's remembered key settings and generation: the name is free for a new account, whose
- * first key must not be refused as a rollback of the deleted one's.
+ * first key must not be refused as a rollback of the deleted one's. The offline copy of the
+ * deleted vault is erased.
  */
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
@@ -26,6 +28,7 @@ export function useDeleteAccount() {
       const account = keyring.vault?.account ?? (await deviceMemory.sessionAccount());
       keyring.clear();
       markSignedOut(queryClient);
+      await eraseOfflineCopies();
       if (account !== null) await deviceMemory.forgetAccount(account);
     },
   });

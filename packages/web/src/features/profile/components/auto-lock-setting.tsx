@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { card } from '@/components/ui/styles';
 import { LockOnReloadSetting } from './lock-on-reload-setting';
+import { OfflineCopySetting } from './offline-copy-setting';
 import { AUTO_LOCK_CHOICES, saveAutoLockMinutes, useAutoLockMinutes, type AutoLockMinutes } from '@/lib/auto-lock';
 
 const label = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`);
@@ -38,6 +39,7 @@ export function AutoLockSetting() {
         stay signed in.
       </p>
       <LockOnReloadSetting />
+      <OfflineCopySetting />
     </section>
   );
 }

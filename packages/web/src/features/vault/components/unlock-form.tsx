@@ -1,4 +1,4 @@
-import { UnknownSessionAccountError } from '@lockit/client-core';
+import { NoOfflineCopyError, OfflineCopyDamagedError, UnknownSessionAccountError } from '@lockit/client-core';
 import { KdfParamsRejectedError } from '@lockit/crypto';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -15,6 +15,9 @@ import { usePasskeyUnlockOffered } from '../api/passkey-unlock-offered';
 import { prewarmCryptoWorkers } from '../lib/crypto-worker-pool';
 import { unlockVault, WrongMasterPasswordError } from '../lib/unlock-vault';
 import { PasskeyUnlockButton } from './passkey-unlock-button';
+import { unlockOffline } from '@/lib/offline/unlock-offline';
+import type { OfflineFallback } from '@/lib/offline/use-offline-fallback';
+import { servedAtText } from './offline-notice';
 
 const UNREACHABLE = "Lockit could not get your vault's key from the server. Please try again.";
 
@@ -24,7 +27,9 @@ function isOwnRefusal(error: unknown): error is Error {
     error instanceof WrongMasterPasswordError ||
     error instanceof KdfParamsRejectedError ||
     error instanceof KeyDerivationError ||
-    error instanceof UnknownSessionAccountError
+    error instanceof UnknownSessionAccountError ||
+    error instanceof NoOfflineCopyError ||
+    error instanceof OfflineCopyDamagedError
   );
 }
 
@@ -42,9 +47,11 @@ interface UnlockFormProps {
    * being derived (it is ciphertext; the key is what takes time).
    */
   onUnlocked: (vault: UnlockedVault, entries: Promise<unknown[]>) => void;
+  /** The server is unreachable: the password opens this device's offline copy instead. */
+  offline?: OfflineFallback | undefined;
 }
 
-export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
+export function UnlockForm({ username, onUnlocked, offline }: UnlockFormProps) {
   const titleId = useId();
   const [password, setPassword] = useState('');
   // A passkey sign-in that opened the session but not the vault says why (lib/passkey).
@@ -59,6 +66,10 @@ export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
     // The variables hold the master password: let the mutation cache drop them at once.
     gcTime: 0,
     mutationFn: async (masterPassword: string) => {
+      if (offline) {
+        const opened = await unlockOffline(masterPassword, { whileDeriving: prewarmCryptoWorkers });
+        return { vault: opened.vault, entries: Promise.resolve(opened.entries) };
+      }
       let entries: Promise<unknown[]> | undefined;
       const vault = await unlockVault(masterPassword, username ?? '', {
         whileDeriving: () => {
@@ -103,6 +114,15 @@ export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
             'Your vault is locked. Enter your master password to unlock it.'
           )}
         </p>
+        {offline && (
+          <p role="status" className="text-sm text-amber-200">
+            Offline: Lockit cannot reach your server
+            {offline.savedAt !== null && (
+              <>. Your master password opens the copy of your vault saved on this device on {servedAtText(offline.savedAt)}</>
+            )}
+            . It is read-only until your server answers again.
+          </p>
+        )}
         {passkeyReason && <p className="text-sm text-amber-200">{CANNOT_UNLOCK_TEXT[passkeyReason]}</p>}
         <PasswordInput
           label="Master Password"
@@ -120,7 +140,7 @@ export function UnlockForm({ username, onUnlocked }: UnlockFormProps) {
         <button type="submit" className={buttonPrimary} disabled={mutation.isPending || passkeyPending || !secure}>
           Unlock
         </button>
-        {passkeyOffered && (
+        {passkeyOffered && !offline && (
           <PasskeyUnlockButton
             username={username}
             disabled={mutation.isPending || !secure}

@@ -5,6 +5,9 @@ import { buttonPrimary } from '@/components/ui/styles';
 import { paths } from '@/config/paths';
 import type { UnlockedVault } from '@/lib/keyring';
 import { useKeyring, useKeyringRestoring, useUnlockedVault } from '@/lib/keyring-context';
+import { offlineCopyOf } from '@/lib/offline/opened-offline';
+import { useOfflineFallback } from '@/lib/offline/use-offline-fallback';
+import { OfflineNotice } from './offline-notice';
 import { UnlockForm } from './unlock-form';
 
 /** What a page behind the gate gets: this tab's vault key, and the list an unlock just fetched. */
@@ -21,6 +24,10 @@ export interface GateVault {
  * every visit (POST verify, "Success" only). A live session whose vault key this tab does not
  * hold, or holds for another account (someone else signed in meanwhile), gets the Unlock form
  * instead of the page; no session gets the spec's Access Denied.
+ *
+ * With the server unreachable (the session check fails, or has not answered within 2 s), a
+ * browser that signed in here and keeps an offline copy gets the offline Unlock instead of
+ * Access Denied; the vault it opens is the copy, read-only, and says so (OfflineNotice).
  */
 export function UnlockedVaultGate({ heading, children }: { heading: string; children: (vault: GateVault) => ReactNode }) {
   const session = useSessionQuery();
@@ -36,7 +43,31 @@ export function UnlockedVaultGate({ heading, children }: { heading: string; chil
     },
     [keyring],
   );
-  if (!session.isFetchedAfterMount || restoring) {
+  const fallback = useOfflineFallback(session.isSuccess, session.isError);
+  const offlineCopy = vault ? offlineCopyOf(vault.vaultKey) : undefined;
+  if (vault && offlineCopy) {
+    return (
+      <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+        <h1 className="text-3xl font-bold text-white">{heading}</h1>
+        <OfflineNotice savedAt={offlineCopy.savedAt} />
+        {children({
+          vaultKey: vault.vaultKey,
+          prefetchedEntries: prefetched?.vaultKey === vault.vaultKey ? prefetched.entries : undefined,
+          viewKey: viewKeyOf(vault.vaultKey),
+        })}
+      </section>
+    );
+  }
+  if (!session.isSuccess && fallback) {
+    return (
+      <section className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+        <h1 className="text-3xl font-bold text-white">{heading}</h1>
+        <UnlockForm username={fallback.username || undefined} offline={fallback} onUnlocked={onUnlocked} />
+      </section>
+    );
+  }
+  // A failed check waits for the look for an offline copy before it says Access Denied.
+  if (!session.isFetchedAfterMount || restoring || (session.isError && fallback === undefined)) {
     return <p className="py-24 text-center text-lg text-slate-300">Checking...</p>;
   }
   if (!session.isSuccess || !session.data.signedIn) return <AccessDenied />;

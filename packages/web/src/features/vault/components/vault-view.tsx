@@ -10,6 +10,7 @@ import { useVaultListing } from '../hooks/use-vault-listing';
 import { revisionMemoryOf } from '../lib/revision-memory';
 import { useEditFromAddress } from '../hooks/use-edit-from-address';
 import { IntegrityAlert } from '../integrity/integrity-alert';
+import { SyncRefusedAlert } from '../integrity/sync-refused-alert';
 import { vaultIntegrityOf } from '../integrity/vault-integrity-of';
 import { filterFromAddress } from '../import/lib/address-filter';
 import type { EntryFilter, EntrySort } from '../lib/entry-filter';
@@ -49,7 +50,7 @@ interface VaultViewProps {
  * shows a plain message in a polite status region, never a blocking alert.
  */
 export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
-  const { state, folders, dispatch, reload } = useVaultEntries(vaultKey, prefetchedEntries);
+  const { state, folders, dispatch, reload, syncRefused } = useVaultEntries(vaultKey, prefetchedEntries);
   const keyring = useKeyring();
   const account = keyring.vault?.username ?? '';
 
@@ -286,6 +287,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
   return (
     <div className="mt-6 flex flex-col gap-4">
       <IntegrityAlert integrity={vaultIntegrityOf(keyring)} onAccepted={acceptedServerCopy} />
+      <SyncRefusedAlert report={syncRefused} />
       {message !== null && (
         <div
           role="status"

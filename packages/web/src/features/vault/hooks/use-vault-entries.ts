@@ -12,10 +12,13 @@ import type { VaultIntegrity } from '@lockit/client-core';
 import { folderElementsOf, type EntryElement } from '@lockit/client-core';
 import { mark, VAULT_CHECKED_MARK, VAULT_DECRYPTED_MARK, VAULT_LOAD_START_MARK } from '../lib/perf-marks';
 import { revisionMemoryOf } from '../lib/revision-memory';
+import { saveOfflineCopy } from '@/lib/offline/offline-copies';
+import { useLiveVault } from './use-live-vault';
 import { foldForSearch } from '@lockit/client-core';
 import { openFolders } from '@lockit/client-core';
 import { upgradeLegacyEntries, LEGACY_UPGRADE_DELAY_MS } from '../lib/upgrade-legacy';
-import type { OpenFolder, VaultEntry } from '@lockit/client-core';
+import type { OfflineCopy, OpenFolder, VaultEntry } from '@lockit/client-core';
+import { offlineCopyOf, offlineList } from '@/lib/offline/opened-offline';
 
 export type VaultEntriesState =
   /** `added`: entries saved before the list arrived, kept until it does. */
@@ -129,11 +132,16 @@ const INITIAL: VaultState = { entries: { status: 'loading', added: [] }, folders
  * opens (`raw` null: the whole-vault check then counts no folders, so it passes only for a
  * vault whose state holds none, and a server cannot skip the check by failing this call).
  */
-async function loadFolders(vaultKey: CryptoKey): Promise<{ opened: OpenFolder[]; raw: FolderWire[] | null }> {
+async function loadFolders(
+  vaultKey: CryptoKey,
+  offline: OfflineCopy | undefined,
+): Promise<{ opened: OpenFolder[]; raw: FolderWire[] | null }> {
   try {
     // By path with its schema, as the list itself: the list's first paint waits for no route table.
-    const raw = (await apiRequest(apiPaths.folders, { method: 'GET', schema: listFoldersResponseSchema, protectedCall: true }))
-      .data;
+    // Offline, the copy's folders are checked against the same schema.
+    const raw = offline
+      ? listFoldersResponseSchema.parse({ message: 'offline copy', data: offline.folders }).data
+      : (await apiRequest(apiPaths.folders, { method: 'GET', schema: listFoldersResponseSchema, protectedCall: true })).data;
     const opened = await openFolders(vaultKey, raw, (count) =>
       logInfo('Vault', `${count} folder(s) could not be decrypted and are not shown.`),
     );
@@ -195,12 +203,15 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
     const controller = new AbortController();
     const load = async () => {
       mark(VAULT_LOAD_START_MARK);
+      const startedAt = Date.now();
+      // A vault unlocked from this device's offline copy reads the copy, never the server.
+      const offline = offlineCopyOf(vaultKey);
       // Beside the list, never in its way: the list may already be here (fetched during the
       // key derivation), and its decryption does not wait for the folders.
-      const folders = loadFolders(vaultKey);
+      const folders = loadFolders(vaultKey, offline);
       try {
         const prefetched = reloads === 0 ? (prefetchedEntries ?? keyring.takePrefetchedList(vaultKey)) : undefined;
-        const raw = await (prefetched ?? listEntries());
+        const raw = await (prefetched ?? (offline ? offlineList(offline) : listEntries()));
         const [loadedFolders, { entries, elements }] = await Promise.all([
           folders,
           openEntriesWithElements(vaultKey, integrity?.integrityKey, raw, { signal: controller.signal, revisions }),
@@ -211,10 +222,25 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
         // As a transition, the first render of 10,000 entries (sorting, counts, the list) runs
         // in slices with the main thread free between them, instead of one task of 50 ms or more.
         startTransition(() => dispatch({ type: 'loaded', entries: loaded, folders: opened }));
-        if (integrity && !controller.signal.aborted)
-          void checkLoaded(integrity, raw, entries, elements, loadedFolders).then(() =>
-            purgeExpiredTrash(integrity, (id) => dispatch({ type: 'removed', id })),
-          );
+        const vault = keyring.vault;
+        if (integrity && vault && !controller.signal.aborted)
+          void checkLoaded(integrity, raw, entries, elements, loadedFolders).then(async () => {
+            // Only a vault that passed its check, with the state it was checked against, replaces
+            // this device's offline copy (a list served before the vault had a state waits for
+            // the next load or catch-up).
+            const vaultState = servedVaultStateOf(raw) ?? null;
+            if (offline) return;
+            if (integrity.checked && vaultState !== null && loadedFolders.raw !== null && !controller.signal.aborted)
+              void saveOfflineCopy({
+                account: vault.account,
+                username: vault.username,
+                servedAt: startedAt,
+                entries: raw,
+                vaultState,
+                folders: loadedFolders.raw,
+              });
+            await purgeExpiredTrash(integrity, (id) => dispatch({ type: 'removed', id }));
+          });
       } catch (error) {
         if (controller.signal.aborted) return;
         logFailure('Loading the vault', error);
@@ -225,7 +251,8 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
     return () => controller.abort();
   }, [vaultKey, prefetchedEntries, keyring, revisions, integrity, reloads]);
 
-  const ready = state.entries.status === 'ready';
+  // Nothing is written while the vault is the offline copy (read-only until the server answers).
+  const ready = state.entries.status === 'ready' && offlineCopyOf(vaultKey) === undefined;
   useEffect(() => {
     if (!ready) return;
     const controller = new AbortController();
@@ -244,5 +271,9 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
     };
   }, [ready, vaultKey, revisions, integrity]);
 
-  return { state: state.entries, folders: state.folders, dispatch, reload };
+  // Live: changes made on other devices (and this tab's own) arrive through the change cursor.
+  const currentEntries = useCallback(() => latest.current.entries, []);
+  const syncRefused = useLiveVault(keyring.vault, ready, currentEntries, dispatch, revisions);
+
+  return { state: state.entries, folders: state.folders, dispatch, reload, syncRefused };
 }
