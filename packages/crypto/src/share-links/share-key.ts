@@ -1,4 +1,4 @@
-import { fromBase64Url, toBase64Url, utf8Encode } from '../encoding';
+import { asBufferSource, fromBase64Url, toBase64Url, utf8Encode } from '../encoding';
 import { hkdfSha256 } from '../hkdf';
 import { argon2idRaw } from '../kdf';
 import { DEFAULT_KDF_PARAMS } from '../kdf-params';
@@ -75,7 +75,7 @@ export async function deriveShareKeys(input: {
   if (usesPassword !== (input.passwordSalt !== null)) {
     throw new RangeError('A share password and its salt come together.');
   }
-  let stretched = new Uint8Array(0);
+  let stretched: Uint8Array = new Uint8Array(0);
   if (input.password !== null && input.passwordSalt !== null) {
     const salt = fromBase64Url(input.passwordSalt);
     if (salt.length !== SALT_BYTES) throw new ShareOpenError('tampered', TAMPERED_MESSAGE);
@@ -93,7 +93,10 @@ export async function deriveShareKeys(input: {
   try {
     const keyBytes = await hkdfSha256(ikm, new Uint8Array(0), utf8Encode(`lockit/v1/share-key|${id}|${mode}`), 32);
     const check = await hkdfSha256(ikm, new Uint8Array(0), utf8Encode(`lockit/v1/share-check|${id}|${mode}`), CHECK_BYTES);
-    const key = await globalThis.crypto.subtle.importKey('raw', keyBytes, 'AES-GCM', false, ['encrypt', 'decrypt']);
+    const key = await globalThis.crypto.subtle.importKey('raw', asBufferSource(keyBytes), 'AES-GCM', false, [
+      'encrypt',
+      'decrypt',
+    ]);
     keyBytes.fill(0);
     return { key, keyCheck: toBase64Url(check) };
   } finally {
