@@ -48,7 +48,7 @@ describe('share links (text and item copies, key in the fragment)', () => {
     expect((await failure(openShare(sealed, linkKey, null))).reason).toBe('password');
     // A server that claims no password is needed gets no opening either.
     expect((await failure(openShare({ ...sealed, passwordSalt: null }, linkKey, null))).reason).toBe('password');
-  });
+  }, 30_000);
 
   it('refuses a wrong or damaged fragment key', async () => {
     const { sealed, linkKey } = await sealShare(text, null);
