@@ -18,3 +18,4 @@ export * from './vault-changes';
 export * from './key-rotation';
 export * from './route-params';
 export * from './attachments';
+export * from './share-links';

@@ -54,6 +54,14 @@ export const apiPaths = {
   invites: '/api/invites',
   /** Revokes one of the caller's open invitations (DELETE). */
   invite: (id: string) => `/api/invites/${encodeURIComponent(id)}`,
+  /** Lockit's own: the caller's share links (GET) and a new one (POST), decision 0078. */
+  shareLinks: '/api/share-links',
+  /** Revokes one of the caller's share links (DELETE). */
+  shareLink: (id: string) => `/api/share-links/${encodeURIComponent(id)}`,
+  /** Public: a share's state, using no opening (GET). */
+  shared: (id: string) => `/api/shared/${encodeURIComponent(id)}`,
+  /** Public: uses one opening of a share and answers its sealed content (POST). */
+  sharedOpen: (id: string) => `/api/shared/${encodeURIComponent(id)}/open`,
   /** Lockit's own: the caller's sessions and devices (GET). */
   sessions: '/api/user/sessions',
   /** Ends one of the caller's other sessions (DELETE). */

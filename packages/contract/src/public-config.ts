@@ -31,6 +31,8 @@ export const publicConfigResponseSchema = z.object({
      * (decision 0061); a server older than the setting keeps 30.
      */
     trashRetentionDays: z.number().int().positive().default(30),
+    /** Whether the operator allows share links (SHARE_LINKS); a server older than the setting has none. */
+    shareLinks: z.boolean().default(false),
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponseSchema>['data'];

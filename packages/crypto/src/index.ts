@@ -63,3 +63,4 @@ export {
   type PasskeyBinding,
 } from './passkey-unlock';
 export * from './attachments/index';
+export * from './share-links/index';

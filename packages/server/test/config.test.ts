@@ -56,6 +56,13 @@ describe('loadConfig', () => {
     expect([unset.historyLimit, unset.trashRetentionDays]).toEqual([50, 30]);
   });
 
+  it('reads SHARE_LINKS: on unless the operator says false, empty as unset, anything else refused', async () => {
+    expect((await loadConfig({ DATA_DIR: tempDir() })).shareLinks.enabled).toBe(true);
+    expect((await loadConfig({ DATA_DIR: tempDir(), SHARE_LINKS: '' })).shareLinks.enabled).toBe(true);
+    expect((await loadConfig({ DATA_DIR: tempDir(), SHARE_LINKS: 'false' })).shareLinks.enabled).toBe(false);
+    await expect(loadConfig({ DATA_DIR: tempDir(), SHARE_LINKS: 'maybe' })).rejects.toThrow(/SHARE_LINKS must be true or false/);
+  });
+
   it('reads the per-account caps VAULT_MAX_ITEMS and VAULT_MAX_MEGABYTES, generous by default', async () => {
     const defaults = await loadConfig({ DATA_DIR: tempDir() });
     expect(defaults.vaultCaps).toEqual({ maxItems: 50_000, maxBytes: 200 * 1024 * 1024 });
@@ -209,6 +216,7 @@ describe('loadConfig', () => {
         'REMEMBER_BROWSER_DAYS',
         'REQUEST_TIMEOUT_SECONDS',
         'SERVER_SECRET',
+        'SHARE_LINKS',
         'SIGNUP_ALLOWED_DOMAINS',
         'SIGNUP_MODE',
         'SMTP_URL',

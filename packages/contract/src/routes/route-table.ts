@@ -4,6 +4,7 @@ import { attachmentRoutes } from './attachment-routes';
 import { operationsRoutes } from './operations-routes';
 import type { RouteEntry } from './route-entry';
 import { securityRoutes } from './security-routes';
+import { shareLinkRoutes } from './share-link-routes';
 import { vaultRoutes } from './vault-routes';
 
 /**
@@ -15,6 +16,7 @@ export const routeTable = [
   ...accountRoutes,
   ...vaultRoutes,
   ...attachmentRoutes,
+  ...shareLinkRoutes,
   ...securityRoutes,
   ...adminRoutes,
   ...operationsRoutes,

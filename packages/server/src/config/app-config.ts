@@ -62,6 +62,8 @@ export interface AppConfig {
   adminTokenHash: string | undefined;
   /** Who may sign up (decision 0044). */
   signup: SignupSettings;
+  /** Share links (decision 0078): off refuses making and opening them; owners may still list and revoke. */
+  shareLinks: { enabled: boolean };
   /** Request timeouts, the per-address connection cap and the Argon2 queue. */
   loadLimits: LoadLimits;
   rateLimits: RateLimitSettings;

@@ -231,6 +231,11 @@ export const configEnvSchema = z.object({
   METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
     message: 'must be at least 16 characters long',
   }),
+  /** Whether signed-in people may make share links (decision 0078); false turns them off, old links included. */
+  SHARE_LINKS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    booleanText.default(true),
+  ),
   /** Who may sign up: open (anyone), invite (with an invitation link), closed (nobody). */
   SIGNUP_MODE: z
     .string()

@@ -52,6 +52,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): P
     breachCheckUrl: parsed.BREACH_CHECK_URL,
     metrics: { enabled: parsed.METRICS_ENABLED, token: parsed.METRICS_TOKEN },
     adminTokenHash: parsed.ADMIN_TOKEN,
+    shareLinks: { enabled: parsed.SHARE_LINKS },
     signup: {
       mode: parsed.SIGNUP_MODE,
       allowedEmailDomains: parsed.SIGNUP_ALLOWED_DOMAINS,

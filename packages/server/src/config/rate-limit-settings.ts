@@ -46,6 +46,8 @@ export interface RateLimitSettings {
   updateUsernamePerAccount: LimitWindow;
   /** Admin sign-ins (ADMIN_TOKEN) per address: each costs an Argon2 verify. */
   adminSignInPerIp: LimitWindow;
+  /** The public share-link calls (reading a share's state, opening it) per address. */
+  sharedLinkPerIp: LimitWindow;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -71,4 +73,5 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   updateUsernamePerIp: { points: 10, durationSeconds: 60 * 60 },
   updateUsernamePerAccount: { points: 5, durationSeconds: 60 * 60 },
   adminSignInPerIp: { points: 10, durationSeconds: 15 * 60 },
+  sharedLinkPerIp: { points: 60, durationSeconds: 60 },
 };

@@ -331,6 +331,24 @@ export interface AttachmentChunksTable {
   data: Buffer;
 }
 
+/** One share link (migration 0019, decision 0078): sealed in the browser, its key only in the link. */
+export interface ShareLinksTable {
+  /** A lower-case UUID the browser made; the ciphertext is bound to it. */
+  id: string;
+  user_id: string;
+  ciphertext: string;
+  key_check: string;
+  /** The password's Argon2id salt; null: no password. */
+  password_salt: string | null;
+  max_openings: number;
+  /** Counted down by one atomic UPDATE per opening; 0: used up. */
+  openings_left: number;
+  /** 1: the row is deleted by the opening that uses the last one. */
+  delete_after_opening: number;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   verification_codes: VerificationCodesTable;
@@ -353,6 +371,7 @@ export interface Database {
   vault_tombstones: VaultTombstonesTable;
   attachments: AttachmentsTable;
   attachment_chunks: AttachmentChunksTable;
+  share_links: ShareLinksTable;
 }
 
 export type Db = Kysely<Database>;

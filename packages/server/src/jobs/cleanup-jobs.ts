@@ -8,7 +8,13 @@ import { deleteEndedAdminSessions } from '../admin/admin-sessions';
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The cleanup jobs, by name: what the job table, the logs and the diagnostics call them. */
-export const JOB_NAMES = ['trash-purge', 'expired-codes', 'expired-sessions', 'unverified-accounts'] as const;
+export const JOB_NAMES = [
+  'trash-purge',
+  'expired-codes',
+  'expired-sessions',
+  'unverified-accounts',
+  'expired-share-links',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** How often each job runs (once at each start, then on this interval, by one process at a time). */
@@ -17,6 +23,7 @@ export const DEFAULT_JOB_INTERVALS_MS: Record<JobName, number> = {
   'expired-codes': HOUR_MS,
   'expired-sessions': HOUR_MS,
   'unverified-accounts': HOUR_MS,
+  'expired-share-links': HOUR_MS,
 };
 
 type CleanupContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'> & Partial<Pick<AppContext, 'live'>>;
@@ -99,6 +106,16 @@ export async function deleteUnverifiedAccounts(ctx: CleanupContext, signal: Abor
   return { accounts };
 }
 
+/**
+ * Share links past their expiry (decision 0078), with their ciphertext; they are already
+ * refused, this frees the space and leaves no ciphertext behind longer than an hour.
+ */
+export async function deleteExpiredShareLinks(ctx: CleanupContext, signal: AbortSignal): Promise<{ shareLinks: number }> {
+  const now = ctx.now();
+  const shareLinks = await deleteInBatches(() => ctx.repos.shareLinks.deleteExpired(now, CLEANUP_BATCH), signal);
+  return { shareLinks };
+}
+
 /** The jobs buildApp schedules; `intervalsMs` overrides the defaults (tests shorten them). */
 export function cleanupJobs(ctx: CleanupContext, intervalsMs: Partial<Record<JobName, number>> = {}): Job[] {
   const every = (name: JobName) => intervalsMs[name] ?? DEFAULT_JOB_INTERVALS_MS[name];
@@ -114,6 +131,11 @@ export function cleanupJobs(ctx: CleanupContext, intervalsMs: Partial<Record<Job
       name: 'unverified-accounts',
       intervalMs: every('unverified-accounts'),
       run: (signal) => deleteUnverifiedAccounts(ctx, signal),
+    },
+    {
+      name: 'expired-share-links',
+      intervalMs: every('expired-share-links'),
+      run: (signal) => deleteExpiredShareLinks(ctx, signal),
     },
   ];
 }

@@ -46,6 +46,11 @@ import { putAccountDocumentRoute } from './account-documents/put-account-documen
 import { createInviteRoute } from './invites/create-invite';
 import { listInvitesRoute } from './invites/list-invites';
 import { revokeInviteRoute } from './invites/revoke-invite';
+import { createShareLinkRoute } from './share-links/create-share-link';
+import { listShareLinksRoute } from './share-links/list-share-links';
+import { revokeShareLinkRoute } from './share-links/revoke-share-link';
+import { sharedLinkInfoRoute } from './share-links/shared-link-info';
+import { openSharedLinkRoute } from './share-links/open-shared-link';
 import { listSessionsRoute } from './sessions/list-sessions';
 import { endSessionRoute } from './sessions/end-session';
 import { endOtherSessionsRoute } from './sessions/end-other-sessions';
@@ -143,6 +148,11 @@ const routes: RoutePlugin[] = [
   createInviteRoute,
   listInvitesRoute,
   revokeInviteRoute,
+  listShareLinksRoute,
+  createShareLinkRoute,
+  revokeShareLinkRoute,
+  sharedLinkInfoRoute,
+  openSharedLinkRoute,
   listSessionsRoute,
   endSessionRoute,
   endOtherSessionsRoute,

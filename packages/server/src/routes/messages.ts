@@ -64,6 +64,15 @@ export const MESSAGES = {
   inviteCreatedNotMailed: 'Invitation created, but the mail could not be sent. Copy the link and send it yourself.',
   inviteRevoked: 'Invitation revoked',
   inviteNotFound: 'No open invitation with that id.',
+  // Share links (decision 0078).
+  shareLinksOff: 'Share links are turned off on this server.',
+  shareLinkCreated: 'Share link created',
+  shareLinkRevoked: 'Share link revoked',
+  shareLinkNotFound: 'No share link with that id. It may have been revoked.',
+  shareLinkIdTaken: 'That share id is taken. Try again.',
+  tooManyShareLinks: 'You have too many live share links. Revoke one or wait for one to expire.',
+  shareLinkExpired: 'This link has expired.',
+  shareLinkUsedUp: 'This link has been opened as many times as allowed.',
   // Sessions and devices.
   sessionEndedByOwner: 'Session ended',
   otherSessionsEnded: 'Other sessions ended',

@@ -5,7 +5,7 @@ import type { LimitWindow, RateLimitSettings } from '../config/rate-limit-settin
 import { HttpError } from '../http/http-error';
 import { MAX_CODE_ATTEMPTS } from '../config/app-config';
 
-export type LimitedAction = 'prelogin' | 'create' | 'sendCode' | 'verifyCode' | 'updateUsername';
+export type LimitedAction = 'prelogin' | 'create' | 'sendCode' | 'verifyCode' | 'updateUsername' | 'sharedLink';
 
 /**
  * Rate limits and sign-in lockouts, per IP and per account. With Redis they are shared by
@@ -29,6 +29,8 @@ export function createRateLimits(
   // signing in, and it protects nothing (unknown names get a stable fake answer; decision 0047).
   const perAction: Record<LimitedAction, { ip: RateLimiterAbstract; account?: RateLimiterAbstract }> = {
     prelogin: { ip: windowed('prelogin-ip', settings.preloginPerIp) },
+    // Per address only: a per-link limit would let a stranger use up the recipient's tries.
+    sharedLink: { ip: windowed('shared-link-ip', settings.sharedLinkPerIp) },
     create: { ip: windowed('create-ip', settings.createPerIp), account: windowed('create-account', settings.createPerAccount) },
     sendCode: {
       ip: windowed('send-code-ip', settings.sendCodePerIp),

@@ -40,6 +40,7 @@ export const GENEROUS_RATE_LIMITS: RateLimitSettings = {
   updateUsernamePerIp: GENEROUS,
   updateUsernamePerAccount: GENEROUS,
   adminSignInPerIp: GENEROUS,
+  sharedLinkPerIp: GENEROUS,
 };
 
 export interface TestAppOptions {
@@ -78,6 +79,7 @@ export function testConfig(
     unverifiedAccountHours: DEFAULT_UNVERIFIED_ACCOUNT_HOURS,
     vaultCaps: { maxItems: DEFAULT_VAULT_MAX_ITEMS, maxBytes: DEFAULT_VAULT_MAX_MEGABYTES * 1024 * 1024 },
     attachmentLimits: { maxFileBytes: 100 * 1024 * 1024, maxAccountBytes: 1024 * 1024 * 1024 },
+    shareLinks: { enabled: true },
     breachCheckUrl: null,
     metrics: { enabled: true, token: undefined },
     adminTokenHash: undefined,

@@ -17,6 +17,7 @@ const ImportPage = lazy(() => import('@/features/vault/import/components/import-
 const HealthPage = lazy(() => import('@/features/vault/health/health-page').then((m) => ({ default: m.HealthPage })));
 const GeneratorPage = lazy(() => import('@/features/generator/generator-page').then((m) => ({ default: m.GeneratorPage })));
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
+const SharedPage = lazy(() => import('@/features/vault/share-links/shared-page').then((m) => ({ default: m.SharedPage })));
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 export const routes: RouteObject[] = [
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: paths.health, element: <HealthPage /> },
       { path: paths.generator, element: <GeneratorPage /> },
       { path: paths.admin, element: <AdminPage notFound={<NotFoundPage />} /> },
+      { path: paths.shared, element: <SharedPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -13,6 +13,8 @@ export const paths = {
   export: '/vault/export',
   /** The operator's page; no link leads to it, and it exists only when the server has an ADMIN_TOKEN. */
   admin: '/admin',
+  /** A share link's page for its recipient (no account): `/share/<id>#<key>`. */
+  shared: '/share/:id',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

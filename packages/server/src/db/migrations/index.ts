@@ -17,6 +17,7 @@ import * as keyRotation from './0015-key-rotation';
 import * as keyEpoch from './0016-key-epoch';
 import * as changeCursor from './0017-change-cursor';
 import * as attachments from './0018-attachments';
+import * as shareLinks from './0019-share-links';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-key-epoch': keyEpoch,
   '0017-change-cursor': changeCursor,
   '0018-attachments': attachments,
+  '0019-share-links': shareLinks,
 };

@@ -16,6 +16,7 @@ import { createRotatedVaultRepository } from './rotated-vault-repository';
 import { createVaultStateRepository } from './vault-state-repository';
 import { createChangeLogRepository } from './change-log-repository';
 import { createAttachmentsRepository } from './attachments-repository';
+import { createShareLinksRepository } from './share-links-repository';
 
 export function createRepositories(db: Db) {
   return {
@@ -36,6 +37,7 @@ export function createRepositories(db: Db) {
     vaultState: createVaultStateRepository(db),
     changes: createChangeLogRepository(db),
     attachments: createAttachmentsRepository(db),
+    shareLinks: createShareLinksRepository(db),
   };
 }
 

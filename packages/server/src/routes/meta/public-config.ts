@@ -19,6 +19,7 @@ export const publicConfigRoute: RoutePlugin = async (app, { ctx }) => {
       allowedEmailDomains: ctx.config.signup.allowedEmailDomains,
       rememberBrowserDays: ctx.config.rememberBrowserDays,
       trashRetentionDays: ctx.config.trashRetentionDays,
+      shareLinks: ctx.config.shareLinks.enabled,
     },
   };
   app.get(apiPaths.publicConfig, { config: { public: true } }, async () => answer);

@@ -11,6 +11,7 @@ import { DetailField, iconButton, type FieldOf } from './details-field';
 import { loginSections } from './details-login';
 import { Organise } from './details-organise';
 import { AttachmentsSection } from '../attachments/attachments-section';
+import { ShareSection } from '../share-links/share-section';
 import { monogramColour } from './entry-row';
 import './row-icons.css';
 
@@ -172,6 +173,24 @@ export function EntryDetailsPane({ entry, folders, copied, actions }: EntryDetai
       {!trashed && <Organise entry={entry} folders={folders} secrets={secrets} save={actions.save} />}
 
       {vaultKey && <AttachmentsSection key={entry.id} entryId={entry.id} vaultKey={vaultKey} trashed={trashed} />}
+
+      {!trashed && (
+        <ShareSection
+          key={`share-${entry.id}`}
+          itemCopy={
+            secrets && {
+              kind: 'item',
+              item: {
+                title: entry.serviceName,
+                username: entry.username,
+                password: secrets.password,
+                url: entry.urls[0] ?? '',
+                notes: secrets.notes,
+              },
+            }
+          }
+        />
+      )}
 
       <p className="text-xs text-slate-400">
         Last edited <time dateTime={entry.updatedAt}>{formatTime(entry.updatedAt)}</time>

@@ -1,0 +1,38 @@
+import { apiPaths } from '@lockit/contract';
+import type { RoutePlugin } from '../../app-context';
+import { requireSession } from '../../auth/require-session';
+import { HttpError } from '../../http/http-error';
+import { routeInput } from '../../http/route-input';
+import { MESSAGES } from '../messages';
+import { MAX_LIVE_SHARE_LINKS, toShareLinkWire } from './share-link-wire';
+
+/**
+ * POST /api/share-links: stores a share the browser sealed (decision 0078). The server gets
+ * the ciphertext, the key check and the password's salt, never the link's key or the password.
+ * 403 when the operator turned share links off; 409 when the id is taken (the browser made it).
+ */
+export const createShareLinkRoute: RoutePlugin = async (app, { ctx }) => {
+  app.post(apiPaths.shareLinks, async (request, reply) => {
+    const { user } = requireSession(request);
+    const { body } = routeInput(request, 'create-share-link');
+    if (!ctx.config.shareLinks.enabled) throw new HttpError(403, MESSAGES.shareLinksOff);
+    const now = ctx.now();
+    if ((await ctx.repos.shareLinks.countLive(user.id, now)) >= MAX_LIVE_SHARE_LINKS) {
+      throw new HttpError(409, MESSAGES.tooManyShareLinks);
+    }
+    const row = {
+      id: body.id,
+      user_id: user.id,
+      ciphertext: body.ciphertext,
+      key_check: body.keyCheck,
+      password_salt: body.passwordSalt,
+      max_openings: body.maxOpenings,
+      openings_left: body.maxOpenings,
+      delete_after_opening: body.deleteAfterOpening ? 1 : 0,
+      created_at: now,
+      expires_at: now + body.expiresInSeconds * 1000,
+    };
+    if (!(await ctx.repos.shareLinks.insert(row))) throw new HttpError(409, MESSAGES.shareLinkIdTaken);
+    return reply.code(201).send({ message: MESSAGES.shareLinkCreated, data: toShareLinkWire(row) });
+  });
+};

@@ -1,0 +1,42 @@
+import { sealShare, type ShareContent } from '@lockit/crypto';
+import type { CreateShareLinkRequest } from '@lockit/contract';
+import { createShareLink } from './share-links-api';
+
+/** The expiries the form offers, within the server's 1 hour to 30 days. */
+export const EXPIRY_CHOICES = [
+  { label: '1 hour', seconds: 60 * 60 },
+  { label: '1 day', seconds: 24 * 60 * 60 },
+  { label: '7 days', seconds: 7 * 24 * 60 * 60 },
+  { label: '30 days', seconds: 30 * 24 * 60 * 60 },
+] as const;
+
+export interface ShareOptions {
+  expiresInSeconds: number;
+  maxOpenings: number;
+  /** Empty: no password. */
+  password: string;
+  deleteAfterOpening: boolean;
+}
+
+/**
+ * Seals `content` here, stores the sealed share, and answers the link to show once. The key
+ * is only in the link's fragment (`#...`), which browsers never send to a server.
+ */
+export async function makeShareLink(
+  content: ShareContent,
+  options: ShareOptions,
+  origin = window.location.origin,
+): Promise<string> {
+  const { sealed, linkKey } = await sealShare(content, options.password === '' ? null : options.password);
+  const body: CreateShareLinkRequest = {
+    id: sealed.id,
+    ciphertext: sealed.ciphertext,
+    keyCheck: sealed.keyCheck,
+    passwordSalt: sealed.passwordSalt,
+    expiresInSeconds: options.expiresInSeconds,
+    maxOpenings: options.maxOpenings,
+    deleteAfterOpening: options.deleteAfterOpening,
+  };
+  await createShareLink(body);
+  return `${origin}/share/${sealed.id}#${linkKey}`;
+}

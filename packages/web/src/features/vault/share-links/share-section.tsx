@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import type { ShareContent } from '@lockit/crypto';
+import { buttonPrimary, buttonSecondary } from '@/components/ui/styles';
+import { serverMessageOf } from '@/lib/api-errors';
+import { usePublicConfig } from '@/api/get-public-config';
+import { EXPIRY_CHOICES, makeShareLink, type ShareOptions } from './share-dialog-model';
+import { SharedLinksList } from './shared-links-list';
+
+interface Props {
+  /** A copy of the item as it is now; null while its secrets are not open (then only a text can be shared). */
+  itemCopy: ShareContent | null;
+}
+
+const input = 'rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-slate-100';
+const small = `${buttonSecondary} !px-2 !py-1 text-xs`;
+
+/**
+ * The item view's Share: a link for a copy of this item or for a text, sealed in this browser.
+ * The link is shown once, to copy: its key is nowhere else. Hidden when the operator turned
+ * share links off.
+ */
+export function ShareSection({ itemCopy }: Props) {
+  const config = usePublicConfig();
+  const [open, setOpen] = useState(false);
+  const [what, setWhat] = useState<'item' | 'text'>('item');
+  const [text, setText] = useState('');
+  const [options, setOptions] = useState<ShareOptions>({
+    expiresInSeconds: EXPIRY_CHOICES[1].seconds,
+    maxOpenings: 1,
+    password: '',
+    deleteAfterOpening: false,
+  });
+  const [link, setLink] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const [listed, setListed] = useState(0);
+
+  if (config.data?.shareLinks !== true) return null;
+
+  const submit = async () => {
+    const content: ShareContent | null = what === 'text' ? { kind: 'text', text } : itemCopy;
+    if (content === null) return setNote('The item is still being decrypted. Try again in a moment.');
+    if (what === 'text' && text.trim() === '') return setNote('Type the text to share.');
+    setBusy(true);
+    setNote(null);
+    try {
+      setLink(await makeShareLink(content, options));
+      setListed((count) => count + 1);
+    } catch (error) {
+      setNote(serverMessageOf(error) ?? (error instanceof Error ? error.message : 'The link could not be made.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-label="Share" className="flex flex-col gap-2 rounded-xl border border-slate-800 bg-slate-900/60 p-3">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-slate-200">Share by link</h3>
+        {!open && (
+          <button type="button" className={small} onClick={() => setOpen(true)}>
+            Share
+          </button>
+        )}
+      </div>
+      {open && link === null && (
+        <form
+          className="flex flex-col gap-2 text-sm text-slate-200"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <fieldset className="flex gap-4">
+            <legend className="sr-only">What to share</legend>
+            <label className="flex items-center gap-1">
+              <input type="radio" name="share-what" checked={what === 'item'} onChange={() => setWhat('item')} /> A copy of this
+              item
+            </label>
+            <label className="flex items-center gap-1">
+              <input type="radio" name="share-what" checked={what === 'text'} onChange={() => setWhat('text')} /> A text
+            </label>
+          </fieldset>
+          {what === 'text' && (
+            <label className="flex flex-col gap-1">
+              Text
+              <textarea className={input} value={text} maxLength={10_000} onChange={(event) => setText(event.target.value)} />
+            </label>
+          )}
+          <label className="flex flex-col gap-1">
+            Expires after
+            <select
+              className={input}
+              value={options.expiresInSeconds}
+              onChange={(event) => setOptions({ ...options, expiresInSeconds: Number(event.target.value) })}
+            >
+              {EXPIRY_CHOICES.map((choice) => (
+                <option key={choice.seconds} value={choice.seconds}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1">
+            Openings allowed
+            <input
+              className={input}
+              type="number"
+              min={1}
+              max={100}
+              value={options.maxOpenings}
+              onChange={(event) =>
+                setOptions({ ...options, maxOpenings: Math.max(1, Math.min(100, Math.trunc(Number(event.target.value)) || 1)) })
+              }
+            />
+          </label>
+          <label className="flex flex-col gap-1">
+            Password (optional)
+            <input
+              className={input}
+              type="password"
+              autoComplete="new-password"
+              value={options.password}
+              onChange={(event) => setOptions({ ...options, password: event.target.value })}
+            />
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={options.deleteAfterOpening}
+              onChange={(event) => setOptions({ ...options, deleteAfterOpening: event.target.checked })}
+            />
+            Delete after the last opening
+          </label>
+          <div className="flex gap-2">
+            <button type="submit" className={buttonPrimary} disabled={busy}>
+              {busy ? 'Making the link…' : 'Create link'}
+            </button>
+            <button type="button" className={buttonSecondary} onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {link !== null && (
+        <div className="flex flex-col gap-2 text-sm text-slate-200">
+          <p>Copy this link now: it is shown only once, and its key is nowhere else.</p>
+          <input className={input} readOnly aria-label="Share link" value={link} onFocus={(event) => event.target.select()} />
+          <div className="flex gap-2">
+            <button
+              type="button"
+              className={small}
+              onClick={() =>
+                void navigator.clipboard.writeText(link).then(
+                  () => setNote('Link copied.'),
+                  () => setNote('Copying failed.'),
+                )
+              }
+            >
+              Copy link
+            </button>
+            <button
+              type="button"
+              className={small}
+              onClick={() => {
+                setLink(null);
+                setOpen(false);
+              }}
+            >
+              Done
+            </button>
+          </div>
+        </div>
+      )}
+      {note && (
+        <p role="status" className="text-sm text-amber-200">
+          {note}
+        </p>
+      )}
+      <SharedLinksList refresh={listed} />
+    </section>
+  );
+}
