@@ -140,3 +140,4 @@ export * from './vault/sync/live-changes';
 export * from './attachments/index';
 export * from './vault/totp';
 export * from './generator';
+export * from './keys/rotation/index';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccountDocumentKind } from '@lockit/contract';
 import { decryptField, encryptField } from '@lockit/crypto';
+import { accountDocumentAadId } from '@lockit/client-core';
 
 /**
  * An account document is one AES-GCM field under the vault key, holding JSON, sealed with the
@@ -17,7 +18,7 @@ import { decryptField, encryptField } from '@lockit/crypto';
  * server puts beside it (use-account-document.ts). Documents sealed before the wrapper open as
  * revision 0.
  */
-const documentAadId = (kind: AccountDocumentKind) => `account-document:${kind}`;
+const documentAadId = accountDocumentAadId;
 
 /** `revision`: the one the write creates (the revision it is based on + 1); 0 only for test fixtures. */
 export function sealAccountDocument(
@@ -64,19 +65,4 @@ export async function openSealedDocument<T>(
   const wrapped = wrapperSchema.safeParse(json);
   const parsed = schema.safeParse(wrapped.success ? wrapped.data.value : json);
   return parsed.success ? { ok: true, value: parsed.data, revision: wrapped.success ? wrapped.data.revision : 0 } : { ok: false };
-}
-
-/**
- * A key rotation's copy of a stored document: its text opened under `oldKey` and sealed, as
- * is (not parsed, so nothing in it is lost or reordered), under `newKey` with the same
- * binding to its kind. Throws FieldDecryptionError when it does not open under `oldKey`.
- */
-export async function resealAccountDocument(
-  oldKey: CryptoKey,
-  newKey: CryptoKey,
-  kind: AccountDocumentKind,
-  ciphertext: string,
-): Promise<string> {
-  const text = await decryptField(oldKey, documentAadId(kind), 'notes', ciphertext);
-  return encryptField(newKey, documentAadId(kind), 'notes', text);
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { buttonPrimary, card } from '@/components/ui/styles';
 import { useUnlockedVault } from '@/lib/keyring-context';
 import { MasterPasswordDialog } from '../../components/master-password-dialog';
-import { afterRotationNotes, progressText } from '../lib/rotation-messages';
+import { afterRotationNotes, progressText } from '@lockit/client-core';
 import { useKeyRotation } from './use-key-rotation';
 
 interface EncryptionKeySectionProps {

@@ -1,20 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { NetworkError, serverMessageOf } from '@/lib/api-errors';
-import { useKeyring } from '@/lib/keyring-context';
-import { MissingHistoryError } from '../lib/read-vault';
 import {
+  MissingHistoryError,
+  poolSize,
   rotateVaultKey,
   RotationOutcomeUnknownError,
   RotationStoppedError,
-  type RotationDone,
+  WorkerPool,
+  type ResealPool,
+  type RotationCommitted,
   type RotationProgress,
-} from '../lib/rotate-vault-key';
+} from '@lockit/client-core';
+import { NetworkError, serverMessageOf } from '@/lib/api-errors';
+import { deviceMemory } from '@/lib/device-memory';
+import { api } from '@/lib/http';
+import type { UnlockedVault } from '@/lib/keyring';
+import { useKeyring } from '@/lib/keyring-context';
+import { asWorkerPort } from '@/lib/page-worker';
+import { sealForReload } from '@/lib/reload-unlock/reload-vault';
 
 export type RotationView =
   | { status: 'idle' }
   | { status: 'running'; progress: RotationProgress }
-  | { status: 'done'; committed: RotationDone['committed'] }
+  | { status: 'done'; committed: RotationCommitted | null }
   | { status: 'failed'; message: string };
 
 const UNCHANGED = 'Your encryption key was not rotated, and your vault is unchanged.';
@@ -47,12 +55,7 @@ export function useKeyRotation() {
       }
       setView({ status: 'running', progress: { step: 'reading' } });
       try {
-        const done = await rotateVaultKey({
-          vault,
-          authKey: keys.authKey,
-          wrapKey: keys.wrapKey,
-          onProgress: (progress) => setView({ status: 'running', progress }),
-        });
+        const done = await rotateThisVault(vault, keys, (progress) => setView({ status: 'running', progress }));
         if (keyring.vault?.vaultKey === vault.vaultKey) {
           keyring.unlock({ ...keyring.vault, ...pickKeys(done.vault) }, keyring.lastActivityAt);
         }
@@ -78,7 +81,7 @@ export function useKeyRotation() {
   return { view, rotate };
 }
 
-const pickKeys = ({ vaultKey, integrityKey, protectedKey, keyGeneration, keyEpoch, reloadSeal }: RotationDone['vault']) => ({
+const pickKeys = ({ vaultKey, integrityKey, protectedKey, keyGeneration, keyEpoch, reloadSeal }: UnlockedVault) => ({
   vaultKey,
   integrityKey,
   protectedKey,
@@ -86,3 +89,40 @@ const pickKeys = ({ vaultKey, integrityKey, protectedKey, keyGeneration, keyEpoc
   keyEpoch,
   reloadSeal,
 });
+
+/** The re-encryption workers of one rotation (lib/reseal-worker.ts), or none where the page has no workers. */
+function resealPool(): ResealPool | undefined {
+  if (typeof Worker === 'undefined') return undefined;
+  return new WorkerPool({
+    spawn: (index) =>
+      asWorkerPort(
+        new Worker(new URL('../lib/reseal-worker.ts', import.meta.url), {
+          type: 'module',
+          name: `lockit-key-rotation-${index + 1}`,
+        }),
+      ),
+    size: poolSize(navigator.hardwareConcurrency),
+  });
+}
+
+/**
+ * The client core's rotation (rotateVaultKey) on this tab's platform: the page's API client,
+ * this browser's device memory, workers made for the rotation and ended with it, and a seal of
+ * the new key for a reload. Resolves with the vault as this tab must hold it from now on.
+ */
+export async function rotateThisVault(
+  vault: UnlockedVault,
+  keys: { authKey: string; wrapKey: CryptoKey },
+  onProgress: (progress: RotationProgress) => void,
+): Promise<{ vault: UnlockedVault; committed: RotationCommitted | null }> {
+  const pool = resealPool();
+  try {
+    const done = await rotateVaultKey(
+      { api, deviceMemory, resealPool: pool },
+      { vault, authKey: keys.authKey, wrapKey: keys.wrapKey, onProgress, keepNewKey: sealForReload },
+    );
+    return { vault: { ...vault, ...done.keys, reloadSeal: done.kept }, committed: done.committed };
+  } finally {
+    pool?.terminate();
+  }
+}

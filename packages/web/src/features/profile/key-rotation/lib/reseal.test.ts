@@ -2,7 +2,7 @@ import type { EntryVersionWire, EntryWire } from '@lockit/contract';
 import { deriveVaultIntegrityKey, generateVaultKeyBytes, importVaultKey, openEntryOverview } from '@lockit/crypto';
 import { describe, expect, it } from 'vitest';
 import { openSealed, sealedEntry } from '@/testing/vault-fixtures';
-import { resealUnit, type ResealKeys } from './reseal';
+import { resealUnit, type ResealKeys } from '@lockit/client-core';
 
 async function rotationKeys(): Promise<ResealKeys> {
   const [oldBytes, newBytes] = [generateVaultKeyBytes(), generateVaultKeyBytes()];

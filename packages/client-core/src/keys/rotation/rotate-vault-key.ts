@@ -1,15 +1,11 @@
-import { deriveVaultIntegrityKey, generateVaultKeyBytes, importVaultKey, wrapVaultKey } from '@lockit/crypto';
-import { getKeyMaterial } from '@/api/get-key-material';
-import { ApiError, serverMessageOf } from '@/lib/api-errors';
-import { deviceMemory } from '@/lib/device-memory';
-import type { UnlockedVault } from '@/lib/keyring';
-import { sealForReload } from '@/lib/reload-unlock/reload-vault';
-import { commitKeyRotation, type RotationCommitted } from '../api/commit-key-rotation';
-import { putKeyRotationPart } from '../api/put-key-rotation-part';
-import { startKeyRotation } from '../api/start-key-rotation';
-import { readVault } from './read-vault';
+import { deriveVaultIntegrityKey, generateVaultKeyBytes, importVaultKey, wrapVaultKey, type KdfParams } from '@lockit/crypto';
+import type { AccountRef } from '../../device-memory/account-ref';
+import type { DeviceMemory } from '../../device-memory/device-memory';
+import type { ApiClient } from '../../http/api-client';
+import { ApiError, serverMessageOf } from '../../http/api-errors';
+import { readVaultForRotation } from './read-vault';
 import type { ResealKeys } from './reseal';
-import { resealAll } from './reseal-in-workers';
+import { resealAll, type ResealPool } from './reseal-all';
 import { rotationParts } from './rotation-parts';
 import { rotatedVaultState, servedVaultMatchesState } from './rotation-state';
 
@@ -20,7 +16,7 @@ export type RotationProgress =
   | { step: 'switching' };
 
 /**
- * The rotation stopped before its commit: the server's vault, and this tab's, are as they
+ * The rotation stopped before its commit: the server's vault, and this client's, are as they
  * were. `message` is a sentence for the person.
  */
 export class RotationStoppedError extends Error {
@@ -32,18 +28,58 @@ export class RotationOutcomeUnknownError extends Error {
   override readonly name = 'RotationOutcomeUnknownError';
 }
 
-export interface RotationInput {
-  /** This tab's unlocked vault when the rotation began: its key opens what the server holds. */
-  vault: UnlockedVault;
+/** What the server answered to the commit. */
+export interface RotationCommitted {
+  keyGeneration: number;
+  vaultRevision: number;
+  passkeyUnlocksRemoved: number;
+  sessionsEnded: number;
+}
+
+/** The rotation's platform: the API, this device's memory and, where it has workers, a re-encryption pool. */
+export interface RotationPlatform {
+  api: ApiClient;
+  deviceMemory: Pick<DeviceMemory, 'vaultCounter' | 'rememberKeyGeneration' | 'rememberKeyEpoch'>;
+  /** Workers running serveResealJobs; absent: the re-encryption runs where the rotation does. */
+  resealPool?: ResealPool | undefined;
+}
+
+/** The unlocked vault a rotation starts from: its keys open what the server holds. */
+export interface RotatingVault {
+  account: AccountRef;
+  vaultKey: CryptoKey;
+  integrityKey: CryptoKey;
+  kdf: KdfParams;
+  salt: string;
+  keyGeneration?: number | undefined;
+  keyEpoch?: number | undefined;
+}
+
+export interface RotationInput<Kept> {
+  /** The client's unlocked vault when the rotation began. */
+  vault: RotatingVault;
   /** From the master password typed again: proves the person to the server (authKey) and wraps the new key (wrapKey). */
   authKey: string;
   wrapKey: CryptoKey;
   onProgress: (progress: RotationProgress) => void;
+  /**
+   * What the client keeps of the new key's bytes (the web app: its seal for a reload), made
+   * before the bytes are wiped. Called once, before anything is sent.
+   */
+  keepNewKey?: (bytes: Uint8Array) => Promise<Kept>;
 }
 
-export interface RotationDone {
-  /** The vault as this tab must hold it from now on: the new keys, wrapped key and generation. */
-  vault: UnlockedVault;
+export interface RotationDone<Kept> {
+  /** The keys the client must hold from now on: the new keys, wrapped key, generation and epoch. */
+  keys: {
+    vaultKey: CryptoKey;
+    integrityKey: CryptoKey;
+    protectedKey: string;
+    keyGeneration: number;
+    keyEpoch: number;
+  };
+  /** keepNewKey's result (undefined without one). */
+  kept: Kept | undefined;
   /** The server's answer; null when the commit's answer was lost and the key material showed it happened. */
   committed: RotationCommitted | null;
 }
@@ -62,29 +98,33 @@ const plural = (count: number, one: string) => `${count.toLocaleString('en-US')}
  *
  * Security invariants:
  * - Nothing the vault uses changes before the commit: any failure before it (RotationStoppedError
- *   or a call's error) leaves the server's vault and this tab's keys as they were.
+ *   or a call's error) leaves the server's vault and this client's keys as they were.
  * - The new key's bytes exist only until it is imported, wrapped under the password's wrap key
- *   (generation + 1) and sealed for a reload; they are wiped before any re-encryption starts.
- * - The commit is applied to this tab only once the server said yes (or, after no clear
+ *   (generation + 1) and kept by keepNewKey; they are wiped before any re-encryption starts.
+ * - The commit is applied to this client only once the server said yes (or, after no clear
  *   answer, its key material shows the new wrapped key); then the new generation and key epoch
  *   are remembered, so this browser refuses any wrap of the old key from then on.
  */
-export async function rotateVaultKey({ vault, authKey, wrapKey, onProgress }: RotationInput): Promise<RotationDone> {
+export async function rotateVaultKey<Kept = undefined>(
+  platform: RotationPlatform,
+  { vault, authKey, wrapKey, onProgress, keepNewKey }: RotationInput<Kept>,
+): Promise<RotationDone<Kept>> {
+  const { api, deviceMemory } = platform;
   onProgress({ step: 'reading' });
-  const snapshot = await readVault();
+  const snapshot = await readVaultForRotation(api);
   const generation = (vault.keyGeneration ?? 0) + 1;
   // A new vault key: the next epoch, which every wrap of it binds (passkeys' unlock keys of the
   // old key, bound to the old epoch, are refused by a browser that saw this one).
   const keyEpoch = (vault.keyEpoch ?? 0) + 1;
 
   const bytes = generateVaultKeyBytes();
-  let newKey: CryptoKey, newIntegrityKey: CryptoKey, protectedKey: string, reloadSeal: UnlockedVault['reloadSeal'];
+  let newKey: CryptoKey, newIntegrityKey: CryptoKey, protectedKey: string, kept: Kept | undefined;
   try {
-    [newKey, newIntegrityKey, protectedKey, reloadSeal] = await Promise.all([
+    [newKey, newIntegrityKey, protectedKey, kept] = await Promise.all([
       importVaultKey(bytes),
       deriveVaultIntegrityKey(bytes),
       wrapVaultKey(bytes, wrapKey, vault.kdf, vault.salt, generation, keyEpoch),
-      sealForReload(bytes),
+      keepNewKey?.(bytes),
     ]);
   } finally {
     bytes.fill(0);
@@ -93,7 +133,12 @@ export async function rotateVaultKey({ vault, authKey, wrapKey, onProgress }: Ro
   const keys: ResealKeys = { oldKey: vault.vaultKey, newKey, oldIntegrityKey: vault.integrityKey, newIntegrityKey };
   const total = snapshot.units.length;
   onProgress({ step: 're-encrypting', done: 0, total });
-  const resealed = await resealAll(keys, snapshot.units, (done) => onProgress({ step: 're-encrypting', done, total }));
+  const resealed = await resealAll(
+    keys,
+    snapshot.units,
+    (done) => onProgress({ step: 're-encrypting', done, total }),
+    platform.resealPool,
+  );
   const damaged = snapshot.malformed + resealed.filter((unit) => unit.type === 'damaged').length;
   if (damaged > 0) {
     throw new RotationStoppedError(
@@ -108,31 +153,25 @@ export async function rotateVaultKey({ vault, authKey, wrapKey, onProgress }: Ro
   }
   const vaultState = await rotatedVaultState(resealed, snapshot.state?.counter ?? 0, newIntegrityKey);
 
-  const started = await startKeyRotation(authKey, snapshot.vaultRevision);
+  const { data: started } = await api.call('start-key-rotation', { body: { authKey, vaultRevision: snapshot.vaultRevision } });
   if (started.keyGeneration !== generation - 1) {
     throw new RotationStoppedError('Your master password was changed on another device. Reload Lockit and try again.');
   }
-  await uploadParts(started.id, rotationParts(resealed), total, onProgress);
+  await uploadParts(api, started.id, rotationParts(resealed), total, onProgress);
 
   onProgress({ step: 'switching' });
-  const committed = await commit(started.id, { protectedKey, keyGeneration: generation, keyEpoch, vaultState });
+  const committed = await commit(api, started.id, { protectedKey, keyGeneration: generation, keyEpoch, vaultState });
   await deviceMemory.rememberKeyGeneration(vault.account, generation);
   await deviceMemory.rememberKeyEpoch(vault.account, keyEpoch);
   return {
-    vault: {
-      ...vault,
-      vaultKey: newKey,
-      integrityKey: newIntegrityKey,
-      protectedKey,
-      keyGeneration: generation,
-      keyEpoch,
-      reloadSeal,
-    },
+    keys: { vaultKey: newKey, integrityKey: newIntegrityKey, protectedKey, keyGeneration: generation, keyEpoch },
+    kept,
     committed,
   };
 }
 
 async function uploadParts(
+  api: ApiClient,
   rotationId: string,
   parts: ReturnType<typeof rotationParts>,
   total: number,
@@ -146,7 +185,7 @@ async function uploadParts(
     while (next < parts.length && !failed) {
       const { part, items } = parts[next++]!;
       try {
-        await putKeyRotationPart(rotationId, part);
+        await api.call('stage-key-rotation-part', { params: { id: rotationId }, body: part });
       } catch (error) {
         failed = true;
         throw error;
@@ -164,18 +203,19 @@ async function uploadParts(
  * tells, as it holds the new wrapped key only if it did.
  */
 async function commit(
+  api: ApiClient,
   rotationId: string,
   body: { protectedKey: string; keyGeneration: number; keyEpoch: number; vaultState: string },
 ): Promise<RotationCommitted | null> {
   try {
-    return await commitKeyRotation(rotationId, body);
+    return (await api.call('commit-key-rotation', { params: { id: rotationId }, body })).data;
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
       throw new RotationStoppedError(serverMessageOf(error) ?? 'The server did not accept the new key.');
     }
     let material;
     try {
-      material = await getKeyMaterial();
+      material = (await api.call('key-material', {})).data;
     } catch {
       throw new RotationOutcomeUnknownError('Lockit could not confirm whether your encryption key was rotated.');
     }

@@ -1,5 +1,4 @@
-import type { RotationCommitted } from '../api/commit-key-rotation';
-import type { RotationProgress } from './rotate-vault-key';
+import type { RotationCommitted, RotationProgress } from './rotate-vault-key';
 
 const count = (n: number) => n.toLocaleString('en-US');
 

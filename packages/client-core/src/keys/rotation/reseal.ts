@@ -10,10 +10,10 @@ import {
   trashedElementOf,
   type EntryFieldName,
 } from '@lockit/crypto';
-import { trashTimeOf } from '@lockit/client-core';
-import { listedOverview } from '@/lib/listed-overview';
-import { resealAccountDocument } from '@/lib/account-documents/seal-account-document';
-import { openFolderName, sealFolderName } from '@lockit/client-core';
+import { openFolderName, sealFolderName } from '../../vault/folders/folder-name';
+import { trashTimeOf } from '../../vault/integrity/trash-time';
+import { resealAccountDocument } from './account-document-reseal';
+import { listedOverview } from './listed-overview';
 
 /** The seven ciphertexts of an entry or a version; the optional ones null when absent. */
 export type EntryCiphertexts = Record<'serviceName' | 'username' | 'password', string> &

@@ -27,7 +27,8 @@ import { makeUnlockedVault } from '@/testing/crypto-fixtures';
 import { fakeApi, route, routePrefix, signedInRoutes, type FakeRoute } from '@/testing/fake-api';
 import { keyRotationRoutes, type RotationServerVault } from '@/testing/key-rotation-routes';
 import { openSealed, sealedEntry, sealedFolder } from '@/testing/vault-fixtures';
-import { rotateVaultKey, RotationOutcomeUnknownError, RotationStoppedError, type RotationProgress } from './rotate-vault-key';
+import { RotationOutcomeUnknownError, RotationStoppedError, type RotationProgress } from '@lockit/client-core';
+import { rotateThisVault } from './use-key-rotation';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -129,7 +130,7 @@ async function run(vault: UnlockedVault, routes: Record<string, FakeRoute>) {
   const api = fakeApi({ ...signedInRoutes(), ...routes });
   const keys = await (passwordKeys ??= deriveKeysFromPassword(PASSWORD, vault.salt, vault.kdf));
   const progress: RotationProgress[] = [];
-  const result = rotateVaultKey({ vault, authKey: keys.authKey, wrapKey: keys.wrapKey, onProgress: (p) => progress.push(p) });
+  const result = rotateThisVault(vault, keys, (p) => progress.push(p));
   return { api, keys, progress, result };
 }
 
@@ -139,7 +140,7 @@ async function newKeysOf(protectedKey: string, wrapKey: CryptoKey, vault: Unlock
   return { vaultKey: await importVaultKey(bytes), integrityKey: await deriveVaultIntegrityKey(bytes) };
 }
 
-describe('rotateVaultKey', () => {
+describe("rotateThisVault (the client core's rotation on this tab)", () => {
   it('re-encrypts every entry, version, folder and document under a new key the old one cannot open', async () => {
     const { vault, serverVault, serverAccount, github, legacy, trashed, folder } = await makeVault();
     const rotation = keyRotationRoutes(serverVault, serverAccount);
