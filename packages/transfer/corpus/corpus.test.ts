@@ -29,7 +29,8 @@ const PRIMARY = ['bitwarden.json', 'bitwarden.csv', 'chrome.csv', 'keepassxc.csv
 
 /** The other files: the types of the items each yields, in order. */
 const ITEM_TYPES: Record<string, string[]> = {
-  'bitwarden-sdk.json': ['login', 'note', 'card', 'identity', 'note'],
+  // Its fifth item is Bitwarden's SSH key type, taken as an SSH key item.
+  'bitwarden-sdk.json': ['login', 'note', 'card', 'identity', 'sshKey'],
   'bitwarden-sdk.csv': ['login', 'login'],
   'chrome-bitwarden-note.csv': ['login'],
   'firefox-bitwarden-accounts.csv': ['login'],
