@@ -309,6 +309,12 @@ describe('a hostile server against the whole vault', () => {
     expect(typeof oldState).toBe('string');
     const oldList = JSON.parse(listAnswer.answer!.body) as { data: WireEntry[] };
     const oldFolders = JSON.parse(foldersAnswer.answer!.body) as unknown;
+    // The change cursor's whole read of the same vault: a server restored from a backup answers
+    // live catch-ups from that backup too.
+    const oldChanges = (await page.evaluate(async (path) => (await fetch(`${path}?since=0`)).json(), apiPaths.vaultChanges)) as {
+      message: string;
+      data: { cursor: number };
+    };
 
     // More saves in this browser: a new entry and an edit.
     await addEntry(page, { service: 'Gum Tree', username: 'gum-user-17', password: 'Gum-Pass-1717' });
@@ -329,6 +335,15 @@ describe('a hostile server against the whole vault', () => {
         },
       });
       proxy.rewrite({ method: 'GET', path: apiPaths.folders, rewrite: () => oldFolders });
+      // A cursor from the newer vault is unknown to the old one: read it whole again.
+      proxy.rewrite({
+        method: 'GET',
+        path: apiPaths.vaultChanges,
+        rewrite: (response) =>
+          new URL(response.path, 'http://proxy').searchParams.get('since') === '0'
+            ? oldChanges
+            : { message: oldChanges.message, data: { reset: true, cursor: oldChanges.data.cursor, reason: 'unknown-cursor' } },
+      });
     };
     serveOld();
     lieFrom = proxy.recorded.length;

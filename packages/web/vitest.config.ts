@@ -7,13 +7,17 @@ import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * Test files that replace modules or globals (vi.mock, vi.doMock, vi.stubEnv, vi.stubGlobal):
- * they run isolated, each in a fresh module graph, so what they replace never leaks into
- * another file. Found by reading the files, so a new one is isolated without editing this list.
+ * Test files that replace modules or globals (vi.mock, vi.doMock, vi.stubEnv, vi.stubGlobal),
+ * or that prerender pages as the build does (React's static renderer leaves context values
+ * behind that the next file's client render trips over): they run isolated, each in a fresh
+ * module graph, so what they change never leaks into another file. Found by reading the files,
+ * so a new one is isolated without editing this list.
  */
 const NEEDS_ISOLATION = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
-  .filter((file) => /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(/.test(readFileSync(join(ROOT, 'src', file), 'utf8')))
+  .filter((file) =>
+    /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(|from '\.\/render-page'/.test(readFileSync(join(ROOT, 'src', file), 'utf8')),
+  )
   .map((file) => `src/${file.split(sep).join('/')}`);
 
 const shared = {

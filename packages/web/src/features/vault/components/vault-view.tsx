@@ -287,7 +287,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
   return (
     <div className="mt-6 flex flex-col gap-4">
       <IntegrityAlert integrity={vaultIntegrityOf(keyring)} onAccepted={acceptedServerCopy} />
-      <SyncRefusedAlert report={syncRefused} />
+      <SyncRefusedAlert report={syncRefused} integrity={vaultIntegrityOf(keyring)} />
       {message !== null && (
         <div
           role="status"

@@ -31,6 +31,7 @@ describe('useEntryActions: favourite, secrets and folders', () => {
       hidden: { h1: '42' },
       card: null,
       identity: null,
+      sshKey: null,
     });
   });
 
