@@ -2,31 +2,11 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cliHome,
-  databaseKind,
-  seedVault,
-  startCliTestServer,
-  type CliHome,
-  type CliTestServer,
-} from './support/cli-against-server';
+import { describe, expect, it } from 'vitest';
+import { databaseKind, seedVault } from './support/cli-against-server';
+import { useCliServer } from './support/use-cli-server';
 
-let env: CliTestServer;
-const homes: CliHome[] = [];
-async function home() {
-  const made = await cliHome();
-  homes.push(made);
-  return made;
-}
-
-beforeAll(async () => {
-  env = await startCliTestServer();
-});
-afterAll(async () => {
-  await Promise.all(homes.map((made) => made.dispose()));
-  await env?.stop();
-});
+const suite = useCliServer();
 
 /** One raw request line to the socket; the agent's answer line, or null when it closed first. */
 function rawRequest(socket: string, line: string): Promise<string | null> {
@@ -44,10 +24,10 @@ function rawRequest(socket: string, line: string): Promise<string | null> {
 
 describe(`the agent's socket (${databaseKind})`, () => {
   it('lives in a 0700 folder with the socket and token 0600, and answers only requests that carry the token', async () => {
-    const holder = await env.account();
+    const holder = await suite.server.account();
     await seedVault(holder, [{ serviceName: 'GitHub', username: 'octo', password: 'gh-secret-1' }]);
-    const cli = await home();
-    expect((await cli.login(env.url, holder)).code).toBe(0);
+    const cli = await suite.home();
+    expect((await cli.login(suite.server.url, holder)).code).toBe(0);
     expect((await stat(cli.runtimeDir)).mode & 0o777).toBe(0o700);
     expect((await stat(join(cli.runtimeDir, 'agent.sock'))).mode & 0o777).toBe(0o600);
     expect((await stat(join(cli.runtimeDir, 'agent.token'))).mode & 0o777).toBe(0o600);
@@ -67,9 +47,9 @@ describe(`the agent's socket (${databaseKind})`, () => {
   it.runIf(process.getuid?.() === 0)(
     "keeps another user's process out: it cannot reach the socket through the 0700 folder",
     async () => {
-      const holder = await env.account();
-      const cli = await home();
-      expect((await cli.login(env.url, holder)).code).toBe(0);
+      const holder = await suite.server.account();
+      const cli = await suite.home();
+      expect((await cli.login(suite.server.url, holder)).code).toBe(0);
       const socket = join(cli.runtimeDir, 'agent.sock');
       const script = `const s = require('node:net').connect(${JSON.stringify(socket)});
       s.on('connect', () => { console.log('connected'); s.end(); });
@@ -85,20 +65,20 @@ describe(`the agent's socket (${databaseKind})`, () => {
   );
 
   it('refuses a runtime folder that other users can reach, and sends nothing through it', async () => {
-    const cli = await home();
+    const cli = await suite.home();
     await mkdir(cli.runtimeDir, { recursive: true });
     await chmod(cli.runtimeDir, 0o755);
-    const holder = await env.account();
-    const login = await cli.login(env.url, holder);
+    const holder = await suite.server.account();
+    const login = await cli.login(suite.server.url, holder);
     expect(login.code).toBe(9);
     expect(login.stderr).toContain('mode 0755');
     expect((await stat(cli.runtimeDir)).mode & 0o777).toBe(0o755);
   });
 
   it('refuses a socket whose mode lets others in (a planted or loosened socket)', async () => {
-    const holder = await env.account();
-    const cli = await home();
-    expect((await cli.login(env.url, holder)).code).toBe(0);
+    const holder = await suite.server.account();
+    const cli = await suite.home();
+    expect((await cli.login(suite.server.url, holder)).code).toBe(0);
     await chmod(join(cli.runtimeDir, 'agent.sock'), 0o666);
     const status = await cli.run(['status']);
     expect(status.code).toBe(9);
@@ -107,9 +87,9 @@ describe(`the agent's socket (${databaseKind})`, () => {
   });
 
   it('puts nothing secret in the agent’s arguments or environment', async () => {
-    const holder = await env.account();
-    const cli = await home();
-    expect((await cli.login(env.url, holder)).code).toBe(0);
+    const holder = await suite.server.account();
+    const cli = await suite.home();
+    expect((await cli.login(suite.server.url, holder)).code).toBe(0);
     const pid = (await readFile(join(cli.runtimeDir, 'agent.pid'), 'utf8')).trim();
     const [cmdline, environ] = await Promise.all([
       readFile(`/proc/${pid}/cmdline`, 'utf8'),

@@ -1,33 +1,16 @@
-import type { VerifiedAccount } from '@lockit/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cliHome,
-  databaseKind,
-  runProgram,
-  seedVault,
-  startCliTestServer,
-  type CliHome,
-  type CliTestServer,
-} from './support/cli-against-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind, runProgram, type CliHome } from './support/cli-against-server';
+import { useCliServer } from './support/use-cli-server';
 
-let env: CliTestServer;
-let holder: VerifiedAccount;
+const suite = useCliServer();
+
 let cli: CliHome;
 
 beforeAll(async () => {
-  env = await startCliTestServer();
-  holder = await env.account();
-  await seedVault(holder, [
+  ({ cli } = await suite.signedIn([
     { serviceName: 'Forge', username: 'dev', password: 'forge-old', urls: ['https://forge.example.test'] },
     { serviceName: 'Wiki', username: 'editor', password: 'wiki-pw', urls: ['https://wiki.example.test'], notes: 'keep me' },
-  ]);
-  cli = await cliHome();
-  const login = await cli.login(env.url, holder);
-  if (login.code !== 0) throw new Error(login.stderr);
-});
-afterAll(async () => {
-  await cli?.dispose();
-  await env?.stop();
+  ]));
 });
 
 /**

@@ -1,34 +1,17 @@
-import type { VerifiedAccount } from '@lockit/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cliHome,
-  databaseKind,
-  runProgram,
-  seedVault,
-  startCliTestServer,
-  type CliHome,
-  type CliTestServer,
-} from './support/cli-against-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind, runProgram, type CliHome } from './support/cli-against-server';
+import { useCliServer } from './support/use-cli-server';
 
-let env: CliTestServer;
-let holder: VerifiedAccount;
+const suite = useCliServer();
+
 let cli: CliHome;
 
 beforeAll(async () => {
-  env = await startCliTestServer();
-  holder = await env.account();
-  await seedVault(holder, [
+  ({ cli } = await suite.signedIn([
     { serviceName: 'Forge (any repo)', username: 'dev', password: 'forge-any', urls: ['https://git.example.test'] },
     { serviceName: 'Forge acme', username: 'acme-bot', password: 'forge-acme', urls: ['https://git.example.test/acme'] },
     { serviceName: 'Plain http forge', username: 'old', password: 'http-pw', urls: ['http://plain.example.test'] },
-  ]);
-  cli = await cliHome();
-  const login = await cli.login(env.url, holder);
-  if (login.code !== 0) throw new Error(login.stderr);
-});
-afterAll(async () => {
-  await cli?.dispose();
-  await env?.stop();
+  ]));
 });
 
 /** `git credential fill` as git runs it, with `credential.helper lockit` (git finds git-credential-lockit on PATH). */

@@ -1,28 +1,24 @@
 import { MemoryKeyValueStore } from '@lockit/client-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Agent } from '../src/agent/agent';
 import { AgentSession } from '../src/agent/agent-session';
-import { databaseKind, seedVault, startCliTestServer, type CliTestServer } from './support/cli-against-server';
+import { databaseKind, seedVault } from './support/cli-against-server';
+import { useCliServer } from './support/use-cli-server';
 
-let env: CliTestServer;
-beforeAll(async () => {
-  env = await startCliTestServer();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const suite = useCliServer();
+
 afterEach(() => {
   vi.useRealTimers();
 });
 
 /** The agent in this process, signed in to the real server with real timers. */
 async function signedInAgent(idleLockSeconds: number) {
-  const holder = await env.account();
+  const holder = await suite.server.account();
   await seedVault(holder, [{ serviceName: 'GitHub', username: 'octo', password: 'gh-secret-1' }]);
   const session = new AgentSession(new MemoryKeyValueStore());
   const agent = new Agent({ session, rememberLogin: async () => undefined, stop: () => undefined });
   await agent.handle('login', {
-    server: env.url,
+    server: suite.server.url,
     username: holder.account.username,
     password: holder.account.password,
     idleLockSeconds,

@@ -1,15 +1,11 @@
 import { apiPaths } from '@lockit/contract';
 import { Secret, TOTP } from 'otpauth';
 import type { VerifiedAccount } from '@lockit/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cliHome,
-  databaseKind,
-  seedVault,
-  startCliTestServer,
-  type CliHome,
-  type CliTestServer,
-} from './support/cli-against-server';
+import { describe, expect, it } from 'vitest';
+import { databaseKind, seedVault } from './support/cli-against-server';
+import { useCliServer } from './support/use-cli-server';
+
+const suite = useCliServer();
 
 const STEP_MS = 30_000;
 const totpAt = (secret: string, at: number) =>
@@ -26,32 +22,16 @@ async function enableTotp({ client, account }: VerifiedAccount) {
   return { secret: setup.data.secret, recoveryCodes: confirmed.data.recoveryCodes };
 }
 
-let env: CliTestServer;
-const homes: CliHome[] = [];
-async function home() {
-  const made = await cliHome();
-  homes.push(made);
-  return made;
-}
-
-beforeAll(async () => {
-  env = await startCliTestServer();
-});
-afterAll(async () => {
-  await Promise.all(homes.map((made) => made.dispose()));
-  await env?.stop();
-});
-
 describe(`lockit login, lock, unlock, logout against the real server (${databaseKind})`, () => {
   it('signs in with the master password on stdin, shows as a device of its own, and reads the vault', async () => {
-    const holder = await env.account();
+    const holder = await suite.server.account();
     await seedVault(holder, [{ serviceName: 'GitHub', username: 'octo', password: 'gh-secret-1' }]);
-    const cli = await home();
+    const cli = await suite.home();
     expect((await cli.run(['status'])).code).toBe(6);
 
-    const login = await cli.login(env.url, holder);
+    const login = await cli.login(suite.server.url, holder);
     expect(login.stderr).toBe('');
-    expect(login.stdout).toContain(`Signed in to ${env.url} as ${holder.account.username}`);
+    expect(login.stdout).toContain(`Signed in to ${suite.server.url} as ${holder.account.username}`);
     expect(login.code).toBe(0);
     expect((await cli.run(['get', 'GitHub', 'password'])).stdout).toBe('gh-secret-1\n');
 
@@ -65,40 +45,40 @@ describe(`lockit login, lock, unlock, logout against the real server (${database
   });
 
   it('asks for the authenticator code after the password and opens the vault with it', async () => {
-    const holder = await env.account();
+    const holder = await suite.server.account();
     const { secret } = await enableTotp(holder);
     await seedVault(holder, [{ serviceName: 'Mail', username: 'me', password: 'mail-pw' }]);
-    const cli = await home();
-    const login = await cli.login(env.url, holder, totpAt(secret, Date.now() + STEP_MS));
+    const cli = await suite.home();
+    const login = await cli.login(suite.server.url, holder, totpAt(secret, Date.now() + STEP_MS));
     expect(login.stderr).toBe('');
     expect(login.code).toBe(0);
     expect((await cli.run(['get', 'Mail', 'password'])).stdout).toBe('mail-pw\n');
   });
 
   it('refuses a wrong authenticator code with the server error exit code and opens nothing', async () => {
-    const holder = await env.account();
+    const holder = await suite.server.account();
     const { secret } = await enableTotp(holder);
-    const cli = await home();
+    const cli = await suite.home();
     const right = totpAt(secret, Date.now() + STEP_MS);
-    const login = await cli.login(env.url, holder, right === '000000' ? '111111' : '000000');
+    const login = await cli.login(suite.server.url, holder, right === '000000' ? '111111' : '000000');
     expect(login.code).toBe(7);
     expect((await cli.run(['list'])).code).toBe(6);
   });
 
   it('opens the vault with a recovery code and says how many are left', async () => {
-    const holder = await env.account();
+    const holder = await suite.server.account();
     const { recoveryCodes } = await enableTotp(holder);
-    const cli = await home();
-    const login = await cli.login(env.url, holder, recoveryCodes[0], ['--recovery', '--json']);
+    const cli = await suite.home();
+    const login = await cli.login(suite.server.url, holder, recoveryCodes[0], ['--recovery', '--json']);
     expect(login.code).toBe(0);
     expect(JSON.parse(login.stdout)).toMatchObject({ signedIn: true, locked: false, recoveryCodesLeft: 9 });
   });
 
   it('locks, refuses data commands while locked, unlocks with the password, and signs out for good', async () => {
-    const holder = await env.account();
+    const holder = await suite.server.account();
     await seedVault(holder, [{ serviceName: 'GitHub', username: 'octo', password: 'gh-secret-1' }]);
-    const cli = await home();
-    await cli.login(env.url, holder);
+    const cli = await suite.home();
+    await cli.login(suite.server.url, holder);
     expect((await cli.run(['lock'])).code).toBe(0);
     const locked = await cli.run(['get', 'GitHub', 'password']);
     expect(locked.code).toBe(5);
@@ -118,10 +98,10 @@ describe(`lockit login, lock, unlock, logout against the real server (${database
   });
 
   it('stops working once its session is ended from another device', async () => {
-    const holder = await env.account();
+    const holder = await suite.server.account();
     await seedVault(holder, [{ serviceName: 'GitHub', username: 'octo', password: 'gh-secret-1' }]);
-    const cli = await home();
-    await cli.login(env.url, holder);
+    const cli = await suite.home();
+    await cli.login(suite.server.url, holder);
     expect((await cli.run(['get', 'GitHub', 'password'])).code).toBe(0);
 
     const sessions = await holder.client.expect<{ data: Array<{ id: string; current: boolean; browser: string | null }> }>(
@@ -141,9 +121,9 @@ describe(`lockit login, lock, unlock, logout against the real server (${database
   });
 
   it('keeps the device memory on disk with nothing secret in it', async () => {
-    const holder = await env.account();
-    const cli = await home();
-    await cli.login(env.url, holder);
+    const holder = await suite.server.account();
+    const cli = await suite.home();
+    await cli.login(suite.server.url, holder);
     const { readFile, readdir } = await import('node:fs/promises');
     const files = await readdir(cli.stateDir);
     expect(files.sort()).toEqual(['device-memory.json', 'login.json']);

@@ -2,28 +2,19 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { totpCode, parseTotpSeed } from '@lockit/client-core';
-import type { VerifiedAccount } from '@lockit/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cliHome,
-  databaseKind,
-  seedVault,
-  startCliTestServer,
-  type CliHome,
-  type CliTestServer,
-} from './support/cli-against-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind, type CliHome } from './support/cli-against-server';
+import { useCliServer } from './support/use-cli-server';
+
+const suite = useCliServer();
 
 const SEED = 'JBSWY3DPEHPK3PXP';
 
-let env: CliTestServer;
-let holder: VerifiedAccount;
 let cli: CliHome;
 let ids: Map<string, string>;
 
 beforeAll(async () => {
-  env = await startCliTestServer();
-  holder = await env.account();
-  ids = await seedVault(holder, [
+  ({ cli, ids } = await suite.signedIn([
     {
       serviceName: 'GitHub',
       username: 'octo',
@@ -47,14 +38,7 @@ beforeAll(async () => {
       type: 'card',
       card: { holder: 'A Person', brand: 'Visa', number: '4111111111111111', code: '123', expMonth: '12', expYear: '2030' },
     },
-  ]);
-  cli = await cliHome();
-  const login = await cli.login(env.url, holder);
-  if (login.code !== 0) throw new Error(login.stderr);
-});
-afterAll(async () => {
-  await cli?.dispose();
-  await env?.stop();
+  ]));
 });
 
 describe(`lockit's data commands on a seeded vault (${databaseKind})`, () => {

@@ -1,19 +1,13 @@
 import { apiPaths, VAULT_STATE_HEADER } from '@lockit/contract';
 import type { VerifiedAccount } from '@lockit/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cliHome,
-  databaseKind,
-  seedVault,
-  startCliTestServer,
-  type CliHome,
-  type CliTestServer,
-} from './support/cli-against-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind, type CliHome } from './support/cli-against-server';
+import { useCliServer } from './support/use-cli-server';
 
-let env: CliTestServer;
+const suite = useCliServer();
+
 let holder: VerifiedAccount;
 let cli: CliHome;
-const homes: CliHome[] = [];
 
 interface Summary {
   id: string;
@@ -27,28 +21,16 @@ interface Summary {
 }
 
 beforeAll(async () => {
-  env = await startCliTestServer();
-  holder = await env.account();
-  await seedVault(holder, [
-    { serviceName: 'Shop', username: 'buyer', password: 'shop-pw', urls: ['https://shop.test'], tags: ['money'] },
-    { serviceName: 'Mail one', username: 'one@mail.test', password: 'mail-1' },
-    { serviceName: 'Mail two', username: 'two@mail.test', password: 'mail-2' },
-  ]);
-  cli = await home();
   // Through the lying proxy (which only records here): what the server receives can be read.
-  const login = await cli.login(env.proxy.url, holder);
-  if (login.code !== 0) throw new Error(login.stderr);
+  ({ holder, cli } = await suite.signedIn(
+    [
+      { serviceName: 'Shop', username: 'buyer', password: 'shop-pw', urls: ['https://shop.test'], tags: ['money'] },
+      { serviceName: 'Mail one', username: 'one@mail.test', password: 'mail-1' },
+      { serviceName: 'Mail two', username: 'two@mail.test', password: 'mail-2' },
+    ],
+    { through: 'proxy' },
+  ));
 });
-afterAll(async () => {
-  await Promise.all(homes.map((made) => made.dispose()));
-  await env?.stop();
-});
-
-async function home() {
-  const made = await cliHome();
-  homes.push(made);
-  return made;
-}
 
 async function vault(): Promise<{ live: Summary[]; trash: Summary[] }> {
   const live = JSON.parse((await cli.run(['list', '--json'])).stdout) as Summary[];
@@ -60,7 +42,7 @@ const json = <T>(text: string) => JSON.parse(text) as T;
 
 describe(`lockit add (${databaseKind})`, () => {
   it('adds a login with the password from standard input, a new folder, tags and addresses; the server sees none of it', async () => {
-    const before = env.proxy.recorded.length;
+    const before = suite.server.proxy.recorded.length;
     const add = await cli.run(
       [
         'add',
@@ -92,7 +74,7 @@ describe(`lockit add (${databaseKind})`, () => {
     const item = (await vault()).live.find((entry) => entry.id === written.id)!;
     expect(item).toMatchObject({ username: 'octo', folder: 'Code', tags: ['dev'] });
     expect(item.urls).toEqual(['https://forge.test', 'https://forge.test/login']);
-    const sent = env.proxy.recorded.slice(before).map((request) => request.body);
+    const sent = suite.server.proxy.recorded.slice(before).map((request) => request.body);
     expect(sent.some((body) => body.length > 0)).toBe(true);
     for (const plain of ['forge-secret-1', 'Forge', 'octo', 'forge notes', 'Code', 'forge.test'])
       for (const body of sent) expect(body).not.toContain(plain);
@@ -226,8 +208,8 @@ describe(`lockit edit, rm and restore (${databaseKind})`, () => {
   });
 
   it('meets an edit made on another device: exit 10, nothing written, their version kept', async () => {
-    const other = await home();
-    expect((await other.login(env.url, holder)).code).toBe(0);
+    const other = await suite.home();
+    expect((await other.login(suite.server.url, holder)).code).toBe(0);
     const read = json<{ item: { id: string; revision: number } }>((await cli.run(['get', 'Mail one', '--json'])).stdout).item;
     expect((await other.run(['edit', 'Mail one', '--username', 'theirs@mail.test'])).code).toBe(0);
 
@@ -249,8 +231,8 @@ describe(`lockit edit, rm and restore (${databaseKind})`, () => {
   });
 
   it("leaves the vault whole: a new device's integrity check passes after every write", async () => {
-    const fresh = await home();
-    expect((await fresh.login(env.url, holder)).code).toBe(0);
+    const fresh = await suite.home();
+    expect((await fresh.login(suite.server.url, holder)).code).toBe(0);
     const sync = await fresh.run(['sync', '--json']);
     expect(sync.code).toBe(0);
     expect(json<{ items: number }>(sync.stdout).items).toBe((await vault()).live.length);
