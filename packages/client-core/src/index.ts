@@ -62,6 +62,9 @@ export { signInWithPasskey, type CannotUnlockReason, type PasskeySignInResult } 
 export * from './vault/vault-entry';
 export * from './vault/open-entries';
 export * from './vault/seal-entry';
+export * from './vault/entry-drafts';
+export * from './vault/entry-plaintext';
+export * from './vault/open-draft';
 export * from './vault/ssh-key';
 export * from './vault/ssh-key-entry';
 export * from './vault/word-search';

@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { emptyDraft, entryPlaintext, EntryDraftError } from './seal-entry';
+import { EntryDraftError } from './entry-draft-error';
+import { emptyDraft } from './entry-drafts';
+import { entryPlaintext } from './entry-plaintext';
 import { generateEd25519SshKey, parseSshPrivateKey, SshKeyError } from './ssh-key';
 
 // Real OpenSSH makes the keys and says what their public halves and fingerprints are.

@@ -1,6 +1,6 @@
 import { ENTRY_HISTORIES_MAX_IDS, type EntryVersionWire } from '@lockit/contract';
 import type { ApiClient } from '../../http/api-client';
-import { openVersionDraft } from '../seal-entry';
+import { openVersionDraft } from '../open-draft';
 import type { EntryDraft } from '../vault-entry';
 
 /** One earlier version of an entry, opened; `draft` is null when it does not decrypt. */
