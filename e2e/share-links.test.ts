@@ -36,6 +36,8 @@ describe('Share links in the browser', () => {
     expect(link).toMatch(/\/share\/[0-9a-f-]{36}#[A-Za-z0-9_-]{43}$/);
     const list = shareSection(page).getByRole('list', { name: 'Shared links' });
     await list.getByText('1 of 1 openings left').waitFor();
+    // The owner's label, sealed under the vault key, says what the link shares.
+    await list.getByText('Copy of Guest Wifi').waitFor();
 
     const stranger = await e2e.newContext();
     const recipient = await stranger.newPage();

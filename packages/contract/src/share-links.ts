@@ -12,6 +12,8 @@ export const SHARE_MAX_EXPIRY_SECONDS = 30 * 24 * 60 * 60;
 export const SHARE_MAX_OPENINGS = 100;
 /** A share holds at most a text or an item's five fields of 10,000 characters each, sealed. */
 export const SHARE_CIPHERTEXT_MAX_CHARS = 300_000;
+/** An owner's label: an item id and a title of 200 characters, sealed and padded. */
+export const SHARE_LABEL_MAX_CHARS = 2_000;
 
 export const shareIdSchema = z.uuid('must be a share id').transform((value) => value.toLowerCase());
 export const shareParamsSchema = z.object({ id: shareIdSchema });
@@ -33,6 +35,8 @@ export const createShareLinkRequestSchema = z.strictObject({
     .min(1, 'must be at least 1')
     .max(SHARE_MAX_OPENINGS, `must be at most ${SHARE_MAX_OPENINGS}`),
   deleteAfterOpening: z.boolean(),
+  /** The owner's label (what was shared, from which item), sealed under the vault key; the recipient never gets it. */
+  label: ciphertextSchema(SHARE_LABEL_MAX_CHARS).nullable().optional(),
 });
 export type CreateShareLinkRequest = z.infer<typeof createShareLinkRequestSchema>;
 
@@ -45,6 +49,8 @@ export const shareLinkSchema = z.object({
   openingsLeft: z.number().int().nonnegative(),
   deleteAfterOpening: z.boolean(),
   needsPassword: z.boolean(),
+  /** The label sealed at creation, as stored; null for a link made without one. */
+  label: z.string().nullable(),
 });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 

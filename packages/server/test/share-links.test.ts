@@ -8,7 +8,7 @@ import {
   sharedLinkInfoResponseSchema,
   type CreateShareLinkRequest,
 } from '@lockit/contract';
-import { openShare, sealShare } from '@lockit/crypto';
+import { openShare, sealShare, sealShareLabel } from '@lockit/crypto';
 import { signedInUser } from './helpers/accounts';
 import { useTestApp, type TestHarness } from './helpers/test-app';
 import { InjectClient } from './helpers/inject-client';
@@ -168,6 +168,19 @@ describe('share links', () => {
     });
   });
 
+  it('keeps the owner’s sealed label as sent and gives it back to the owner only, never to the recipient', async () => {
+    const { client } = await signedInUser(h);
+    const vaultKey = await globalThis.crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt']);
+    const { body } = await sealedBody();
+    const label = await sealShareLabel(vaultKey, body.id, { itemId: 'item-1', title: 'Guest Wifi' });
+    expect((await client.post(apiPaths.shareLinks, { ...body, label })).statusCode).toBe(201);
+    const listed = listShareLinksResponseSchema.parse((await client.get(apiPaths.shareLinks)).json()).data;
+    expect(listed.find((link) => link.id === body.id)?.label).toBe(label);
+    const opened = await h.client('198.51.100.8').post(apiPaths.sharedOpen(body.id));
+    expect(JSON.stringify(opened.json())).not.toContain(label);
+    expect(JSON.stringify((await h.client('198.51.100.8').get(apiPaths.shared(body.id))).json())).not.toContain(label);
+  });
+
   it('refuses malformed bodies before storing anything', async () => {
     const { client } = await signedInUser(h);
     const { body } = await sealedBody();
@@ -182,6 +195,7 @@ describe('share links', () => {
       { ...body, id: 'not-a-uuid' },
       { ...body, deleteAfterOpening: 'yes' },
       { ...body, linkKey: 'never-sent' },
+      { ...body, label: 'Guest Wifi, in plain text' },
     ];
     for (const candidate of bad) {
       const response = await client.post(apiPaths.shareLinks, candidate);

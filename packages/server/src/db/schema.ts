@@ -347,6 +347,8 @@ export interface ShareLinksTable {
   delete_after_opening: number;
   created_at: number;
   expires_at: number;
+  /** The owner's label, sealed under the vault key in the browser; null: made without one. */
+  owner_label: string | null;
 }
 
 export interface Database {

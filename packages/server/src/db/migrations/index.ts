@@ -18,6 +18,7 @@ import * as keyEpoch from './0016-key-epoch';
 import * as changeCursor from './0017-change-cursor';
 import * as attachments from './0018-attachments';
 import * as shareLinks from './0019-share-links';
+import * as shareLinkLabels from './0020-share-link-labels';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-change-cursor': changeCursor,
   '0018-attachments': attachments,
   '0019-share-links': shareLinks,
+  '0020-share-link-labels': shareLinkLabels,
 };

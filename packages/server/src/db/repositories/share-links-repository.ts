@@ -13,6 +13,7 @@ const SUMMARY_COLUMNS = [
   'delete_after_opening',
   'created_at',
   'expires_at',
+  'owner_label',
 ] as const;
 
 /** Share link rows (decision 0078). Openings are counted only by `takeOpening`'s single statement. */

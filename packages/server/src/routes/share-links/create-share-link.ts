@@ -31,6 +31,7 @@ export const createShareLinkRoute: RoutePlugin = async (app, { ctx }) => {
       delete_after_opening: body.deleteAfterOpening ? 1 : 0,
       created_at: now,
       expires_at: now + body.expiresInSeconds * 1000,
+      owner_label: body.label ?? null,
     };
     if (!(await ctx.repos.shareLinks.insert(row))) throw new HttpError(409, MESSAGES.shareLinkIdTaken);
     return reply.code(201).send({ message: MESSAGES.shareLinkCreated, data: toShareLinkWire(row) });

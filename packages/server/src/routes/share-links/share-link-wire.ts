@@ -14,5 +14,6 @@ export function toShareLinkWire(row: ShareLinkSummary): ShareLink {
     openingsLeft: Number(row.openings_left),
     deleteAfterOpening: Number(row.delete_after_opening) === 1,
     needsPassword: row.password_salt !== null,
+    label: row.owner_label,
   };
 }

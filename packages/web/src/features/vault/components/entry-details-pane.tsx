@@ -177,6 +177,8 @@ export function EntryDetailsPane({ entry, folders, copied, actions }: EntryDetai
       {!trashed && (
         <ShareSection
           key={`share-${entry.id}`}
+          entry={{ id: entry.id, name: entry.serviceName }}
+          vaultKey={vaultKey ?? null}
           itemCopy={
             secrets && {
               kind: 'item',

@@ -1,4 +1,4 @@
-import { sealShare, type ShareContent } from '@lockit/crypto';
+import { sealShare, sealShareLabel, type ShareContent, type ShareLabel } from '@lockit/crypto';
 import type { CreateShareLinkRequest } from '@lockit/contract';
 import { createShareLink } from './share-links-api';
 
@@ -20,11 +20,13 @@ export interface ShareOptions {
 
 /**
  * Seals `content` here, stores the sealed share, and answers the link to show once. The key
- * is only in the link's fragment (`#...`), which browsers never send to a server.
+ * is only in the link's fragment (`#...`), which browsers never send to a server. The owner's
+ * label (what was shared, from which item) goes sealed under the vault key, for the owner's list.
  */
 export async function makeShareLink(
   content: ShareContent,
   options: ShareOptions,
+  owner: { vaultKey: CryptoKey; label: ShareLabel } | null,
   origin = window.location.origin,
 ): Promise<string> {
   const { sealed, linkKey } = await sealShare(content, options.password === '' ? null : options.password);
@@ -36,6 +38,7 @@ export async function makeShareLink(
     expiresInSeconds: options.expiresInSeconds,
     maxOpenings: options.maxOpenings,
     deleteAfterOpening: options.deleteAfterOpening,
+    label: owner && (await sealShareLabel(owner.vaultKey, sealed.id, owner.label)),
   };
   await createShareLink(body);
   return `${origin}/share/${sealed.id}#${linkKey}`;

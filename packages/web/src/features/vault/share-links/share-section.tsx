@@ -7,8 +7,12 @@ import { EXPIRY_CHOICES, makeShareLink, type ShareOptions } from './share-dialog
 import { SharedLinksList } from './shared-links-list';
 
 interface Props {
+  /** The item the view shows: links made here are labelled with it, and listed first. */
+  entry: { id: string; name: string };
   /** A copy of the item as it is now; null while its secrets are not open (then only a text can be shared). */
   itemCopy: ShareContent | null;
+  /** Seals the owner's labels; null while locked. */
+  vaultKey: CryptoKey | null;
 }
 
 const input = 'rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-slate-100';
@@ -19,7 +23,7 @@ const small = `${buttonSecondary} !px-2 !py-1 text-xs`;
  * The link is shown once, to copy: its key is nowhere else. Hidden when the operator turned
  * share links off.
  */
-export function ShareSection({ itemCopy }: Props) {
+export function ShareSection({ entry, itemCopy, vaultKey }: Props) {
   const config = usePublicConfig();
   const [open, setOpen] = useState(false);
   const [what, setWhat] = useState<'item' | 'text'>('item');
@@ -44,7 +48,8 @@ export function ShareSection({ itemCopy }: Props) {
     setBusy(true);
     setNote(null);
     try {
-      setLink(await makeShareLink(content, options));
+      const title = what === 'text' ? `Text, from ${entry.name}` : `Copy of ${entry.name}`;
+      setLink(await makeShareLink(content, options, vaultKey && { vaultKey, label: { itemId: entry.id, title } }));
       setListed((count) => count + 1);
     } catch (error) {
       setNote(serverMessageOf(error) ?? (error instanceof Error ? error.message : 'The link could not be made.'));
@@ -177,7 +182,7 @@ export function ShareSection({ itemCopy }: Props) {
           {note}
         </p>
       )}
-      <SharedLinksList refresh={listed} />
+      <SharedLinksList refresh={listed} entryId={entry.id} vaultKey={vaultKey} />
     </section>
   );
 }
