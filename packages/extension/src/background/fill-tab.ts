@@ -1,5 +1,5 @@
 import type { OpenEntry } from '@lockit/client-core';
-import { fillInFrame } from '../page/fill-in-frame';
+import { fillInFrame, type FrameFill } from '../page/fill-in-frame';
 import type { FillResult } from '../shared/messages';
 import { addressMatches, type MatchRule } from '../shared/url-match';
 
@@ -20,7 +20,7 @@ interface Frame {
 }
 
 /**
- * Fills one login into the frames of a tab that may receive it. Called only from a message of
+ * Fills one item (a login, or a card) into the frames of a tab that may receive it. Called only from a message of
  * the popup (a click or key press there), a click on the inline menu that its page's content
  * script confirmed visible, or a keyboard command: never on a page's load, never on a page's
  * request. `onlyFrameId` limits the fill to the inline menu's own frame.
@@ -28,9 +28,10 @@ interface Frame {
  * Security invariants:
  * - Where a frame is, and which site it shows, is the browser's word (webNavigation), never
  *   the page's: a page cannot claim another origin.
- * - The top frame must match the entry; another frame only when it is same-origin with the
- *   top frame and matches too. A cross-origin frame (an ad, a widget, a sibling subdomain)
- *   never gets a fill.
+ * - A login: the top frame must match the entry; another frame only when it is same-origin
+ *   with the top frame and matches too. A card names no site: it goes only into an https
+ *   top frame and frames same-origin with it. A cross-origin frame (an ad, a widget, a
+ *   sibling subdomain, a payment provider's frame) never gets a fill.
  * - The fill is addressed to the exact document seen (documentIds): a frame that navigated in
  *   between is a different document and gets nothing; the injected code checks the origin
  *   again before it touches a field.
@@ -38,21 +39,27 @@ interface Frame {
 export async function fillTab(
   tabId: number,
   entry: OpenEntry,
-  secret: { password: string },
+  fill: FrameFill,
   rule: MatchRule,
   { onlyFrameId }: { onlyFrameId?: number } = {},
 ): Promise<FillResult> {
   const frames = ((await chrome.webNavigation.getAllFrames({ tabId })) ?? []) as Frame[];
   const top = frames.find((frame) => frame.frameId === 0);
   if (!top || !URL.canParse(top.url)) return { filled: 0, refused: 'This tab shows no web page.' };
-  if (!entryMatches(entry, top.url, rule)) return { filled: 0, refused: 'This item is not for this site.' };
+  // A card is for any site the person pays on, but never over plain http.
+  const allowed = (url: string) => (fill.kind === 'card' ? new URL(url).protocol === 'https:' : entryMatches(entry, url, rule));
+  if (!allowed(top.url))
+    return {
+      filled: 0,
+      refused: fill.kind === 'card' ? 'Cards are filled only into https pages.' : 'This item is not for this site.',
+    };
   const topOrigin = new URL(top.url).origin;
   const targets = frames.filter(
     (frame) =>
       (onlyFrameId === undefined || frame.frameId === onlyFrameId) &&
       URL.canParse(frame.url) &&
       new URL(frame.url).origin === topOrigin &&
-      entryMatches(entry, frame.url, rule),
+      allowed(frame.url),
   );
   let filled = 0;
   let refused: string | undefined;
@@ -62,7 +69,7 @@ export async function fillTab(
       results = await chrome.scripting.executeScript({
         target: { tabId, documentIds: [frame.documentId] },
         func: fillInFrame,
-        args: [topOrigin, entry.username, secret.password],
+        args: [topOrigin, fill],
       });
     } catch {
       // The document is gone (navigated or closed) or the browser refused: nothing filled there.

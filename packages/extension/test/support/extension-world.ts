@@ -6,7 +6,7 @@ import type { Status } from '../../src/shared/messages';
 import { EXTENSION_DIR, launchWithExtension, type ExtensionBrowser } from './extension-browser';
 import { startFixtureSites, type FixtureSites } from './fixture-sites';
 import { ask, expectOk } from './popup-requests';
-import { startSeededServer, type LoginItem, type SeededServer } from './seed';
+import { startSeededServer, type CardItem, type LoginItem, type SeededServer } from './seed';
 
 /** Everything an extension test drives: the real server with one account, the fixture sites, Chromium with Lockit. */
 export interface ExtensionWorld {
@@ -20,7 +20,7 @@ export interface ExtensionWorld {
 }
 
 /** Starts the world with an account holding `items`; the extension is not signed in yet. */
-export async function startWorld(items: readonly LoginItem[]): Promise<ExtensionWorld> {
+export async function startWorld(items: readonly (LoginItem | CardItem)[]): Promise<ExtensionWorld> {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json')))
     throw new Error('Build the extension first: npm run build -w @lockit/extension');
   const [seeded, sites] = await Promise.all([startSeededServer(), startFixtureSites()]);

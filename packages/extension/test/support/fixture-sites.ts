@@ -5,6 +5,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fillPageFor, FILL_SCRIPTS } from './fill-fixture-pages';
 import { LOGIN_FORM, page } from './fixture-html';
 
 /**
@@ -70,7 +71,7 @@ function pageFor(url: URL): string | null {
       // synthetic events, and runtime messages if it could reach them.
       return page('Forged messages', `${LOGIN_FORM()}<script src="/forged.js"></script>`);
     default:
-      return null;
+      return fillPageFor(url);
   }
 }
 
@@ -154,6 +155,7 @@ function handler(request: IncomingMessage, response: ServerResponse): void {
     '/forged.js': FORGED_SCRIPT,
     '/forged-save.js': FORGED_SAVE_SCRIPT,
     '/menu-attack.js': MENU_ATTACK_SCRIPT,
+    ...FILL_SCRIPTS,
   };
   if (scripts[url.pathname]) {
     response.writeHead(200, { 'content-type': 'text/javascript' });
