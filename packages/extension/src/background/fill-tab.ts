@@ -13,6 +13,9 @@ export function entryMatches(entry: Pick<OpenEntry, 'urls' | 'url'>, pageUrl: st
   return addressesOf(entry).some((address) => addressMatches(address, pageUrl, rule));
 }
 
+/** How long one fill waits for a form still being drawn (a single-page app's, after load). */
+const FORM_WAIT_MS = 4000;
+
 interface Frame {
   frameId: number;
   documentId: string;
@@ -61,23 +64,28 @@ export async function fillTab(
       new URL(frame.url).origin === topOrigin &&
       allowed(frame.url),
   );
-  let filled = 0;
-  let refused: string | undefined;
-  for (const frame of targets) {
-    let results;
-    try {
-      results = await chrome.scripting.executeScript({
-        target: { tabId, documentIds: [frame.documentId] },
-        func: fillInFrame,
-        args: [topOrigin, fill],
-      });
-    } catch {
-      // The document is gone (navigated or closed) or the browser refused: nothing filled there.
-      continue;
-    }
-    const answer = results[0]?.result as FillResult | undefined;
-    filled += answer?.filled ?? 0;
-    refused ??= answer?.refused;
-  }
+  const fillFrames = (waitMs: number) =>
+    Promise.all(
+      targets.map(async (frame) => {
+        try {
+          const results = await chrome.scripting.executeScript({
+            target: { tabId, documentIds: [frame.documentId] },
+            func: fillInFrame,
+            args: [topOrigin, fill, waitMs],
+          });
+          return results[0]?.result as (FillResult & { absent?: true }) | undefined;
+        } catch {
+          // The document is gone (navigated or closed) or the browser refused: nothing filled there.
+          return undefined;
+        }
+      }),
+    );
+  let answers = await fillFrames(0);
+  // No frame has a form of the kind yet (a page still drawing it): the same fill looks again
+  // for a few seconds, every frame at once, by the same checks.
+  if (answers.length > 0 && answers.every((answer) => answer === undefined || answer.absent === true))
+    answers = await fillFrames(FORM_WAIT_MS);
+  const filled = answers.reduce((sum, answer) => sum + (answer?.filled ?? 0), 0);
+  const refused = answers.find((answer) => answer?.refused !== undefined)?.refused;
   return filled > 0 ? { filled } : { filled: 0, refused: refused ?? 'No login form on this page.' };
 }

@@ -30,6 +30,10 @@ export type FrameFill =
  *   fill that fails any check means no fill at all: an invisible form is how pages harvest
  *   what managers fill.
  * - It reads nothing from the page into the worker: it answers only a count.
+ * - A frame with no field of the kind asked for yet (a form a script draws after load) is
+ *   looked at again for `waitMs` (at most 5 s) after the person's fill, never longer, and
+ *   filled by the same checks; it answers at once when there is one, and says `absent` when
+ *   there is still none.
  * - 'login': a password field and the user name before it; with no password field, the step
  *   of a multi-step sign-in that is there: a one-time-code field (autocomplete="one-time-code")
  *   gets the code, else a user name field gets the user name. Never a password into anything
@@ -40,7 +44,11 @@ export type FrameFill =
  * - 'card': only fields marked autocomplete="cc-*" (number, name, expiry, security code), each
  *   visible; never anything else.
  */
-export function fillInFrame(expectedOrigin: string, fill: FrameFill): { filled: number; refused?: string } {
+export async function fillInFrame(
+  expectedOrigin: string,
+  fill: FrameFill,
+  waitMs = 0,
+): Promise<{ filled: number; refused?: string; absent?: true }> {
   if (location.origin !== expectedOrigin) return { filled: 0, refused: 'The frame moved to another site.' };
   const MIN_SIZE = 8;
   const NOT_VISIBLE = 'The password field is not visible.';
@@ -88,104 +96,131 @@ export function fillInFrame(expectedOrigin: string, fill: FrameFill): { filled: 
     input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
     input.dispatchEvent(new Event('change', { bubbles: true }));
   };
-  const inputs = deepAll<HTMLInputElement>(document, 'input').filter(editable);
-  const passwords = inputs.filter((input) => input.type === 'password');
+  type Result = { filled: number; refused?: string };
+  /** One look at the frame: what was filled or why not, or null when there is nothing of the kind yet. */
+  const attempt = (): Result | null => {
+    const inputs = deepAll<HTMLInputElement>(document, 'input').filter(editable);
+    const passwords = inputs.filter((input) => input.type === 'password');
 
-  if (fill.kind === 'card') {
-    const fields = deepAll<HTMLInputElement | HTMLSelectElement>(document, 'input, select').filter(
-      (field) => !field.disabled && !(field instanceof HTMLInputElement && field.readOnly),
-    );
-    const month = fill.expMonth;
-    const year = fill.expYear;
-    const values: Array<[string, string]> = [
-      ['cc-number', fill.number],
-      ['cc-name', fill.holder],
-      ['cc-exp', month && year ? `${month}/${year.slice(-2)}` : ''],
-      ['cc-exp-month', month],
-      ['cc-exp-year', year],
-      ['cc-csc', fill.code],
-    ];
-    const targets: Array<[HTMLInputElement | HTMLSelectElement, string]> = [];
-    for (const [token, value] of values) {
-      if (value === '') continue;
-      for (const field of fields.filter((candidate) => tokens(candidate).includes(token))) {
-        let chosen = value;
-        if (field instanceof HTMLSelectElement) {
-          // A select's options say how it wants the value: 01 or 1, 2031 or 31.
-          const wanted = [value, String(Number(value)), value.slice(-2)];
-          const option = [...field.options].find((candidate) => wanted.includes(candidate.value.trim()));
-          if (!option) continue;
-          chosen = option.value;
+    if (fill.kind === 'card') {
+      const fields = deepAll<HTMLInputElement | HTMLSelectElement>(document, 'input, select').filter(
+        (field) => !field.disabled && !(field instanceof HTMLInputElement && field.readOnly),
+      );
+      const month = fill.expMonth;
+      const year = fill.expYear;
+      const values: Array<[string, string]> = [
+        ['cc-number', fill.number],
+        ['cc-name', fill.holder],
+        ['cc-exp', month && year ? `${month}/${year.slice(-2)}` : ''],
+        ['cc-exp-month', month],
+        ['cc-exp-year', year],
+        ['cc-csc', fill.code],
+      ];
+      const targets: Array<[HTMLInputElement | HTMLSelectElement, string]> = [];
+      for (const [token, value] of values) {
+        if (value === '') continue;
+        for (const field of fields.filter((candidate) => tokens(candidate).includes(token))) {
+          let chosen = value;
+          if (field instanceof HTMLSelectElement) {
+            // A select's options say how it wants the value: 01 or 1, 2031 or 31.
+            const wanted = [value, String(Number(value)), value.slice(-2)];
+            const option = [...field.options].find((candidate) => wanted.includes(candidate.value.trim()));
+            if (!option) continue;
+            chosen = option.value;
+          }
+          targets.push([field, chosen]);
         }
-        targets.push([field, chosen]);
       }
+      if (!targets.some(([field]) => tokens(field).includes('cc-number'))) return null;
+      if (!targets.every(([field]) => visible(field))) return { filled: 0, refused: 'A card field is not visible.' };
+      for (const [field, value] of targets) setValue(field, value);
+      return { filled: targets.length };
     }
-    if (!targets.some(([field]) => tokens(field).includes('cc-number'))) return { filled: 0, refused: 'No card form here.' };
-    if (!targets.every(([field]) => visible(field))) return { filled: 0, refused: 'A card field is not visible.' };
-    for (const [field, value] of targets) setValue(field, value);
-    return { filled: targets.length };
-  }
 
-  if (fill.kind === 'new-password') {
-    const marked = passwords.filter((input) => tokens(input).includes('new-password'));
-    const firstVisible = passwords.find(visible);
-    const inForm = firstVisible?.form ? passwords.filter((input) => input.form === firstVisible.form) : [];
-    const targets = marked.length > 0 ? marked : inForm.length >= 2 ? inForm : [];
-    if (targets.length === 0) return { filled: 0, refused: 'No new-password field here.' };
-    if (!targets.every(visible)) return { filled: 0, refused: NOT_VISIBLE };
-    for (const input of targets) setValue(input, fill.password);
-    return { filled: targets.length };
-  }
-
-  const textTypes = new Set(['text', 'email', 'tel', '']);
-  const codeFields = fill.code === null ? [] : inputs.filter((input) => tokens(input).includes('one-time-code'));
-  const passwordField = passwords.find(visible);
-  if (!passwordField) {
-    if (passwords.length > 0) return { filled: 0, refused: NOT_VISIBLE };
-    // A later step of a multi-step sign-in: the one-time code, else the user name alone.
-    if (codeFields.length > 0) {
-      if (!codeFields.every(visible)) return { filled: 0, refused: 'The code field is not visible.' };
-      for (const input of codeFields) setValue(input, fill.code!);
-      return { filled: codeFields.length };
+    if (fill.kind === 'new-password') {
+      const marked = passwords.filter((input) => tokens(input).includes('new-password'));
+      const firstVisible = passwords.find(visible);
+      const inForm = firstVisible?.form ? passwords.filter((input) => input.form === firstVisible.form) : [];
+      const targets = marked.length > 0 ? marked : inForm.length >= 2 ? inForm : [];
+      if (targets.length === 0) return { filled: 0, refused: 'No new-password field here.' };
+      if (!targets.every(visible)) return { filled: 0, refused: NOT_VISIBLE };
+      for (const input of targets) setValue(input, fill.password);
+      return { filled: targets.length };
     }
-    const named = inputs.filter(
+
+    const textTypes = new Set(['text', 'email', 'tel', '']);
+    const codeFields = fill.code === null ? [] : inputs.filter((input) => tokens(input).includes('one-time-code'));
+    const passwordField = passwords.find(visible);
+    if (!passwordField) {
+      if (passwords.length > 0) return { filled: 0, refused: NOT_VISIBLE };
+      // A later step of a multi-step sign-in: the one-time code, else the user name alone.
+      if (codeFields.length > 0) {
+        if (!codeFields.every(visible)) return { filled: 0, refused: 'The code field is not visible.' };
+        for (const input of codeFields) setValue(input, fill.code!);
+        return { filled: codeFields.length };
+      }
+      const named = inputs.filter(
+        (input) =>
+          textTypes.has(input.type) &&
+          (tokens(input).includes('username') ||
+            input.type === 'email' ||
+            /user|login|e-?mail|account|identifier/i.test(`${input.name} ${input.id}`)),
+      );
+      if (named.length === 0 || fill.username === '') return null;
+      const usernameField = named.find(visible);
+      if (!usernameField) return { filled: 0, refused: 'The user name field is not visible.' };
+      setValue(usernameField, fill.username);
+      return { filled: 1 };
+    }
+    // The user name: the last visible text-like field before the password field, in its form (or
+    // the document or shadow root it sits in: positions across shadow trees do not compare).
+    const scope: ParentNode = passwordField.form ?? (passwordField.getRootNode() as Document | ShadowRoot);
+    const before = [...scope.querySelectorAll<HTMLInputElement>('input')].filter(
       (input) =>
         textTypes.has(input.type) &&
-        (tokens(input).includes('username') ||
-          input.type === 'email' ||
-          /user|login|e-?mail|account|identifier/i.test(`${input.name} ${input.id}`)),
+        editable(input) &&
+        !tokens(input).includes('one-time-code') &&
+        passwordField.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_PRECEDING,
     );
-    if (named.length === 0 || fill.username === '') return { filled: 0, refused: 'No password field here.' };
-    const usernameField = named.find(visible);
-    if (!usernameField) return { filled: 0, refused: 'The user name field is not visible.' };
-    setValue(usernameField, fill.username);
-    return { filled: 1 };
-  }
-  // The user name: the last visible text-like field before the password field, in its form (or
-  // the document or shadow root it sits in: positions across shadow trees do not compare).
-  const scope: ParentNode = passwordField.form ?? (passwordField.getRootNode() as Document | ShadowRoot);
-  const before = [...scope.querySelectorAll<HTMLInputElement>('input')].filter(
-    (input) =>
-      textTypes.has(input.type) &&
-      editable(input) &&
-      !tokens(input).includes('one-time-code') &&
-      passwordField.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_PRECEDING,
-  );
-  const usernameField = before.reverse().find(visible);
-  const usernameHidden = before.length > 0 && usernameField === undefined;
-  if (usernameHidden) return { filled: 0, refused: 'The user name field is not visible.' };
-  // A code field beside the password (one form asking both) gets the code when it is visible.
-  const codeField = codeFields.find(visible);
-  let filled = 0;
-  if (usernameField && fill.username !== '') {
-    setValue(usernameField, fill.username);
+    const usernameField = before.reverse().find(visible);
+    const usernameHidden = before.length > 0 && usernameField === undefined;
+    if (usernameHidden) return { filled: 0, refused: 'The user name field is not visible.' };
+    // A code field beside the password (one form asking both) gets the code when it is visible.
+    const codeField = codeFields.find(visible);
+    let filled = 0;
+    if (usernameField && fill.username !== '') {
+      setValue(usernameField, fill.username);
+      filled++;
+    }
+    setValue(passwordField, fill.password);
     filled++;
-  }
-  setValue(passwordField, fill.password);
-  filled++;
-  if (codeField) {
-    setValue(codeField, fill.code!);
-    filled++;
-  }
-  return { filled };
+    if (codeField) {
+      setValue(codeField, fill.code!);
+      filled++;
+    }
+    return { filled };
+  };
+  const absent = {
+    filled: 0,
+    refused:
+      fill.kind === 'card'
+        ? 'No card form here.'
+        : fill.kind === 'login'
+          ? 'No password field here.'
+          : 'No new-password field here.',
+    absent: true as const,
+  };
+  const now = attempt();
+  if (now !== null || waitMs <= 0) return now ?? absent;
+  // A single-page app draws its form after load: on this one fill the person asked for, look
+  // again for a little while, then fill by the same checks. Nothing is left running afterwards.
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const timer = setInterval(() => {
+      const result = attempt();
+      if (result === null && performance.now() - started < Math.min(waitMs, 5000)) return;
+      clearInterval(timer);
+      resolve(result ?? absent);
+    }, 100);
+  });
 }
