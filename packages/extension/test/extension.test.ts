@@ -1,13 +1,16 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { apiPaths } from '@lockit/contract';
 import type { VerifiedAccount } from '@lockit/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Answer, FillResult, ItemSummary, SaveOffer } from '../src/shared/messages';
-import { EXTENSION_DIR, launchWithExtension, type ExtensionBrowser } from './support/extension-browser';
-import { startFixtureSites, type FixtureSites } from './support/fixture-sites';
-import { startSeededServer, totpNow, type SeededServer } from './support/seed';
+import type { FillResult, ItemSummary, SaveOffer } from '../src/shared/messages';
+import type { ExtensionBrowser } from './support/extension-browser';
+import { startWorld, type ExtensionWorld } from './support/extension-world';
+import { clickMenu, menuFrameOf } from './support/inline-menu';
+import { ask, fieldValues, itemId } from './support/popup-requests';
+import type { FixtureSites } from './support/fixture-sites';
+import { totpNow, type SeededServer } from './support/seed';
 
 const SCREENSHOTS = resolve(import.meta.dirname, '../../../test-results/extension');
 const BANK = {
@@ -20,6 +23,7 @@ const BANK = {
 const CLUB = { name: 'Cedar Club', username: 'ada', password: 'club-pass-4', urls: ['https://club.test'] };
 const MAIL = { name: 'Maple Mail', username: 'ada@maple.example', password: 'mail-pass-2', urls: ['https://mail.example'] };
 
+let world: ExtensionWorld;
 let seeded: SeededServer;
 let sites: FixtureSites;
 let browser: ExtensionBrowser;
@@ -27,42 +31,15 @@ let owner: VerifiedAccount;
 let totpSecret: string;
 
 beforeAll(async () => {
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json')))
-    throw new Error('Build the extension first: npm run build -w @lockit/extension');
   mkdirSync(SCREENSHOTS, { recursive: true });
-  [seeded, sites] = await Promise.all([startSeededServer(), startFixtureSites()]);
-  owner = await seeded.account([BANK, MAIL, CLUB]);
+  world = await startWorld([BANK, MAIL, CLUB]);
+  ({ seeded, sites, browser, owner } = world);
   totpSecret = await seeded.enableTotp(owner);
-  browser = await launchWithExtension();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await sites?.close();
-  await seeded?.stop();
+  await world?.close();
 });
-
-/** A request from the extension's own page, as its buttons send it. */
-function ask<T>(popup: Page, request: unknown): Promise<Answer<T>> {
-  return popup.evaluate((message) => chrome.runtime.sendMessage(message), request) as Promise<Answer<T>>;
-}
-
-async function itemId(popup: Page, name: string): Promise<string> {
-  const answer = await ask<ItemSummary[]>(popup, { type: 'items', query: name });
-  if (!answer.ok) throw new Error(answer.error);
-  const item = answer.value.find((candidate) => candidate.name === name);
-  if (!item) throw new Error(`No item ${name}`);
-  return item.id;
-}
-
-/** The values of every login field of a page and its frames. */
-async function fieldValues(page: Page): Promise<string[]> {
-  const values: string[] = [];
-  for (const frame of page.frames() as Frame[]) {
-    values.push(...(await frame.$$eval('input', (inputs) => inputs.map((input) => (input as HTMLInputElement).value))));
-  }
-  return values;
-}
 
 /** What the popup copied, read back by a page of the test's own (clipboard access is granted there only). */
 async function readClipboard(): Promise<string> {
@@ -76,13 +53,7 @@ async function readClipboard(): Promise<string> {
   return text;
 }
 
-async function openSite(url: string): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.goto(url);
-  await page.locator('#login, iframe').first().waitFor({ state: 'attached' });
-  for (const frame of page.frames()) await frame.waitForLoadState();
-  return page;
-}
+const openSite = (url: string) => world.openSite(url);
 
 describe('the extension signs in as a device of its own and holds the key in memory only', () => {
   it('connects, signs in with the master password and a TOTP code, locks, unlocks, and stays unlocked over a worker restart', async () => {
@@ -228,29 +199,17 @@ describe('the inline menu', () => {
     const site = await openSite(sites.https('bank.test', `/menu-login?attack=${attack}`));
     await site.click('#username');
     await site.waitForFunction(() => document.body.dataset['attacked'] !== undefined);
-    const menuFrame = () => site.frames().find((frame) => frame.url().includes('/menu.html'));
-    await expect.poll(() => menuFrame() !== undefined).toBe(true);
-    const menu = menuFrame()!;
+    const menu = await menuFrameOf(site);
     await menu.getByRole('button', { name: new RegExp(BANK.name) }).waitFor();
     // Longer than the menu must be shown before a click counts, and after any move.
     await site.waitForTimeout(1200);
     return { site, menu };
   }
 
-  /** A real mouse click on the menu's first item, at its place in the page. */
-  async function clickFirstItem(site: Page): Promise<void> {
-    const box = await site.evaluate(() => {
-      const host = [...document.body.children].find((element) => element.tagName.startsWith('LOCKIT-'))!;
-      const rect = host.getBoundingClientRect();
-      return { x: rect.left + 40, y: rect.top + 20 };
-    });
-    await site.mouse.click(box.x, box.y);
-  }
-
   it('fills the login on a real click on a plainly visible menu', async () => {
     const { site } = await openMenu('none');
     await site.screenshot({ path: join(SCREENSHOTS, '7-inline-menu.png') });
-    await clickFirstItem(site);
+    await clickMenu(site);
     // The menu closes once it filled.
     await expect.poll(() => site.inputValue('#username')).toBe(BANK.username);
     expect(await site.inputValue('#password')).toBe(BANK.password);
@@ -270,7 +229,7 @@ describe('the inline menu', () => {
 
   it.each(clickjacks)('fills nothing with %s', async (_name, attack, refused) => {
     const { site, menu } = await openMenu(attack);
-    await clickFirstItem(site);
+    await clickMenu(site);
     if (refused !== null) await menu.getByRole('status').filter({ hasText: refused }).waitFor();
     else await site.waitForTimeout(1500);
     expect(await fieldValues(site)).toEqual(['', '']);
@@ -376,18 +335,11 @@ describe('save and update offers', () => {
     const before = await serverEntryCount();
     const site = await openSite(sites.https('join.test', '/signup'));
     await site.click('#new-password');
-    const menuFrame = () => site.frames().find((frame) => frame.url().includes('/menu.html'));
-    await expect.poll(() => menuFrame() !== undefined).toBe(true);
-    await menuFrame()!.getByRole('button', { name: 'Use a generated password' }).waitFor();
+    await (await menuFrameOf(site)).getByRole('button', { name: 'Use a generated password' }).waitFor();
     // Shown, but nothing filled until the person clicks.
     await site.waitForTimeout(1200);
     expect(await site.inputValue('#new-password')).toBe('');
-    const box = await site.evaluate(() => {
-      const host = [...document.body.children].find((element) => element.tagName.startsWith('LOCKIT-'))!;
-      const rect = host.getBoundingClientRect();
-      return { x: rect.left + 40, y: rect.top + 20 };
-    });
-    await site.mouse.click(box.x, box.y);
+    await clickMenu(site);
     await expect.poll(() => site.inputValue('#new-password')).not.toBe('');
     const generated = await site.inputValue('#new-password');
     expect(generated).toHaveLength(20);

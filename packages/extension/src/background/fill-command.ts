@@ -1,4 +1,5 @@
 import type { FillResult } from '../shared/messages';
+import { fillFor } from './fill-item';
 import { entryMatches, fillTab } from './fill-tab';
 import { tabUrl } from './handlers';
 import { readSettings } from './settings';
@@ -10,8 +11,9 @@ export class FillCommandError extends Error {
 }
 
 /**
- * The keyboard shortcut's fill: the first item (by name) for the tab's site, into the tab, by
- * the same rules as a fill from the popup. The browser runs a command only on a person's key
+ * The keyboard shortcut's fill: the first login (by name) for the tab's site, into the tab, by
+ * the same rules as a fill from the popup (its one-time code into a code field, a multi-step
+ * sign-in's step that is shown). Never a card: a card is chosen in the popup. The browser runs a command only on a person's key
  * press, so this is a user gesture the page cannot make.
  */
 export async function fillActiveTab(session: VaultSession, tabId: number): Promise<FillResult> {
@@ -22,6 +24,6 @@ export async function fillActiveTab(session: VaultSession, tabId: number): Promi
     .filter((candidate) => candidate.type === 'login' && entryMatches(candidate, pageUrl, matchRule))
     .sort((a, b) => a.sortKey.localeCompare(b.sortKey))[0];
   if (!entry) throw new FillCommandError('No item for this site.');
-  const { password } = await session.secrets(entry.id);
-  return fillTab(tabId, entry, { password }, matchRule);
+  const { fill } = await fillFor(session, entry.id);
+  return fillTab(tabId, entry, fill, matchRule);
 }

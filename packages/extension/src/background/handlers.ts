@@ -1,5 +1,6 @@
 import { matchesQuery, normaliseQuery } from '@lockit/client-core';
 import type { Answer, FillResult, ItemSummary, Request } from '../shared/messages';
+import { fillFor, isFillable } from './fill-item';
 import { entryMatches, fillTab } from './fill-tab';
 import type { SaveOffers } from './save-offers';
 import { readSettings, serverOrigin } from './settings';
@@ -56,15 +57,23 @@ async function items(session: VaultSession, query: string, tabId: number | undef
   const folded = normaliseQuery(query);
   const found = entries
     .filter((entry) => matchesQuery(entry, folded))
-    .map((entry) => ({
-      id: entry.id,
-      name: entry.name,
-      username: entry.username,
-      url: entry.urls[0] ?? entry.url,
-      hasTotp: entry.hasTotp,
-      matchesTab: pageUrl !== null && entryMatches(entry, pageUrl, matchRule),
-      sortKey: entry.sortKey,
-    }))
+    .map((entry) => {
+      const matchesTab = pageUrl !== null && entry.type === 'login' && entryMatches(entry, pageUrl, matchRule);
+      // A card names no site: it may be filled into any https page.
+      const cardFits =
+        entry.type === 'card' && pageUrl !== null && URL.canParse(pageUrl) && new URL(pageUrl).protocol === 'https:';
+      return {
+        id: entry.id,
+        type: entry.type,
+        name: entry.name,
+        username: entry.username,
+        url: entry.urls[0] ?? entry.url,
+        hasTotp: entry.hasTotp,
+        matchesTab,
+        canFill: isFillable(entry) && (matchesTab || cardFits),
+        sortKey: entry.sortKey,
+      };
+    })
     .sort((a, b) => Number(b.matchesTab) - Number(a.matchesTab) || a.sortKey.localeCompare(b.sortKey));
   return found.slice(0, MAX_ITEMS).map(({ sortKey: _sortKey, ...summary }) => summary);
 }
@@ -78,8 +87,8 @@ async function copyValue(session: VaultSession, id: string, field: 'username' | 
 }
 
 async function fill(session: VaultSession, id: string, tabId: number): Promise<FillResult> {
-  const [{ entry, password }, { matchRule }] = await Promise.all([session.secrets(id), readSettings()]);
-  return fillTab(tabId, entry, { password }, matchRule);
+  const [{ entry, fill: what }, { matchRule }] = await Promise.all([fillFor(session, id), readSettings()]);
+  return fillTab(tabId, entry, what, matchRule);
 }
 
 /** The tab's top-level address, as the browser knows it; null for a tab that is gone. */

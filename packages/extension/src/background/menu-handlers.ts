@@ -1,6 +1,7 @@
 import { DEFAULT_GENERATOR_SETTINGS, generatePassword } from '@lockit/client-core';
 import { fillInFrame } from '../page/fill-in-frame';
 import type { Answer, FillResult, MenuRequest } from '../shared/messages';
+import { fillFor } from './fill-item';
 import { entryMatches, fillTab } from './fill-tab';
 import type { MenuSender } from './message-router';
 import type { SaveOffers } from './save-offers';
@@ -52,8 +53,10 @@ export async function handleMenu(
     }
     const refused = await verifyClick(from.tabId, page.frameId, request);
     if (refused !== null) return { ok: true, value: { filled: 0, refused } satisfies FillResult };
-    const { entry, password } = await session.secrets(request.id);
-    return { ok: true, value: await fillTab(from.tabId, entry, { password }, matchRule, { onlyFrameId: page.frameId }) };
+    const { entry, fill } = await fillFor(session, request.id);
+    // The menu lists logins only; an id of anything else is refused here too.
+    if (fill.kind !== 'login') throw new Error('The inline menu fills logins only.');
+    return { ok: true, value: await fillTab(from.tabId, entry, fill, matchRule, { onlyFrameId: page.frameId }) };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : 'Something went wrong.' };
   }
@@ -87,7 +90,7 @@ async function fillGenerated(offers: SaveOffers, tabId: number, frameId: number)
     const results = await chrome.scripting.executeScript({
       target: { tabId, documentIds: [frame.documentId] },
       func: fillInFrame,
-      args: [origin, '', password, 'new-password'],
+      args: [origin, { kind: 'new-password', password }],
     });
     answer = results[0]?.result as FillResult | undefined;
   } catch {

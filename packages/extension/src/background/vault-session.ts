@@ -129,12 +129,14 @@ export class VaultSession {
   }
 
   /** One entry's secrets, opened now for one use. */
-  async secrets(id: string): Promise<{ entry: OpenEntry; password: string; totp: string | null }> {
+  async secrets(
+    id: string,
+  ): Promise<{ entry: OpenEntry; password: string; totp: string | null; card: { number: string; code: string } | null }> {
     const held = await this.#requireHeld();
     const entry = (await this.entries()).find((candidate) => candidate.id === id);
     if (!entry) throw new Error('That item is not in your vault.');
     const secrets = await openSecrets(held.vaultKey, entry);
-    return { entry, password: secrets.password, totp: secrets.totp };
+    return { entry, password: secrets.password, totp: secrets.totp, card: secrets.card };
   }
 
   /** One entry as its editor holds it (every field, secrets opened), for a write that changes one of them. */

@@ -21,7 +21,8 @@ function loginField(target: EventTarget | null): HTMLInputElement | null {
   if (!(target instanceof HTMLInputElement)) return null;
   if (target.type === 'password') return target;
   if (!['text', 'email', ''].includes(target.type)) return null;
-  const scope: ParentNode = target.form ?? document;
+  // A field in an open shadow root looks for its password field in that root.
+  const scope: ParentNode = target.form ?? (target.getRootNode() as Document | ShadowRoot);
   return scope.querySelector('input[type="password"]') ? target : null;
 }
 
@@ -86,7 +87,8 @@ function openMenu(field: HTMLInputElement): void {
 document.addEventListener(
   'focusin',
   (event) => {
-    const field = event.isTrusted ? loginField(event.target) : null;
+    // The field itself, also inside an open shadow root (the event is retargeted to its host).
+    const field = event.isTrusted ? loginField(event.composedPath()[0] ?? null) : null;
     if (field) openMenu(field);
   },
   true,

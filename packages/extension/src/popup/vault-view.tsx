@@ -146,7 +146,7 @@ function ItemList({ title, items, empty, onFill, onCopy }: ListProps) {
                 <span className="item-user">{item.username}</span>
               </div>
               <div className="item-actions">
-                {item.matchesTab && (
+                {item.canFill && (
                   <button type="button" aria-label={`Fill ${item.name}`} onClick={() => onFill(item)}>
                     Fill
                   </button>

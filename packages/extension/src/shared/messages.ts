@@ -1,3 +1,4 @@
+import type { EntryType } from '@lockit/contract';
 import { z } from 'zod';
 import { MATCH_RULES } from './url-match';
 
@@ -91,12 +92,15 @@ export interface Status {
 
 export interface ItemSummary {
   id: string;
+  type: EntryType;
   name: string;
   username: string;
   url: string | null;
   hasTotp: boolean;
-  /** The item names the tab's page under the match rule. */
+  /** The item is a login that names the tab's page under the match rule. */
   matchesTab: boolean;
+  /** The popup may offer to fill it into the tab: a login for its site, or a card on an https page. */
+  canFill: boolean;
 }
 
 /** Every answer: a result, or a message a person can read. */

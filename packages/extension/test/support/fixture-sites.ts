@@ -5,6 +5,8 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fillPageFor, FILL_SCRIPTS } from './fill-fixture-pages';
+import { LOGIN_FORM, page } from './fixture-html';
 
 /**
  * The web sites the extension meets, served by the test itself on one http and one https port
@@ -18,17 +20,6 @@ export interface FixtureSites {
   /** http://<host>:<port><path> */
   http(host: string, path: string): string;
   close(): Promise<void>;
-}
-
-const LOGIN_FORM = (style = '', fieldStyle = '') => `
-  <form id="login" action="/done" method="post" style="${style}">
-    <label>User name <input id="username" name="username" autocomplete="username" style="${fieldStyle}"></label>
-    <label>Password <input id="password" name="password" type="password" autocomplete="current-password" style="${fieldStyle}"></label>
-    <button type="submit">Sign in</button>
-  </form>`;
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}</body></html>`;
 }
 
 /** Every fixture page by path. `frame` pages embed the login of another host, given in ?src=. */
@@ -80,7 +71,7 @@ function pageFor(url: URL): string | null {
       // synthetic events, and runtime messages if it could reach them.
       return page('Forged messages', `${LOGIN_FORM()}<script src="/forged.js"></script>`);
     default:
-      return null;
+      return fillPageFor(url);
   }
 }
 
@@ -164,6 +155,7 @@ function handler(request: IncomingMessage, response: ServerResponse): void {
     '/forged.js': FORGED_SCRIPT,
     '/forged-save.js': FORGED_SAVE_SCRIPT,
     '/menu-attack.js': MENU_ATTACK_SCRIPT,
+    ...FILL_SCRIPTS,
   };
   if (scripts[url.pathname]) {
     response.writeHead(200, { 'content-type': 'text/javascript' });

@@ -20,10 +20,17 @@ export interface LoginItem {
   totp?: string;
 }
 
+/** A card item: no web address, its number and code sealed as secrets. */
+export interface CardItem {
+  type: 'card';
+  name: string;
+  card: { holder: string; brand: string; number: string; code: string; expMonth: string; expYear: string };
+}
+
 export interface SeededServer {
   server: ServerProcess;
   /** A verified account with the given items, saved as the web app saves them (the client core's sealEntry). */
-  account(items: readonly LoginItem[]): Promise<VerifiedAccount>;
+  account(items: readonly (LoginItem | CardItem)[]): Promise<VerifiedAccount>;
   /** Turns two-step sign-in on for the account; returns its authenticator secret. */
   enableTotp(account: VerifiedAccount): Promise<string>;
   stop(): Promise<void>;
@@ -39,14 +46,17 @@ export async function startSeededServer(): Promise<SeededServer> {
     async account(items) {
       const verified = await createVerifiedAccount(server.url, inbox);
       for (const item of items) {
-        const draft = {
-          ...emptyDraft('login'),
-          serviceName: item.name,
-          username: item.username,
-          password: item.password,
-          urls: item.urls,
-          totp: item.totp ?? '',
-        };
+        const draft =
+          'type' in item
+            ? { ...emptyDraft('card'), serviceName: item.name, card: { ...item.card } }
+            : {
+                ...emptyDraft('login'),
+                serviceName: item.name,
+                username: item.username,
+                password: item.password,
+                urls: item.urls,
+                totp: item.totp ?? '',
+              };
         const sealed = await sealEntry(verified.vaultKey, newEntryId(), draft);
         await verified.client.expect(201, 'POST', apiPaths.addEntry, toAddRequest(sealed));
       }
