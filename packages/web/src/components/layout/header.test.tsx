@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, route, signedInRoutes } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 import { makeUnlockedVault } from '@/testing/crypto-fixtures';
+import type { OfflineCopy } from '@lockit/client-core';
 import { Keyring } from '@/lib/keyring';
+import { rememberOpenedOffline } from '@/lib/offline/opened-offline';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 const linkNames = (nav: HTMLElement) =>
@@ -71,6 +73,26 @@ describe('Header', () => {
     await renderAbout();
     await waitFor(() => expect(console.warn).toHaveBeenCalledWith('[Lockit] Session check failed: Down for maintenance.'));
     expect(linkNames(mainNav())).toContain('Sign In');
+  });
+
+  it('shows the vault’s links while the vault is open from the offline copy and the server cannot be reached', async () => {
+    const api = fakeApi({ [route('POST', apiPaths.verifySession)]: { status: 503, body: { message: 'Unavailable' } } });
+    const keyring = new Keyring();
+    const { vault } = await makeUnlockedVault('alice', 'pw');
+    rememberOpenedOffline(vault.vaultKey, {} as OfflineCopy);
+    keyring.unlock(vault);
+    await renderAbout({ keyring });
+    await waitFor(() => expect(api.to('POST', apiPaths.verifySession)).toHaveLength(1));
+    expect(linkNames(mainNav())).toEqual(['Home', 'About', 'Vault', 'Profile']);
+  });
+
+  it('shows the signed-out links beside a vault unlocked online once the session is gone', async () => {
+    const api = fakeApi({ [route('POST', apiPaths.verifySession)]: { status: 401, body: { message: 'Please sign in.' } } });
+    const keyring = new Keyring();
+    keyring.unlock((await makeUnlockedVault('alice', 'pw')).vault);
+    await renderAbout({ keyring });
+    await waitFor(() => expect(api.to('POST', apiPaths.verifySession)).toHaveLength(1));
+    expect(linkNames(mainNav())).toEqual(['Home', 'About', 'Sign In', 'Sign Up']);
   });
 
   it('logs out: locks the vault, shows the signed-out links and goes to /signin', async () => {
