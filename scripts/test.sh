@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Runs every suite: type checks, lint (ESLint, Prettier), crypto, contract, server on SQLite and
 # on PostgreSQL, web, and end-to-end in Debian's Chromium against the built app. Installs
-# Chromium when missing.
+# Chromium (and Firefox ESR, for the extension's Firefox run) when missing.
 # Exits non-zero when anything fails; ends with one "N passed, N failed" line per suite.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure-chromium.sh || { echo "Could not install Chromium for the end-to-end tests."; exit 1; }
+# The extension's Firefox run is skipped (saying why) without Firefox ESR: not a reason to stop.
+bash scripts/ensure-firefox.sh || echo "Could not install Firefox ESR: the extension's Firefox run will be skipped."
 
 export LOCKIT_TEST_PG_URL="${LOCKIT_TEST_PG_URL:-postgres://postgres@127.0.0.1:5432/test}"
 

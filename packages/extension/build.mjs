@@ -27,7 +27,7 @@ for (const browser of ['chromium', 'firefox']) {
     platform: 'browser',
     // The contract's and the route table's browser entries: zod jitless under the extension's CSP.
     conditions: ['browser'],
-    target: ['chrome120', 'firefox128'],
+    target: ['chrome120', 'firefox140'],
     jsx: 'automatic',
     minify: true,
     // fill-in-frame is sent to pages as its source text: no renamed helpers may leak into it.
@@ -43,7 +43,7 @@ for (const browser of ['chromium', 'firefox']) {
     bundle: true,
     format: 'iife',
     platform: 'browser',
-    target: ['chrome120', 'firefox128'],
+    target: ['chrome120', 'firefox140'],
     minify: true,
     legalComments: 'none',
     logLevel: 'warning',

@@ -36,7 +36,19 @@ export function manifestFor(browser, version) {
       ...common,
       web_accessible_resources: [menu],
       background: { scripts: ['service-worker.js'], type: 'module' },
-      browser_specific_settings: { gecko: { id: 'extension@lockit.invalid', strict_min_version: '128.0' } },
+      browser_specific_settings: {
+        gecko: {
+          id: 'extension@lockit.invalid',
+          // 140 (an ESR) is the first that reads data_collection_permissions, which
+          // addons.mozilla.org requires of a new add-on.
+          strict_min_version: '140.0',
+          // Firefox's install consent. What leaves the browser is the person's sign-in and their
+          // saved logins (end-to-end encrypted), sent only to the server they connected to.
+          data_collection_permissions: { required: ['authenticationInfo'] },
+        },
+        // Firefox for Android reads data_collection_permissions from 142 on.
+        gecko_android: { strict_min_version: '142.0' },
+      },
     };
   }
   return {
