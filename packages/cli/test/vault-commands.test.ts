@@ -205,5 +205,13 @@ describe(`secret references, run and inject (${databaseKind})`, () => {
     const missing = await cli.run(['inject', '-o', out], { input: 'X={{ lockit://Nope/password }}\n' });
     expect(missing.code).toBe(3);
     expect(await readFile(out, 'utf8')).toBe('GH=gh-secret-1\nDB=db-pass\nPLAIN=1\n');
+    // A name with a space needs no escaping inside the braces.
+    const spaced = await cli.run(['inject'], { input: 'B={{ lockit://Mail Backup/password }}\n' });
+    expect(spaced.stdout).toBe('B=mail-pw-3\n');
+    // A reference left open is refused, not copied as is into a file that looks written.
+    const open = await cli.run(['inject', '-o', out], { input: 'X={{ lockit://Mail/password\n}}\n' });
+    expect(open.code).toBe(2);
+    expect(open.stderr).toContain('not closed on its line');
+    expect(await readFile(out, 'utf8')).toBe('GH=gh-secret-1\nDB=db-pass\nPLAIN=1\n');
   });
 });

@@ -48,6 +48,10 @@ export function addSecretCommands(program, agent) {
       const { readFile } = await import('node:fs/promises');
       const { readStdin } = await import('./prompt.js');
       const template = options.inFile ? await readFile(options.inFile, 'utf8') : await readStdin({ raw: true });
+      // A reference the pattern cannot read (split over lines, unclosed) would be copied as is:
+      // a file that looks written but holds no secret. Nothing is written instead.
+      const unread = template.replace(TEMPLATE_REF, '').match(/\{\{[ \t]*lockit:\/\/[^\n]{0,60}/);
+      if (unread) throw new CommandError('usage', `The template has a reference that is not closed on its line: ${unread[0]}`);
       const refs = [...new Set([...template.matchAll(TEMPLATE_REF)].map((match) => /** @type {string} */ (match[1])))];
       const { values } = refs.length === 0 ? { values: [] } : await agent('read', { refs });
       const byRef = new Map(refs.map((ref, i) => [ref, values[i]]));

@@ -8,8 +8,12 @@
 
 export const REF_PREFIX = 'lockit://';
 
-/** A reference inside a template: `{{ lockit://… }}`, spaces inside the braces optional. */
-export const TEMPLATE_REF = /\{\{\s*(lockit:\/\/[^\s}]+)\s*\}\}/g;
+/**
+ * A reference inside a template: `{{ lockit://… }}`, spaces around it optional. The reference
+ * runs to the closing braces, so item names with spaces need no escaping
+ * (`{{ lockit://Guest Wifi/password }}`); it ends at a line's end.
+ */
+export const TEMPLATE_REF = /\{\{[ \t]*(lockit:\/\/[^}\n]*?)[ \t]*\}\}/g;
 
 /** @param {string} text */
 export function isRef(text) {
