@@ -1,7 +1,7 @@
 import { apiPaths } from '@lockit/contract';
 import { Secret, TOTP } from 'otpauth';
 import type { VerifiedAccount } from '@lockit/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountRefOf,
   ApiError,
@@ -11,7 +11,8 @@ import {
   type OpenVault,
   type PendingSecondFactor,
 } from '../src';
-import { coreDevice, databaseKind, startCoreTestServer, type CoreTestServer } from './support/core-against-server';
+import { coreDevice, databaseKind, type CoreTestServer } from './support/core-against-server';
+import { useCoreServer } from './support/use-core-server';
 
 const STEP_MS = 30_000;
 
@@ -39,13 +40,7 @@ async function passwordStep(env: CoreTestServer, holder: VerifiedAccount, baseUr
   return { device, pending: result.pending as PendingSecondFactor<OpenVault> };
 }
 
-let env: CoreTestServer;
-beforeAll(async () => {
-  env = await startCoreTestServer();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useCoreServer();
 
 describe(`the client core's second step against the real server (${databaseKind})`, () => {
   it('asks for the second factor after the right password and opens the vault with an authenticator code', async () => {

@@ -1,7 +1,7 @@
 import { apiPaths } from '@lockit/contract';
 import { KdfParamsRejectedError, KeyEpochRolledBackError } from '@lockit/crypto';
 import { openWireEntry, uniqueName } from '@lockit/test-support';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountRefOf,
   ApiError,
@@ -14,16 +14,10 @@ import {
   type OpenVault,
   type SignedIn,
 } from '../src';
-import { coreDevice, databaseKind, startCoreTestServer, type CoreTestServer } from './support/core-against-server';
+import { coreDevice, databaseKind } from './support/core-against-server';
+import { useCoreServer } from './support/use-core-server';
 
-let env: CoreTestServer;
-beforeAll(async () => {
-  env = await startCoreTestServer();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-beforeEach(() => env.proxy.clearRules());
+const env = useCoreServer();
 
 function signedIn(result: Awaited<ReturnType<typeof signIn<OpenVault>>>): SignedIn<OpenVault> {
   if (result.kind !== 'signed-in') throw new Error(`expected a signed-in result, got ${result.kind}`);

@@ -1,18 +1,12 @@
 import { apiPaths, VAULT_STATE_HEADER } from '@lockit/contract';
 import type { VerifiedAccount } from '@lockit/test-support';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openEntry, openEntryHistory, VaultIntegrityRefusedError, type IntegrityReport } from '../src';
-import { databaseKind, startCoreTestServer, type CoreTestServer } from './support/core-against-server';
+import { databaseKind } from './support/core-against-server';
+import { useCoreServer } from './support/use-core-server';
 import { coreVaultOf, loginDraft, type CoreVault } from './support/core-vault';
 
-let env: CoreTestServer;
-beforeAll(async () => {
-  env = await startCoreTestServer();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-beforeEach(() => env.proxy.clearRules());
+const env = useCoreServer();
 
 let shared: Promise<VerifiedAccount> | undefined;
 

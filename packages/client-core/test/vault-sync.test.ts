@@ -1,18 +1,12 @@
 import { apiPaths, vaultChangesResponseSchema, type VaultChangesWire } from '@lockit/contract';
 import { eventSourceOf, type VerifiedAccount } from '@lockit/test-support';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountRefOf, liveChanges, VaultSync, type CatchUpRefused, type CaughtUp } from '../src';
-import { coreDevice, databaseKind, startCoreTestServer, type CoreTestServer } from './support/core-against-server';
+import { coreDevice, databaseKind } from './support/core-against-server';
+import { useCoreServer } from './support/use-core-server';
 import { sealedWriter } from './support/sealed-writes';
 
-let env: CoreTestServer;
-beforeAll(async () => {
-  env = await startCoreTestServer();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-beforeEach(() => env.proxy.clearRules());
+const env = useCoreServer();
 
 /**
  * A device of `verified`'s account running the core's catch-up, through `baseUrl` (the real

@@ -1,6 +1,6 @@
 import { apiPaths, parseVaultState } from '@lockit/contract';
 import type { VerifiedAccount } from '@lockit/test-support';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   EntryConflictResolution,
@@ -12,17 +12,11 @@ import {
   purgeExpiredTrash,
   signIn,
 } from '../src';
-import { coreDevice, databaseKind, startCoreTestServer, type CoreTestServer } from './support/core-against-server';
+import { coreDevice, databaseKind } from './support/core-against-server';
+import { useCoreServer } from './support/use-core-server';
 import { coreVaultOf, loginDraft, type CoreVault } from './support/core-vault';
 
-let env: CoreTestServer;
-beforeAll(async () => {
-  env = await startCoreTestServer();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-beforeEach(() => env.proxy.clearRules());
+const env = useCoreServer();
 
 /** One account for the writes (each account costs the server two Argon2id hashes). */
 let shared: Promise<VerifiedAccount> | undefined;
