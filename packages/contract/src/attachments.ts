@@ -9,6 +9,8 @@ import { entryIdSchema } from './entries';
  * sealed content, and learns only the sealed size and when it changes.
  */
 export const attachmentPaths = {
+  /** GET: every file of the account, sealed (a key rotation's read). */
+  all: '/api/attachments',
   /** GET: the entry's files; POST: starts an upload. */
   list: (entryId: string) => `/api/attachments/${encodeURIComponent(entryId)}`,
   /** PUT: a new sealed name (rename); DELETE: the file. */
@@ -23,7 +25,8 @@ export const attachmentPaths = {
 export const ATTACHMENT_PART_MAX_BYTES = 64 * SEALED_CHUNK_BYTES;
 
 /** The wrapped file key: a v1 text of the 32 key bytes. */
-const wrappedKeySchema = ciphertextSchema(128);
+export const attachmentWrappedKeySchema = ciphertextSchema(128);
+const wrappedKeySchema = attachmentWrappedKeySchema;
 /** Sealed `{ name, size, type }`: a name of 255 characters of up to 4 bytes each fits its bucket. */
 export const ATTACHMENT_METADATA_MAX_LENGTH = sealedTextLength(paddedLength(2048));
 const metadataSchema = ciphertextSchema(ATTACHMENT_METADATA_MAX_LENGTH);
@@ -71,6 +74,16 @@ export const listAttachmentsResponseSchema = z.object({
   message: z.string(),
   data: z.array(attachmentSchema),
   usage: attachmentUsageSchema,
+});
+/**
+ * GET /api/attachments: every file of the account, uploads under way included (`finished`
+ * false), sealed as stored: what a key rotation re-wraps.
+ */
+export const accountAttachmentSchema = attachmentSchema.extend({ finished: z.boolean() });
+export type AccountAttachmentWire = z.infer<typeof accountAttachmentSchema>;
+export const listAccountAttachmentsResponseSchema = z.object({
+  message: z.string(),
+  data: z.array(accountAttachmentSchema),
 });
 export const attachmentResponseSchema = z.object({ message: z.string(), data: attachmentSchema });
 export const attachmentPartResponseSchema = z.object({ message: z.string(), received: z.number().int().min(0) });

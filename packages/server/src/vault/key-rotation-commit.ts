@@ -8,7 +8,14 @@ import {
 } from '../db/repositories/key-rotations-repository';
 import type { Executor } from '../db/schema';
 import { HttpError, SIGN_IN_REQUIRED } from '../http/http-error';
-import { documentPayload, entryPayload, folderPayload, parseVersionKey } from './key-rotation-parts';
+import {
+  attachmentPayload,
+  documentPayload,
+  entryPayload,
+  folderPayload,
+  parseAttachmentKey,
+  parseVersionKey,
+} from './key-rotation-parts';
 import type { RotationOwner } from './key-rotation-staging';
 
 type RotationContext = Pick<AppContext, 'db' | 'repos' | 'now' | 'live'>;
@@ -41,7 +48,8 @@ const APPLY_PAGE = 500;
  * 3. the new key is at the stored generation + 1 and the stored key epoch + 1, the new state at
  *    the stored counter + 1;
  * 4. the staged set is exactly the account's entries (live and Trash), history versions,
- *    folders and account documents: nothing missing, nothing extra (else incomplete);
+ *    folders, account documents and files (each with its entry; uploads under way included):
+ *    nothing missing, nothing extra (else incomplete);
  * 5. then every ciphertext replaced (see rotated-vault-repository.ts for the revisions), the
  *    users row (wrapped key, generation, key epoch, state, revision + 1) in one conditional
  *    UPDATE, every passkey unlock removed (it wraps the old key, bound to the old epoch), every other session of the user
@@ -50,7 +58,7 @@ const APPLY_PAGE = 500;
  *    changed, so no cursor from before is answered (a reset: devices read the vault whole),
  *    and once committed, every device is told so (a `reset` notice) and other sessions' streams end.
  *
- * Invariant: after a commit no row of the account holds a ciphertext under the old key, and
+ * Invariant: after a commit no row of the account holds a ciphertext or a file key under the old key, and
  * before it no row the vault uses was touched; a refusal after a write throws (rollback).
  */
 export async function commitKeyRotation(
@@ -65,7 +73,6 @@ export async function commitKeyRotation(
     if (!rotation) return { outcome: 'not-found' };
     const user = await ctx.repos.users.findById(owner.userId, trx);
     if (!user) throw new HttpError(401, SIGN_IN_REQUIRED);
-    if ((await ctx.repos.attachments.usedBytes(owner.userId, trx)) > 0) throw new HttpError(409, KEY_ROTATION_HAS_ATTACHMENTS);
     const base = Number(rotation.base_vault_revision);
     if (Number(user.vault_revision) !== base || (await documentWrittenSince(ctx, rotation, trx))) {
       await ctx.repos.keyRotations.delete(rotation.id, trx);
@@ -118,14 +125,6 @@ export async function commitKeyRotation(
 export const KEY_ROTATION_VAULT_CHANGED = 'Your vault changed while Lockit read it. Try again.';
 
 /**
- * Files' keys are wrapped under the vault key (decision 0071); a rotation does not re-wrap them
- * yet, so it would leave every file unreadable. Refused at start and again at commit (a file
- * attached in between), until the rotation carries re-wrapped file keys.
- */
-export const KEY_ROTATION_HAS_ATTACHMENTS =
-  'Your vault has attached files, and key rotation cannot carry them over yet: rotating now would make them unreadable. Download and delete the files first, or keep the current key.';
-
-/**
  * Account documents are written without bumping the vault revision, so the revision check
  * does not see them: one written since the start would be overwritten by the older copy the
  * browser re-encrypted.
@@ -144,9 +143,10 @@ async function compareStagedSet(ctx: RotationContext, rotation: KeyRotationRow, 
     version: await vault.versionKeys(userId, 'all', trx),
     folder: await vault.folderIds(userId, 'all', trx),
     document: (await vault.documents(userId, trx)).map((row) => row.kind),
+    attachment: await vault.attachmentKeys(userId, 'all', trx),
   };
-  const missing: Record<PartKind, number> = { entry: 0, version: 0, folder: 0, document: 0 };
-  const extra: Record<PartKind, number> = { entry: 0, version: 0, folder: 0, document: 0 };
+  const missing: Record<PartKind, number> = { entry: 0, version: 0, folder: 0, document: 0, attachment: 0 };
+  const extra: Record<PartKind, number> = { entry: 0, version: 0, folder: 0, document: 0, attachment: 0 };
   for (const kind of PART_KINDS) {
     const staged = new Set(await ctx.repos.keyRotations.listKeys(rotation.id, kind, trx));
     const held = new Set(account[kind]);
@@ -181,6 +181,12 @@ async function replaceCiphertexts(ctx: RotationContext, rotation: KeyRotationRow
     document: async (page) => {
       for (const part of page) await vault.replaceDocument(userId, part.item_key, documentPayload(part.payload).ciphertext, trx);
     },
+    attachment: (page) =>
+      vault.replaceAttachmentKeys(
+        userId,
+        page.map((part) => ({ ...parseAttachmentKey(part.item_key), ...attachmentPayload(part.payload) })),
+        trx,
+      ),
   };
   for (const kind of PART_KINDS) {
     let after = '';

@@ -26,6 +26,11 @@ export function createAttachmentsRepository(db: Db) {
         .execute();
     },
 
+    /** Every file of the account, uploads under way included, by entry then creation. */
+    listOfUser(userId: string, ex: Executor = db): Promise<AttachmentRow[]> {
+      return rows(ex).where('user_id', '=', userId).orderBy('entry_id').orderBy('created_at').orderBy('id').execute();
+    },
+
     /** Sealed bytes the account's rows announce, uploads under way included (they hold room). */
     async usedBytes(userId: string, ex: Executor = db): Promise<number> {
       const row = await ex
