@@ -219,6 +219,11 @@ describe(`the client core's key rotation against the real server (${databaseKind
         AttachmentDecryptionError,
       );
     }
+    // A tab still holding the old key cannot attach a file that no key would open; the new key can.
+    const late = uploadAttachment(files, client.vaultKey, ids.bank, bytesSource('late.txt', codes), { keyEpoch: 0 });
+    await expect(late).rejects.toMatchObject({ status: 409 });
+    await uploadAttachment(files, newKey, ids.bank, bytesSource('late.txt', codes), { keyEpoch: done.keys.keyEpoch });
+    expect((await listAttachments(files, newKey, ids.bank)).files).toMatchObject([{ kind: 'file' }, { kind: 'file' }]);
   });
 
   it("refuses, with nothing changed, when the server serves a file's key for another file", async () => {

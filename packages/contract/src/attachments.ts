@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paddedLength, SEALED_CHUNK_BYTES } from '@lockit/crypto';
+import { keyEpochSchema } from './accounts';
 import { ciphertextSchema, sealedTextLength } from './common';
 import { entryIdSchema } from './entries';
 
@@ -41,6 +42,12 @@ export const createAttachmentRequestSchema = z.object({
   metadata: metadataSchema,
   /** The sealed size in bytes, exactly what the upload will send. */
   size: z.number('is required: the sealed size in bytes').int().min(1).max(Number.MAX_SAFE_INTEGER),
+  /**
+   * The key epoch of the vault key that wrapped the file key: when sent, the server refuses the
+   * file (409) if the account's key has moved on, so a tab still holding a rotated-away key
+   * cannot leave a file no key opens.
+   */
+  keyEpoch: keyEpochSchema.optional(),
 });
 export type CreateAttachmentRequest = z.infer<typeof createAttachmentRequestSchema>;
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths, attachmentPaths, listAccountAttachmentsResponseSchema } from '@lockit/contract';
-import { generateVaultKeyBytes } from '@lockit/crypto';
+import { generateVaultKeyBytes, newEntryId } from '@lockit/crypto';
 import { signedInUser } from './helpers/accounts';
 import { putPart, sealedFile, uploadFile } from './helpers/attachments';
 import { commitBody, reencrypt, seedVault, startRotation, userIdOf, vaultRows } from './helpers/key-rotation';
 import { useTestApp } from './helpers/test-app';
+import { TEST_DB_KIND } from './helpers/test-database';
 
 const h = useTestApp();
 const bytes = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i * 7 + 3) & 0xff);
@@ -133,4 +134,62 @@ describe('key rotation carries the files: their keys are swapped with the vault'
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toMatch(/^Not in your vault, so nothing of this part was staged: file /);
   });
+});
+
+describe('a file created while the key rotates is never left under the old key', () => {
+  it('refuses a new file whose key was wrapped under an epoch the account has left, and takes the current one', async () => {
+    const run = await rotationWithFiles();
+    expect((await stage(run, { ...run.part, attachments: run.attachments })).statusCode).toBe(200);
+    expect((await commit(run)).statusCode).toBe(200);
+    const stale = await sealedFile(run.entryIds[0]!, bytes(4));
+    const refused = await run.client.post(attachmentPaths.list(run.entryIds[0]!), { ...stale.body, keyEpoch: 0 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: 'Your encryption key was rotated meanwhile, so this file was not attached. Reload Lockit and attach it again.',
+    });
+    expect(await h.db.selectFrom('attachments').select('id').where('id', '=', stale.ids.fileId).execute()).toEqual([]);
+    const current = await run.client.post(attachmentPaths.list(run.entryIds[0]!), { ...stale.body, keyEpoch: 1 });
+    expect(current.statusCode).toBe(201);
+  });
+
+  // SQLite runs one transaction at a time; PostgreSQL lets a create commit while the commit runs.
+  it.runIf(TEST_DB_KIND === 'postgres')(
+    'rolls the commit back when a file lands while it holds the users row (checked again after the swap)',
+    async () => {
+      const run = await rotationWithFiles();
+      expect((await stage(run, { ...run.part, attachments: run.attachments })).statusCode).toBe(200);
+      const before = await fileRows(run.userId);
+      const late = newEntryId();
+      let answer: ReturnType<typeof commit> | undefined;
+      // A create as the server runs it: the users row held, the row written, committed once the
+      // rotation's commit has passed its first check and waits for the users row.
+      await h.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('users').select('key_epoch').where('id', '=', run.userId).forShare().execute();
+        const now = Date.now();
+        await trx
+          .insertInto('attachments')
+          .values({
+            user_id: run.userId,
+            id: late,
+            entry_id: run.entryIds[0]!,
+            wrapped_key: run.attachments[0]!.wrappedKey,
+            metadata: run.finished.body.metadata,
+            size: 100,
+            finished_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        answer = commit(run);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      });
+      const response = await answer!;
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: 'The re-encrypted vault is incomplete: 1 file missing. Nothing was changed.' });
+      const after = await fileRows(run.userId);
+      expect(after.filter((row) => row.id !== late)).toEqual(before);
+      const user = await h.db.selectFrom('users').select('key_epoch').where('id', '=', run.userId).executeTakeFirstOrThrow();
+      expect(Number(user.key_epoch)).toBe(0);
+    },
+  );
 });
