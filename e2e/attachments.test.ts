@@ -1,23 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE } from '@lockit/test-support/chromium';
 import { useE2e } from './support/setup';
 import { newAccount, signIn, signUpViaApi } from './support/journeys';
+import { filesOf as files, openItemFiles as openItem } from './support/files-section';
 import { addEntry, openVault, rowOf } from './support/vault-page';
 
 const e2e = useE2e();
 const shots = process.env.LOCKIT_E2E_SCREENSHOTS;
-
-const details = (page: Page) => page.getByRole('region', { name: 'Entry details' }).or(page.getByLabel('Entry details'));
-const files = (page: Page) => details(page).getByRole('region', { name: 'Files' });
-
-async function openItem(page: Page, service: string) {
-  await rowOf(page, service).getByRole('button', { name: service, exact: true }).click();
-  await files(page).waitFor();
-  await files(page).getByText('Loading files…').waitFor({ state: 'detached' });
-}
 
 describe('Attachments in the browser', () => {
   it('attaches a file to an entry, and after a reload downloads the very same bytes', async () => {

@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import { addSealed, FLOOR_KDF, loginOverview, sealItem } from '@lockit/test-supp
 import { createAccountViaApi, signInViaApi } from './support/hostile';
 import { header, newAccount, signIn, signUpViaApi, type Account } from './support/journeys';
 import { useE2e } from './support/setup';
+import { filesOf, openItemFiles } from './support/files-section';
 import { addEntry, entryRows, openVault, rowOf } from './support/vault-page';
 
 const e2e = useE2e();
@@ -267,6 +270,50 @@ describe('key rotation', () => {
     await header(other).getByRole('link', { name: 'Sign In' }).first().waitFor();
     await context.close();
     await otherContext.close();
+  });
+
+  it('carries attached files: each key re-wrapped, the sealed name and content untouched, the same bytes downloaded after', async () => {
+    const account: Account = newAccount('rotfile');
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    await signUpViaApi(e2e.server, e2e.smtp, account);
+    await signIn(page, account.username, account.password);
+    await openVault(page);
+    await addEntry(page, { service: 'Birch Bank', username: 'ada', password: 'b1rch!' });
+    await openItemFiles(page, 'Birch Bank');
+    const bytes = randomBytes(150_000);
+    await filesOf(page)
+      .getByLabel('Choose a file to attach')
+      .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: bytes });
+    await filesOf(page).getByRole('listitem', { name: 'statement.pdf' }).waitFor();
+    const stored = () => {
+      const db = new Database(e2e.server.databasePath, { readonly: true });
+      try {
+        const files = db.prepare(
+          'SELECT a.id, a.wrapped_key, a.metadata, a.size FROM attachments a JOIN users u ON u.id = a.user_id WHERE u.username = ?',
+        );
+        return files.all(account.username) as Array<Record<string, unknown>>;
+      } finally {
+        db.close();
+      }
+    };
+    const before = stored();
+    expect(before).toHaveLength(1);
+
+    await startRotation(page, account.password);
+    await page.getByRole('status').filter({ hasText: ROTATED }).waitFor({ timeout: 60_000 });
+    const after = stored();
+    expect(after[0]!.wrapped_key).not.toBe(before[0]!.wrapped_key);
+    expect({ ...after[0], wrapped_key: null }).toEqual({ ...before[0], wrapped_key: null });
+
+    await openVault(page);
+    await openItemFiles(page, 'Birch Bank');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      filesOf(page).getByRole('button', { name: 'Download statement.pdf' }).click(),
+    ]);
+    expect(Buffer.compare(await readFile((await download.path())!), bytes)).toBe(0);
+    await context.close();
   });
 
   it('a rotation killed halfway (the page closed while its parts upload) leaves the old vault whole, and a later one succeeds', async () => {

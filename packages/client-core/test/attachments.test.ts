@@ -58,13 +58,9 @@ describe(`attachments through the client core against the real server (${databas
     const viaProxy = attachmentPlatform(owner.client, env.proxy.url);
     const bytes = fileBytes(5 * ATTACHMENT_CHUNK_BYTES + 77);
     const progress: number[] = [];
-    const file = await uploadAttachment(
-      viaProxy,
-      owner.vaultKey,
-      entryId,
-      bytesSource('passport-scan.png', bytes, 'image/png'),
-      (done) => progress.push(done),
-    );
+    const file = await uploadAttachment(viaProxy, owner.vaultKey, entryId, bytesSource('passport-scan.png', bytes, 'image/png'), {
+      onProgress: (done) => progress.push(done),
+    });
     expect(file).toMatchObject({ name: 'passport-scan.png', size: bytes.length, type: 'image/png' });
     expect(progress.at(-1)).toBe(bytes.length);
 

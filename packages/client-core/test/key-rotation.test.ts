@@ -1,8 +1,17 @@
-import { apiPaths, parseVaultState } from '@lockit/contract';
-import { deriveVaultIntegrityKey, importVaultKey, unwrapVaultKey } from '@lockit/crypto';
+import { apiPaths, attachmentPaths, parseVaultState } from '@lockit/contract';
+import {
+  AttachmentDecryptionError,
+  ATTACHMENT_CHUNK_BYTES,
+  deriveVaultIntegrityKey,
+  importVaultKey,
+  unwrapAttachmentKey,
+  unwrapVaultKey,
+} from '@lockit/crypto';
 import type { VerifiedAccount } from '@lockit/test-support';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  downloadAttachment,
+  listAttachments,
   loadVaultSnapshot,
   MissingHistoryError,
   openDraft,
@@ -12,8 +21,12 @@ import {
   rotateVaultKey,
   RotationStoppedError,
   VaultIntegrity,
+  uploadAttachment,
+  type OpenedAttachment,
+  type RotationDone,
   type RotationProgress,
 } from '../src';
+import { attachmentPlatform, bytesSource, collect } from './support/attachment-device';
 import { databaseKind, startCoreTestServer, type CoreTestServer } from './support/core-against-server';
 import { coreVaultOf, loginDraft, type CoreVault } from './support/core-vault';
 
@@ -80,6 +93,27 @@ function rotate(verified: VerifiedAccount, client: CoreVault, progress: Rotation
   );
 }
 
+/** The new vault key as the next unlock finds it: unwrapped from the stored key material with the password's wrap key. */
+async function newVaultKeyOf(verified: VerifiedAccount, client: CoreVault, done: RotationDone<undefined>) {
+  const material = (await client.api.call('key-material', {})).data;
+  const bytes = await unwrapVaultKey(
+    material.protectedKey,
+    verified.account.keys.wrapKey,
+    verified.account.kdf,
+    verified.account.salt,
+    done.keys.keyGeneration,
+    done.keys.keyEpoch,
+  );
+  return importVaultKey(bytes);
+}
+
+/** Bytes the server must never see in the clear, made of a marker. */
+const MARKER = 'FILE-PLAINTEXT-5c2e';
+function fileBytes(size: number): Uint8Array {
+  const text = new TextEncoder().encode(MARKER);
+  return Uint8Array.from({ length: size }, (_, i) => text[i % text.length]!);
+}
+
 /** Everything the server holds of the vault and its key, as served (to compare before and after). */
 async function storedVault(client: CoreVault) {
   const [material, state, list, folders] = await Promise.all([
@@ -142,6 +176,78 @@ describe(`the client core's key rotation against the real server (${databaseKind
 
     // The old key opens nothing the server holds now.
     for (const wire of list) expect((await openEntry(client.vaultKey, wire))?.status).not.toBe('open');
+  });
+
+  it('re-wraps every file key without re-sending a byte: the files open and download the same under the new key only', async () => {
+    const { verified, client, ids } = await vaultWithEverything();
+    const files = attachmentPlatform(verified.client, env.server.url);
+    const scan = fileBytes(2 * ATTACHMENT_CHUNK_BYTES + 321);
+    const codes = fileBytes(40);
+    await uploadAttachment(files, client.vaultKey, ids.bank, bytesSource('bank-scan.pdf', scan, 'application/pdf'));
+    await uploadAttachment(files, client.vaultKey, ids.mail, bytesSource('recovery-codes.txt', codes, 'text/plain'));
+    const storedBefore = (await client.api.call('list-account-attachments', {})).data;
+    const sentBefore = env.proxy.recorded.length;
+
+    const progress: RotationProgress[] = [];
+    const done = await rotate(verified, client, progress);
+    expect(progress).toContainEqual({ step: 're-encrypting', done: 6, total: 6 });
+    const sent = env.proxy.recorded.slice(sentBefore);
+    expect(sent.some((request) => request.path.endsWith('/content'))).toBe(false);
+    expect(sent.filter((request) => request.body.includes(MARKER) || request.body.includes('bank-scan'))).toEqual([]);
+
+    // Each row's key was swapped; its sealed name, size and content were not.
+    const storedAfter = (await client.api.call('list-account-attachments', {})).data;
+    const byId = new Map(storedAfter.map((file) => [file.id, file]));
+    for (const before of storedBefore) {
+      const after = byId.get(before.id)!;
+      expect(after.wrappedKey).not.toBe(before.wrappedKey);
+      expect({ ...after, wrappedKey: '' }).toEqual({ ...before, wrappedKey: '' });
+    }
+
+    const newKey = await newVaultKeyOf(verified, client, done);
+    const listed = await listAttachments(files, newKey, ids.bank);
+    expect(listed.files).toMatchObject([{ kind: 'file', name: 'bank-scan.pdf', size: scan.length }]);
+    expect(await collect(downloadAttachment(files, listed.files[0] as OpenedAttachment))).toEqual(scan);
+    const mail = await listAttachments(files, newKey, ids.mail);
+    expect(await collect(downloadAttachment(files, mail.files[0] as OpenedAttachment))).toEqual(codes);
+
+    // The old key unwraps none of them any more.
+    expect((await listAttachments(files, client.vaultKey, ids.bank)).files).toMatchObject([{ kind: 'damaged' }]);
+    for (const file of storedAfter) {
+      const fileIds = { itemId: file.entryId, fileId: file.id };
+      await expect(unwrapAttachmentKey(client.vaultKey, file.wrappedKey, fileIds)).rejects.toBeInstanceOf(
+        AttachmentDecryptionError,
+      );
+    }
+    // A tab still holding the old key cannot attach a file that no key would open; the new key can.
+    const late = uploadAttachment(files, client.vaultKey, ids.bank, bytesSource('late.txt', codes), { keyEpoch: 0 });
+    await expect(late).rejects.toMatchObject({ status: 409 });
+    await uploadAttachment(files, newKey, ids.bank, bytesSource('late.txt', codes), { keyEpoch: done.keys.keyEpoch });
+    expect((await listAttachments(files, newKey, ids.bank)).files).toMatchObject([{ kind: 'file' }, { kind: 'file' }]);
+  });
+
+  it("refuses, with nothing changed, when the server serves a file's key for another file", async () => {
+    const { verified, client, ids } = await vaultWithEverything();
+    const files = attachmentPlatform(verified.client, env.server.url);
+    await uploadAttachment(files, client.vaultKey, ids.bank, bytesSource('a.txt', fileBytes(10)));
+    await uploadAttachment(files, client.vaultKey, ids.mail, bytesSource('b.txt', fileBytes(20)));
+    const before = await storedVault(client);
+    const keysBefore = (await client.api.call('list-account-attachments', {})).data;
+    env.proxy.rewrite({
+      method: 'GET',
+      path: attachmentPaths.all,
+      rewrite: (response) => {
+        const body = response.body as { message: string; data: { wrappedKey: string }[] };
+        const swapped = [...body.data].reverse().map((file) => file.wrappedKey);
+        return { ...body, data: body.data.map((file, i) => ({ ...file, wrappedKey: swapped[i]! })) };
+      },
+    });
+    const refused = rotate(verified, client);
+    await expect(refused).rejects.toBeInstanceOf(RotationStoppedError);
+    await expect(refused).rejects.toThrow('2 items could not be opened; fix or delete them first.');
+    env.proxy.clearRules();
+    expect(await storedVault(client)).toEqual(before);
+    expect((await client.api.call('list-account-attachments', {})).data).toEqual(keysBefore);
   });
 
   it('refuses, with nothing changed, when the server withholds a history during the read', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paddedLength, SEALED_CHUNK_BYTES } from '@lockit/crypto';
+import { keyEpochSchema } from './accounts';
 import { ciphertextSchema, sealedTextLength } from './common';
 import { entryIdSchema } from './entries';
 
@@ -9,6 +10,8 @@ import { entryIdSchema } from './entries';
  * sealed content, and learns only the sealed size and when it changes.
  */
 export const attachmentPaths = {
+  /** GET: every file of the account, sealed (a key rotation's read). */
+  all: '/api/attachments',
   /** GET: the entry's files; POST: starts an upload. */
   list: (entryId: string) => `/api/attachments/${encodeURIComponent(entryId)}`,
   /** PUT: a new sealed name (rename); DELETE: the file. */
@@ -23,7 +26,8 @@ export const attachmentPaths = {
 export const ATTACHMENT_PART_MAX_BYTES = 64 * SEALED_CHUNK_BYTES;
 
 /** The wrapped file key: a v1 text of the 32 key bytes. */
-const wrappedKeySchema = ciphertextSchema(128);
+export const attachmentWrappedKeySchema = ciphertextSchema(128);
+const wrappedKeySchema = attachmentWrappedKeySchema;
 /** Sealed `{ name, size, type }`: a name of 255 characters of up to 4 bytes each fits its bucket. */
 export const ATTACHMENT_METADATA_MAX_LENGTH = sealedTextLength(paddedLength(2048));
 const metadataSchema = ciphertextSchema(ATTACHMENT_METADATA_MAX_LENGTH);
@@ -38,6 +42,12 @@ export const createAttachmentRequestSchema = z.object({
   metadata: metadataSchema,
   /** The sealed size in bytes, exactly what the upload will send. */
   size: z.number('is required: the sealed size in bytes').int().min(1).max(Number.MAX_SAFE_INTEGER),
+  /**
+   * The key epoch of the vault key that wrapped the file key: when sent, the server refuses the
+   * file (409) if the account's key has moved on, so a tab still holding a rotated-away key
+   * cannot leave a file no key opens.
+   */
+  keyEpoch: keyEpochSchema.optional(),
 });
 export type CreateAttachmentRequest = z.infer<typeof createAttachmentRequestSchema>;
 
@@ -71,6 +81,16 @@ export const listAttachmentsResponseSchema = z.object({
   message: z.string(),
   data: z.array(attachmentSchema),
   usage: attachmentUsageSchema,
+});
+/**
+ * GET /api/attachments: every file of the account, uploads under way included (`finished`
+ * false), sealed as stored: what a key rotation re-wraps.
+ */
+export const accountAttachmentSchema = attachmentSchema.extend({ finished: z.boolean() });
+export type AccountAttachmentWire = z.infer<typeof accountAttachmentSchema>;
+export const listAccountAttachmentsResponseSchema = z.object({
+  message: z.string(),
+  data: z.array(accountAttachmentSchema),
 });
 export const attachmentResponseSchema = z.object({ message: z.string(), data: attachmentSchema });
 export const attachmentPartResponseSchema = z.object({ message: z.string(), received: z.number().int().min(0) });

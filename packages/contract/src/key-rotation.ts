@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_DOCUMENT_MAX_CIPHERTEXT, accountDocumentKindSchema } from './account-documents';
 import { keyEpochSchema, keyGenerationSchema, protectedKeySchema } from './accounts';
+import { attachmentIdSchema, attachmentWrappedKeySchema } from './attachments';
 import { authKeySchema } from './common';
 import { ciphertextSchema, overviewCiphertextSchema } from './common';
 import { entryIdSchema, maxCiphertextLength, ENTRY_PLAINTEXT_LIMITS } from './entries';
@@ -9,7 +10,8 @@ import { vaultStateSchema } from './vault-state';
 
 /**
  * Key rotation (decision 0054): the browser makes a new vault key, re-encrypts
- * everything under it and uploads it in parts beside the live vault; a commit swaps it all in
+ * everything under it (files: their keys re-wrapped, decision 0071) and uploads it in parts
+ * beside the live vault; a commit swaps it all in
  * one transaction. Until the commit nothing the vault uses changes, so a tab closed halfway
  * leaves the old vault whole; the staged parts expire.
  */
@@ -59,6 +61,12 @@ export const keyRotationPartRequestSchema = z
         document: ciphertextSchema(Math.max(...Object.values(ACCOUNT_DOCUMENT_MAX_CIPHERTEXT))),
       }),
     ),
+    /**
+     * Every file of the account (uploads under way included), its key re-wrapped under the new
+     * vault key for the same entry and file; the file's metadata and content, sealed under
+     * that file key, stay as they are.
+     */
+    attachments: capped(z.object({ id: attachmentIdSchema, entryId: entryIdSchema, wrappedKey: attachmentWrappedKeySchema })),
   })
   .strict();
 export type KeyRotationPart = z.infer<typeof keyRotationPartRequestSchema>;
@@ -69,6 +77,7 @@ export const keyRotationProgressSchema = z.object({
   versions: z.number().int(),
   folders: z.number().int(),
   documents: z.number().int(),
+  attachments: z.number().int(),
 });
 export const keyRotationPartResponseSchema = z.object({ message: z.string(), data: keyRotationProgressSchema });
 

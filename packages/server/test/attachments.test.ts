@@ -159,26 +159,6 @@ describe('attachment limits', () => {
   });
 });
 
-describe('key rotation and attachments', () => {
-  it('is refused while the vault has files (it cannot re-wrap their keys yet), and allowed again once they are gone', async () => {
-    const { account, client, entryId } = await owner();
-    const file = await uploadFile(client, entryId, bytes(10));
-    const start = async () => {
-      const { vault_revision } = await h.db
-        .selectFrom('users')
-        .select('vault_revision')
-        .where('username', '=', account.username)
-        .executeTakeFirstOrThrow();
-      return client.post(apiPaths.keyRotation, { authKey: account.keys.authKey, vaultRevision: Number(vault_revision) });
-    };
-    const refused = await start();
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/^Your vault has attached files, and key rotation cannot carry them over yet/);
-    await client.delete(attachmentPaths.file(entryId, file.ids.fileId));
-    expect((await start()).statusCode).toBe(201);
-  });
-});
-
 describe('attachments follow their entry', () => {
   it('stay with it in Trash and back, refuse new files while trashed, and go with its purge', async () => {
     const { account, client, entryId } = await owner();

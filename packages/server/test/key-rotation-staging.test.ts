@@ -12,7 +12,7 @@ const limited = useTestApp({ rateLimits: { passwordCheckPerAccount: { points: 3,
 
 const VAULT_CHANGED = { message: 'Your vault changed while Lockit read it. Try again.' };
 const NOT_FOUND = { message: 'No key rotation with that id: it may have expired. Start again.' };
-const NONE = { entries: 0, versions: 0, folders: 0, documents: 0 };
+const NONE = { entries: 0, versions: 0, folders: 0, documents: 0, attachments: 0 };
 
 const rotationsOf = (userId: string) => h.db.selectFrom('key_rotations').selectAll().where('user_id', '=', userId).execute();
 const partsOf = (rotationId: string) =>
@@ -121,7 +121,7 @@ describe('PUT /api/user/key-rotation/{id}/parts', () => {
       versions: part.versions,
       documents: part.documents,
     });
-    expect(again.json().data).toEqual({ entries: 3, versions: 3, folders: 1, documents: 1 });
+    expect(again.json().data).toEqual({ entries: 3, versions: 3, folders: 1, documents: 1, attachments: 0 });
     expect(rows.versions).toHaveLength(3);
     const staged = await h.db
       .selectFrom('key_rotation_parts')

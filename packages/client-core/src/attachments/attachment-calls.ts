@@ -33,6 +33,15 @@ export async function listAttachments(
 /** Progress of an upload or a download, in bytes of the file as the person sees it. */
 export type ProgressListener = (done: number, total: number) => void;
 
+export interface UploadOptions {
+  onProgress?: ProgressListener | undefined;
+  /**
+   * The key epoch of `vaultKey` (the unlocked vault's): sent with the create, so the server
+   * refuses the file once the account's key has been rotated away from it.
+   */
+  keyEpoch?: number | undefined;
+}
+
 /**
  * Seals `source` under a new file key and uploads it: create (the server refuses a file past
  * its limits here, with 413 and its message, before any byte is sent), then parts of at most
@@ -45,7 +54,7 @@ export async function uploadAttachment(
   vaultKey: CryptoKey,
   entryId: string,
   source: AttachmentSource,
-  onProgress?: ProgressListener,
+  { onProgress, keyEpoch }: UploadOptions = {},
 ): Promise<OpenedAttachment> {
   const ids: AttachmentIds = { itemId: entryId.toLowerCase(), fileId: newEntryId() };
   const { key, wrappedKey } = await newAttachmentKey(vaultKey, ids);
@@ -55,7 +64,7 @@ export async function uploadAttachment(
   const params = { entryId: ids.itemId, id: ids.fileId };
   await platform.api.call('create-attachment', {
     params: { entryId: ids.itemId },
-    body: { id: ids.fileId, wrappedKey, metadata, size },
+    body: { id: ids.fileId, wrappedKey, metadata, size, ...(keyEpoch === undefined ? {} : { keyEpoch }) },
   });
   try {
     const part = new Uint8Array(Math.min(ATTACHMENT_PART_MAX_BYTES, size));

@@ -9,4 +9,5 @@ export {
   deleteAttachment,
   type AttachmentList,
   type ProgressListener,
+  type UploadOptions,
 } from './attachment-calls';

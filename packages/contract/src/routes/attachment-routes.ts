@@ -5,6 +5,7 @@ import {
   attachmentPartResponseSchema,
   attachmentResponseSchema,
   createAttachmentRequestSchema,
+  listAccountAttachmentsResponseSchema,
   listAttachmentsResponseSchema,
   renameAttachmentRequestSchema,
 } from '../attachments';
@@ -19,6 +20,14 @@ const base = '/api/attachments/:entryId';
  * body schema for it), then finish; a download is one streamed body.
  */
 export const attachmentRoutes = routes([
+  {
+    name: 'list-account-attachments',
+    method: 'GET',
+    path: '/api/attachments',
+    access: 'session',
+    summary: 'Every file of the account (sealed), uploads under way included: what a key rotation re-wraps.',
+    responses: { 200: listAccountAttachmentsResponseSchema },
+  },
   {
     name: 'list-attachments',
     method: 'GET',

@@ -10,6 +10,7 @@ export const ATTACHMENT_MESSAGES = {
   entryInTrash: 'This entry is in Trash: restore it before adding files to it.',
   fileNotFound: 'File not found.',
   alreadyExists: 'A file with this id already exists.',
+  keyRotated: 'Your encryption key was rotated meanwhile, so this file was not attached. Reload Lockit and attach it again.',
   uploadFinished: 'This upload is already finished.',
   wrongOffset: (received: number, offset: number) =>
     `This upload has ${received} bytes, so the next part starts there, not at ${offset}. Send it again from there.`,

@@ -14,6 +14,8 @@ export interface NewAttachment {
   wrappedKey: string;
   metadata: string;
   size: number;
+  /** The key epoch the file key was wrapped under, when the client said. */
+  keyEpoch?: number | undefined;
 }
 
 /** The entry must be the caller's; `live` also refuses one in Trash (no new files there). */
@@ -51,6 +53,8 @@ export async function listAttachments(ctx: Ctx, userId: string, entryId: string)
  * Starts an upload after the limits: the row holds its room from now on, so two uploads at
  * once cannot both pass the account's limit on SQLite (one writer); on PostgreSQL two
  * creates racing may pass it by one file. Abandoned uploads of the account are cleared first.
+ * A file key wrapped under another key epoch than the account's is refused, checked with the
+ * users row held, so a key rotation's commit never misses a file (see lockedKeyEpoch).
  */
 export async function createAttachment(ctx: Ctx, userId: string, entryId: string, file: NewAttachment): Promise<AttachmentRow> {
   await requireEntry(ctx, userId, entryId, true);
@@ -61,6 +65,8 @@ export async function createAttachment(ctx: Ctx, userId: string, entryId: string
     await ctx.attachments.discard(userId, stale);
   }
   return ctx.db.transaction().execute(async (trx) => {
+    const keyEpoch = await ctx.repos.attachments.lockedKeyEpoch(userId, trx);
+    if (file.keyEpoch !== undefined && keyEpoch !== file.keyEpoch) throw new HttpError(409, M.keyRotated);
     if (await ctx.repos.attachments.find(userId, file.id, trx)) throw new HttpError(409, M.alreadyExists);
     checkAttachmentRoom(ctx.config.attachmentLimits, file.size, await ctx.repos.attachments.usedBytes(userId, trx));
     const row = {

@@ -75,6 +75,7 @@ import { passkeyUnlockRoute } from './webauthn/passkey-unlock';
 import { startKeyRotationRoute } from './key-rotation/start-key-rotation';
 import { stageKeyRotationPartRoute } from './key-rotation/stage-key-rotation-part';
 import { commitKeyRotationRoute } from './key-rotation/commit-key-rotation';
+import { listAccountAttachmentsRoute } from './attachments/list-account-attachments';
 import { listAttachmentsRoute } from './attachments/list-attachments';
 import { createAttachmentRoute } from './attachments/create-attachment';
 import { uploadAttachmentPartRoute } from './attachments/upload-attachment-part';
@@ -177,6 +178,7 @@ const routes: RoutePlugin[] = [
   startKeyRotationRoute,
   stageKeyRotationPartRoute,
   commitKeyRotationRoute,
+  listAccountAttachmentsRoute,
   listAttachmentsRoute,
   createAttachmentRoute,
   uploadAttachmentPartRoute,

@@ -8,7 +8,14 @@ import {
 } from '../db/repositories/key-rotations-repository';
 import type { Executor } from '../db/schema';
 import { HttpError, SIGN_IN_REQUIRED } from '../http/http-error';
-import { documentPayload, entryPayload, folderPayload, parseVersionKey } from './key-rotation-parts';
+import {
+  attachmentPayload,
+  documentPayload,
+  entryPayload,
+  folderPayload,
+  parseAttachmentKey,
+  parseVersionKey,
+} from './key-rotation-parts';
 import type { RotationOwner } from './key-rotation-staging';
 
 type RotationContext = Pick<AppContext, 'db' | 'repos' | 'now' | 'live'>;
@@ -41,16 +48,18 @@ const APPLY_PAGE = 500;
  * 3. the new key is at the stored generation + 1 and the stored key epoch + 1, the new state at
  *    the stored counter + 1;
  * 4. the staged set is exactly the account's entries (live and Trash), history versions,
- *    folders and account documents: nothing missing, nothing extra (else incomplete);
+ *    folders, account documents and files (each with its entry; uploads under way included):
+ *    nothing missing, nothing extra (else incomplete);
  * 5. then every ciphertext replaced (see rotated-vault-repository.ts for the revisions), the
  *    users row (wrapped key, generation, key epoch, state, revision + 1) in one conditional
- *    UPDATE, every passkey unlock removed (it wraps the old key, bound to the old epoch), every other session of the user
+ *    UPDATE, the files checked again with that row held (a file created meanwhile: incomplete,
+ *    rolled back), every passkey unlock removed (it wraps the old key, bound to the old epoch), every other session of the user
  *    ended (the caller's stays), and the rotation's staging rows deleted;
  * 6. the change cursor's floor raised to the new revision (decision 0066): every ciphertext
  *    changed, so no cursor from before is answered (a reset: devices read the vault whole),
  *    and once committed, every device is told so (a `reset` notice) and other sessions' streams end.
  *
- * Invariant: after a commit no row of the account holds a ciphertext under the old key, and
+ * Invariant: after a commit no row of the account holds a ciphertext or a file key under the old key, and
  * before it no row the vault uses was touched; a refusal after a write throws (rollback).
  */
 export async function commitKeyRotation(
@@ -59,13 +68,36 @@ export async function commitKeyRotation(
   rotationId: string,
   commit: RotationCommit,
 ): Promise<CommitOutcome> {
+  const done = await swapInOneTransaction(ctx, owner, rotationId, commit).catch((error: unknown) => {
+    if (error instanceof RolledBack) return error.outcome;
+    throw error;
+  });
+  if (done.outcome === 'committed') {
+    ctx.live.notify(owner.userId, { seq: done.vaultRevision, reset: true });
+    ctx.live.sessionsEnded(owner.userId);
+  }
+  return done;
+}
+
+/** A refusal found after the first write: thrown to roll the transaction back, answered as its outcome. */
+class RolledBack extends Error {
+  constructor(readonly outcome: CommitOutcome) {
+    super(outcome.outcome);
+  }
+}
+
+async function swapInOneTransaction(
+  ctx: RotationContext,
+  owner: RotationOwner,
+  rotationId: string,
+  commit: RotationCommit,
+): Promise<CommitOutcome> {
   const counter = parseVaultState(commit.vaultState)!.counter;
-  const done = await ctx.db.transaction().execute(async (trx): Promise<CommitOutcome> => {
+  return ctx.db.transaction().execute(async (trx): Promise<CommitOutcome> => {
     const rotation = await ctx.repos.keyRotations.findOwned(rotationId, owner, ctx.now(), trx);
     if (!rotation) return { outcome: 'not-found' };
     const user = await ctx.repos.users.findById(owner.userId, trx);
     if (!user) throw new HttpError(401, SIGN_IN_REQUIRED);
-    if ((await ctx.repos.attachments.usedBytes(owner.userId, trx)) > 0) throw new HttpError(409, KEY_ROTATION_HAS_ATTACHMENTS);
     const base = Number(rotation.base_vault_revision);
     if (Number(user.vault_revision) !== base || (await documentWrittenSince(ctx, rotation, trx))) {
       await ctx.repos.keyRotations.delete(rotation.id, trx);
@@ -96,6 +128,11 @@ export async function commitKeyRotation(
     );
     // A write raced the checks above (PostgreSQL re-reads the row): nothing of this commit stays.
     if (!swapped) throw new HttpError(409, KEY_ROTATION_VAULT_CHANGED);
+    // Files again, now that the users row is held: a file created since the check above (its
+    // create holds the row while it checks the key epoch, see createAttachment) is seen here,
+    // and one created later is refused for its old epoch, so none keeps a key under the old one.
+    const late = await compareStagedSet(ctx, rotation, trx, ['attachment']);
+    if (late) throw new RolledBack({ outcome: 'incomplete', ...late });
     const passkeyUnlocksRemoved = await ctx.repos.rotatedVault.clearPasskeyUnlocks(owner.userId, trx);
     const sessionsEnded = await ctx.repos.sessions.deleteOthersOfUser(owner.userId, owner.sessionId, trx);
     await ctx.repos.keyRotations.delete(rotation.id, trx);
@@ -108,22 +145,9 @@ export async function commitKeyRotation(
       sessionsEnded,
     };
   });
-  if (done.outcome === 'committed') {
-    ctx.live.notify(owner.userId, { seq: done.vaultRevision, reset: true });
-    ctx.live.sessionsEnded(owner.userId);
-  }
-  return done;
 }
 
 export const KEY_ROTATION_VAULT_CHANGED = 'Your vault changed while Lockit read it. Try again.';
-
-/**
- * Files' keys are wrapped under the vault key (decision 0071); a rotation does not re-wrap them
- * yet, so it would leave every file unreadable. Refused at start and again at commit (a file
- * attached in between), until the rotation carries re-wrapped file keys.
- */
-export const KEY_ROTATION_HAS_ATTACHMENTS =
-  'Your vault has attached files, and key rotation cannot carry them over yet: rotating now would make them unreadable. Download and delete the files first, or keep the current key.';
 
 /**
  * Account documents are written without bumping the vault revision, so the revision check
@@ -135,25 +159,35 @@ async function documentWrittenSince(ctx: RotationContext, rotation: KeyRotationR
   return documents.some((document) => Number(document.updated_at) >= Number(rotation.created_at));
 }
 
-/** Counts of account items with no staged part, and of staged parts naming no item; undefined when they match. */
-async function compareStagedSet(ctx: RotationContext, rotation: KeyRotationRow, trx: Executor) {
+/**
+ * Counts of account items with no staged part, and of staged parts naming no item, for the
+ * kinds given (all by default); undefined when they match.
+ */
+async function compareStagedSet(
+  ctx: RotationContext,
+  rotation: KeyRotationRow,
+  trx: Executor,
+  kinds: readonly PartKind[] = PART_KINDS,
+) {
   const vault = ctx.repos.rotatedVault;
   const userId = rotation.user_id;
-  const account: Record<PartKind, string[]> = {
-    entry: await vault.entryIds(userId, 'all', trx),
-    version: await vault.versionKeys(userId, 'all', trx),
-    folder: await vault.folderIds(userId, 'all', trx),
-    document: (await vault.documents(userId, trx)).map((row) => row.kind),
+  const held: Record<PartKind, () => Promise<string[]>> = {
+    entry: () => vault.entryIds(userId, 'all', trx),
+    version: () => vault.versionKeys(userId, 'all', trx),
+    folder: () => vault.folderIds(userId, 'all', trx),
+    document: async () => (await vault.documents(userId, trx)).map((row) => row.kind),
+    attachment: () => vault.attachmentKeys(userId, 'all', trx),
   };
-  const missing: Record<PartKind, number> = { entry: 0, version: 0, folder: 0, document: 0 };
-  const extra: Record<PartKind, number> = { entry: 0, version: 0, folder: 0, document: 0 };
-  for (const kind of PART_KINDS) {
+  const missing: Record<PartKind, number> = { entry: 0, version: 0, folder: 0, document: 0, attachment: 0 };
+  const extra: Record<PartKind, number> = { entry: 0, version: 0, folder: 0, document: 0, attachment: 0 };
+  for (const kind of kinds) {
+    const account = await held[kind]();
     const staged = new Set(await ctx.repos.keyRotations.listKeys(rotation.id, kind, trx));
-    const held = new Set(account[kind]);
-    missing[kind] = account[kind].filter((key) => !staged.has(key)).length;
-    extra[kind] = [...staged].filter((key) => !held.has(key)).length;
+    const inAccount = new Set(account);
+    missing[kind] = account.filter((key) => !staged.has(key)).length;
+    extra[kind] = [...staged].filter((key) => !inAccount.has(key)).length;
   }
-  const matches = PART_KINDS.every((kind) => missing[kind] === 0 && extra[kind] === 0);
+  const matches = kinds.every((kind) => missing[kind] === 0 && extra[kind] === 0);
   return matches ? undefined : { missing, extra };
 }
 
@@ -181,6 +215,12 @@ async function replaceCiphertexts(ctx: RotationContext, rotation: KeyRotationRow
     document: async (page) => {
       for (const part of page) await vault.replaceDocument(userId, part.item_key, documentPayload(part.payload).ciphertext, trx);
     },
+    attachment: (page) =>
+      vault.replaceAttachmentKeys(
+        userId,
+        page.map((part) => ({ ...parseAttachmentKey(part.item_key), ...attachmentPayload(part.payload) })),
+        trx,
+      ),
   };
   for (const kind of PART_KINDS) {
     let after = '';

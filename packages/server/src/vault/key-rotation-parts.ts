@@ -12,6 +12,7 @@ const NAMES: Record<PartKind, [string, string]> = {
   version: ['version', 'versions'],
   folder: ['folder', 'folders'],
   document: ['document', 'documents'],
+  attachment: ['file', 'files'],
 };
 
 /**
@@ -21,7 +22,7 @@ const NAMES: Record<PartKind, [string, string]> = {
  */
 export function partRows(rotationId: string, part: KeyRotationPart): { rows: KeyRotationPartRow[]; keys: PartKeys } {
   const rows: KeyRotationPartRow[] = [];
-  const keys: PartKeys = { entry: [], version: [], folder: [], document: [] };
+  const keys: PartKeys = { entry: [], version: [], folder: [], document: [], attachment: [] };
   const add = (kind: PartKind, itemKey: string, payload: object) => {
     keys[kind].push(itemKey);
     rows.push({ rotation_id: rotationId, kind, item_key: itemKey, payload: JSON.stringify(payload) });
@@ -37,6 +38,9 @@ export function partRows(rotationId: string, part: KeyRotationPart): { rows: Key
       throw new HttpError(400, `documents.${index}.document must be at most ${cap} characters for ${document.kind}`);
     }
     add('document', document.kind, { ciphertext: document.document });
+  }
+  for (const file of part.attachments ?? []) {
+    add('attachment', attachmentKey(file.entryId.toLowerCase(), file.id.toLowerCase()), { wrappedKey: file.wrappedKey });
   }
   for (const kind of Object.keys(keys) as PartKind[]) {
     const twice = keys[kind].find((key, index) => keys[kind].indexOf(key) !== index);
@@ -78,6 +82,24 @@ export function folderPayload(payload: string): { name: string } {
 
 export function documentPayload(payload: string): { ciphertext: string } {
   return JSON.parse(payload) as { ciphertext: string };
+}
+
+export function attachmentPayload(payload: string): { wrappedKey: string } {
+  return JSON.parse(payload) as { wrappedKey: string };
+}
+
+/**
+ * The item key of one file: its entry and its id, so the staged set matches the account's only
+ * when every file is re-wrapped for the entry it belongs to (the wrap binds both).
+ */
+export function attachmentKey(entryId: string, id: string): string {
+  return `${entryId}:${id}`;
+}
+
+/** The entry id and file id an attachment's item key names (a file id is a UUID: no colon). */
+export function parseAttachmentKey(key: string): { entryId: string; id: string } {
+  const at = key.lastIndexOf(':');
+  return { entryId: key.slice(0, at), id: key.slice(at + 1) };
 }
 
 /** The entry id and revision a version's item key names. */

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context';
 import type { KeyRotationRow, PartKind } from '../db/repositories/key-rotations-repository';
 import type { Executor } from '../db/schema';
 import { HttpError, SIGN_IN_REQUIRED } from '../http/http-error';
-import { partRows, unknownItemsMessage, type PartKeys } from './key-rotation-parts';
+import { parseAttachmentKey, partRows, unknownItemsMessage, type PartKeys } from './key-rotation-parts';
 
 type RotationContext = Pick<AppContext, 'db' | 'repos' | 'now'>;
 
@@ -46,7 +46,7 @@ export type StageOutcome =
 
 /**
  * Stages one uploaded part, all or nothing: every item must exist in the owner's vault now
- * (an entry, a version of one, a folder, a document of that kind), else a 400 naming the
+ * (an entry, a version of one, a folder, a document of that kind, a file of that entry), else a 400 naming the
  * unknown ones and nothing of the part is staged. A vault changed since the start can no
  * longer be committed: the rotation is deleted at once, so the browser stops uploading.
  */
@@ -77,16 +77,19 @@ export function stageKeyRotationPart(
 async function unknownItems(ctx: RotationContext, userId: string, keys: PartKeys, trx: Executor): Promise<PartKeys> {
   const vault = ctx.repos.rotatedVault;
   const versionEntries = [...new Set(keys.version.map((key) => key.slice(0, key.lastIndexOf(':'))))];
+  const fileIds = keys.attachment.map((key) => parseAttachmentKey(key).id);
   const known = {
     entry: new Set(await vault.entryIds(userId, keys.entry, trx)),
     version: new Set(await vault.versionKeys(userId, versionEntries, trx)),
     folder: new Set(await vault.folderIds(userId, keys.folder, trx)),
     document: new Set(keys.document.length > 0 ? (await vault.documents(userId, trx)).map((row) => row.kind) : []),
+    attachment: new Set(await vault.attachmentKeys(userId, fileIds, trx)),
   };
   return {
     entry: keys.entry.filter((key) => !known.entry.has(key)),
     version: keys.version.filter((key) => !known.version.has(key)),
     folder: keys.folder.filter((key) => !known.folder.has(key)),
     document: keys.document.filter((key) => !known.document.has(key)),
+    attachment: keys.attachment.filter((key) => !known.attachment.has(key)),
   };
 }

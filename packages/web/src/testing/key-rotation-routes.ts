@@ -1,9 +1,11 @@
 import {
   apiPaths,
+  attachmentPaths,
   commitKeyRotationRequestSchema,
   keyRotationPartRequestSchema,
   parseVaultState,
   startKeyRotationRequestSchema,
+  type AccountAttachmentWire,
   type AccountDocumentWire,
   type EntryVersionWire,
   type EntryWire,
@@ -16,6 +18,8 @@ export interface RotationServerVault {
   histories?: Record<string, EntryVersionWire[]>;
   folders?: FolderWire[];
   documents?: AccountDocumentWire[];
+  /** The account's files (none by default): a rotation re-wraps each one's key. */
+  attachments?: AccountAttachmentWire[];
   state?: string | null;
   vaultRevision?: number;
 }
@@ -35,12 +39,13 @@ type Staged = {
   versions: Map<string, unknown>;
   folders: Map<string, unknown>;
   documents: Map<string, unknown>;
+  attachments: Map<string, unknown>;
 };
 
 /**
  * The routes a key rotation uses, answering as the real server does (decision 0054) over an
  * in-memory vault the test reads afterwards: the reads (state, list, histories, folders,
- * documents), the start (auth key and vault revision checked), the parts (contract schema,
+ * documents, the account's files), the start (auth key and vault revision checked), the parts (contract schema,
  * unknown ids refused) and the commit (complete set, generation + 1, counter + 1; then every
  * ciphertext replaced, entry and folder revisions bumped). `staged` keeps every part body.
  */
@@ -50,6 +55,7 @@ export function keyRotationRoutes(vault: RotationServerVault, account: RotationS
     histories: new Map(Object.entries(vault.histories ?? {}).map(([id, versions]) => [id, versions.map((v) => ({ ...v }))])),
     folders: (vault.folders ?? []).map((folder) => ({ ...folder })),
     documents: new Map((vault.documents ?? []).map((document) => [document.kind, { ...document }])),
+    attachments: (vault.attachments ?? []).map((file) => ({ ...file })),
     state: vault.state ?? null,
     vaultRevision: vault.vaultRevision ?? 7,
     account: { ...account },
@@ -69,7 +75,7 @@ export function keyRotationRoutes(vault: RotationServerVault, account: RotationS
     if (body.data.vaultRevision !== server.vaultRevision)
       return refuse(409, 'Your vault changed while Lockit read it. Try again.');
     server.rotationId = crypto.randomUUID();
-    server.staged = { entries: new Map(), versions: new Map(), folders: new Map(), documents: new Map() };
+    server.staged = { entries: new Map(), versions: new Map(), folders: new Map(), documents: new Map(), attachments: new Map() };
     return ok(
       {
         id: server.rotationId,
@@ -86,24 +92,27 @@ export function keyRotationRoutes(vault: RotationServerVault, account: RotationS
     if (rotationOf(request) !== server.rotationId || !server.staged) return refuse(404, 'No such key rotation.');
     const body = keyRotationPartRequestSchema.safeParse(request.body);
     if (!body.success) return refuse(400, 'Invalid part.');
-    const { entries = [], versions = [], folders = [], documents = [] } = body.data;
+    const { entries = [], versions = [], folders = [], documents = [], attachments = [] } = body.data;
     const unknown =
       entries.some((e) => !server.entries.some((s) => s.id === e.id)) ||
       versions.some((v) => !(server.histories.get(v.entryId) ?? []).some((s) => s.revision === v.revision)) ||
       folders.some((f) => !server.folders.some((s) => s.id === f.id)) ||
-      documents.some((d) => !server.documents.has(d.kind));
+      documents.some((d) => !server.documents.has(d.kind)) ||
+      attachments.some((a) => !server.attachments.some((s) => s.id === a.id && s.entryId === a.entryId));
     if (unknown) return refuse(400, 'Unknown items in the part.');
     server.parts.push(body.data);
     for (const e of entries) server.staged.entries.set(e.id, e);
     for (const v of versions) server.staged.versions.set(versionKey(v.entryId, v.revision), v);
     for (const f of folders) server.staged.folders.set(f.id, f);
     for (const d of documents) server.staged.documents.set(d.kind, d);
+    for (const a of attachments) server.staged.attachments.set(a.id, a);
     const { staged } = server;
     return ok({
       entries: staged.entries.size,
       versions: staged.versions.size,
       folders: staged.folders.size,
       documents: staged.documents.size,
+      attachments: staged.attachments.size,
     });
   };
 
@@ -118,7 +127,8 @@ export function keyRotationRoutes(vault: RotationServerVault, account: RotationS
       staged.entries.size !== server.entries.length ||
       staged.versions.size !== versionCount ||
       staged.folders.size !== server.folders.length ||
-      staged.documents.size !== server.documents.size
+      staged.documents.size !== server.documents.size ||
+      staged.attachments.size !== server.attachments.length
     ) {
       return refuse(409, 'The key rotation is incomplete.');
     }
@@ -149,6 +159,10 @@ export function keyRotationRoutes(vault: RotationServerVault, account: RotationS
       const { document: ciphertext } = staged.documents.get(kind) as { document: string };
       server.documents.set(kind, { ...document, ciphertext });
     }
+    server.attachments = server.attachments.map((file) => ({
+      ...file,
+      wrappedKey: (staged.attachments.get(file.id) as { wrappedKey: string }).wrappedKey,
+    }));
     server.account.protectedKey = body.data.protectedKey;
     server.account.keyGeneration = body.data.keyGeneration;
     server.account.keyEpoch = body.data.keyEpoch;
@@ -173,6 +187,7 @@ export function keyRotationRoutes(vault: RotationServerVault, account: RotationS
       return ok(ids.map((id) => ({ id, versions: server.histories.get(id) ?? [] })));
     },
     [route('GET', apiPaths.folders)]: () => ok(server.folders),
+    [route('GET', attachmentPaths.all)]: () => ok(server.attachments),
     [routePrefix('GET', documentPrefix)]: (request) =>
       ok(
         server.documents.get(decodeURIComponent(request.path.slice(documentPrefix.length)) as AccountDocumentWire['kind']) ??

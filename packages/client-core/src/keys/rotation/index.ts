@@ -10,7 +10,7 @@ export {
   type RotationProgress,
 } from './rotate-vault-key';
 export { readVaultForRotation, type RotationSnapshot } from './read-vault';
-export { resealUnit, type ResealedUnit, type ResealKeys, type ResealUnit } from './reseal';
+export { resealUnit, type AttachmentKeyWire, type ResealedUnit, type ResealKeys, type ResealUnit } from './reseal';
 export { serveResealJobs, type ResealSliceRequest, type ResealSliceResponse } from './reseal-protocol';
 export { RESEAL_WORKERS_FROM, type ResealPool } from './reseal-all';
 export { afterRotationNotes, progressText } from './rotation-messages';

@@ -9,7 +9,7 @@ export interface RotationSnapshot {
   vaultRevision: number;
   /** The integrity state the server holds (null: none yet). */
   state: VaultStateParts | null;
-  /** Entries (each with its history), folders and account documents. */
+  /** Entries (each with its history), folders, account documents and files' keys. */
   units: ResealUnit[];
   /** Entries the server sent that are not entries at all (no usable id or fields): damaged. */
   malformed: number;
@@ -18,17 +18,18 @@ export interface RotationSnapshot {
 /**
  * Reads the whole vault with the readers the vault's own check and history use: live entries
  * and Trash (the list as served), every earlier version (a history left out is
- * MissingHistoryError), folders, account documents. The vault revision is read FIRST: any
+ * MissingHistoryError), folders, account documents, and every file's wrapped key. The vault revision is read FIRST: any
  * write after it moves the server's revision on, so the start (which must name the current
  * revision) refuses a rotation built on a copy older than the vault, and nothing written
  * meanwhile can be lost.
  */
 export async function readVaultForRotation(api: ApiClient): Promise<RotationSnapshot> {
   const { state, vaultRevision } = (await api.call('get-vault-state', {})).data;
-  const [served, folders, documents] = await Promise.all([
+  const [served, folders, documents, files] = await Promise.all([
     fetchServedEntries(api),
     api.call('list-folders', {}),
     Promise.all(ACCOUNT_DOCUMENT_KINDS.map((kind) => api.call('get-account-document', { params: { kind } }))),
+    api.call('list-account-attachments', {}),
   ]);
   const entries: EntryWire[] = [];
   for (const item of served.list) {
@@ -46,6 +47,9 @@ export async function readVaultForRotation(api: ApiClient): Promise<RotationSnap
     ...documents.flatMap(({ data }, i): ResealUnit[] =>
       data === null ? [] : [{ type: 'document', kind: ACCOUNT_DOCUMENT_KINDS[i]!, ciphertext: data.ciphertext }],
     ),
+    // Every file, uploads under way included: a key left wrapped under the old vault key
+    // would make its file unreadable for good (the commit refuses a set that misses one).
+    ...files.data.map(({ id, entryId, wrappedKey }): ResealUnit => ({ type: 'attachment', file: { id, entryId, wrappedKey } })),
   ];
   return {
     vaultRevision,

@@ -1,6 +1,7 @@
 import type { AccountDocumentKind, EntryVersionWire, EntryWire, FolderWire } from '@lockit/contract';
 import {
   encryptField,
+  rewrapAttachmentKey,
   ENTRY_FIELD_NAMES,
   entryElement,
   folderElement,
@@ -30,11 +31,19 @@ export interface ResealKeys {
   newIntegrityKey: CryptoKey;
 }
 
-/** One unit of re-encryption: an entry with every earlier version, a folder, or an account document. */
+/** A file's key as the server holds it: wrapped under the vault key for its entry and id. */
+export interface AttachmentKeyWire {
+  id: string;
+  entryId: string;
+  wrappedKey: string;
+}
+
+/** One unit of re-encryption: an entry with every earlier version, a folder, an account document, or a file's key. */
 export type ResealUnit =
   | { type: 'entry'; entry: EntryWire; versions: readonly EntryVersionWire[] }
   | { type: 'folder'; folder: FolderWire }
-  | { type: 'document'; kind: AccountDocumentKind; ciphertext: string };
+  | { type: 'document'; kind: AccountDocumentKind; ciphertext: string }
+  | { type: 'attachment'; file: AttachmentKeyWire };
 
 /**
  * A unit re-encrypted. Every entry (live or, with `trashed`, in Trash: its elements then bind
@@ -53,6 +62,7 @@ export type ResealedUnit =
     }
   | { type: 'folder'; folder: { id: string; name: string }; elements: { before: Uint8Array; after: Uint8Array } }
   | { type: 'document'; document: { kind: AccountDocumentKind; document: string } }
+  | { type: 'attachment'; attachment: AttachmentKeyWire }
   | { type: 'damaged' };
 
 /**
@@ -147,17 +157,29 @@ async function resealFolder(keys: ResealKeys, folder: FolderWire): Promise<Resea
 }
 
 /**
+ * A file's key re-wrapped under the new vault key for the same entry and file (decision 0071):
+ * its metadata and content, sealed under that file key, stay as they are on the server.
+ */
+async function rewrapFileKey(keys: ResealKeys, file: AttachmentKeyWire): Promise<ResealedUnit> {
+  const ids = { itemId: file.entryId.toLowerCase(), fileId: file.id.toLowerCase() };
+  const wrappedKey = await rewrapAttachmentKey(keys.oldKey, keys.newKey, file.wrappedKey, ids);
+  return { type: 'attachment', attachment: { id: ids.fileId, entryId: ids.itemId, wrappedKey } };
+}
+
+/**
  * Re-encrypts one unit under the new key. Never throws: a unit any part of which does not
  * open (or is malformed) comes back `damaged`, and the rotation counts them before it starts.
  *
  * Security invariant: every text is opened and authenticated under the old key before it is
  * sealed under the new one, with the same associated data, so a rotation can neither launder
- * a tampered field nor move one to another entry, field, folder or document kind.
+ * a tampered field nor move one to another entry, field, folder or document kind; a file's key is
+ * unwrapped for its own entry and file id before it is wrapped again for the same ones.
  */
 export async function resealUnit(keys: ResealKeys, unit: ResealUnit): Promise<ResealedUnit> {
   try {
     if (unit.type === 'entry') return await resealEntry(keys, unit);
     if (unit.type === 'folder') return await resealFolder(keys, unit.folder);
+    if (unit.type === 'attachment') return await rewrapFileKey(keys, unit.file);
     const document = await resealAccountDocument(keys.oldKey, keys.newKey, unit.kind, unit.ciphertext);
     return { type: 'document', document: { kind: unit.kind, document } };
   } catch {

@@ -91,7 +91,8 @@ const plural = (count: number, one: string) => `${count.toLocaleString('en-US')}
 
 /**
  * Rotates the vault key (decision 0054): reads the whole vault, re-encrypts every entry,
- * version, folder and account document under a new random key (in workers), checks nothing
+ * version, folder and account document under a new random key and re-wraps every file's key
+ * (decision 0071: the files' contents stay as they are) (in workers), checks nothing
  * is damaged and the served vault is the one its integrity state authenticates, then starts
  * the rotation on the server, stages the parts, and commits the new wrapped key with the new
  * integrity state in one transaction.

@@ -10,19 +10,26 @@ type PartKind = keyof KeyRotationPart;
  * Cuts the re-encrypted vault into the parts the server stages: each of one kind, at most
  * KEY_ROTATION_PART_MAX_ITEMS items and KEY_ROTATION_PART_MAX_BYTES of JSON (every text is
  * ASCII: ciphertexts, ids and kinds, so characters are bytes). `items` of each part counts
- * what a person would call items: entries, folders and documents, not versions.
+ * what a person would call items: entries, folders, documents and files, not versions.
  */
 export function rotationParts(resealed: readonly ResealedUnit[]): { part: KeyRotationPart; items: number }[] {
-  const lists: { [K in PartKind]-?: NonNullable<KeyRotationPart[K]> } = { entries: [], versions: [], folders: [], documents: [] };
+  const lists: { [K in PartKind]-?: NonNullable<KeyRotationPart[K]> } = {
+    entries: [],
+    versions: [],
+    folders: [],
+    documents: [],
+    attachments: [],
+  };
   for (const unit of resealed) {
     if (unit.type === 'entry') {
       lists.entries.push(unit.entry);
       lists.versions.push(...unit.versions);
     } else if (unit.type === 'folder') lists.folders.push(unit.folder);
     else if (unit.type === 'document') lists.documents.push(unit.document);
+    else if (unit.type === 'attachment') lists.attachments.push(unit.attachment);
   }
   const parts: { part: KeyRotationPart; items: number }[] = [];
-  for (const kind of ['entries', 'versions', 'folders', 'documents'] as const) {
+  for (const kind of ['entries', 'versions', 'folders', 'documents', 'attachments'] as const) {
     let current: unknown[] = [];
     let bytes = ENVELOPE_BYTES;
     const flush = () => {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { AttachmentsTable, Db, Executor } from '../schema';
 
 export type AttachmentRow = Omit<AttachmentsTable, 'received'> & { received: number };
@@ -24,6 +24,23 @@ export function createAttachmentsRepository(db: Db) {
         .orderBy('created_at', 'asc')
         .orderBy('id', 'asc')
         .execute();
+    },
+
+    /** Every file of the account, uploads under way included, by entry then creation. */
+    listOfUser(userId: string, ex: Executor = db): Promise<AttachmentRow[]> {
+      return rows(ex).where('user_id', '=', userId).orderBy('entry_id').orderBy('created_at').orderBy('id').execute();
+    },
+
+    /**
+     * The account's key epoch, the users row held against a key rotation's commit until `ex`
+     * ends (PostgreSQL: FOR SHARE; SQLite runs one transaction at a time): a commit either
+     * finished first (the new epoch is read here) or waits and then sees this file.
+     */
+    async lockedKeyEpoch(userId: string, ex: Executor): Promise<number | undefined> {
+      let query = ex.selectFrom('users').select('key_epoch').where('id', '=', userId);
+      if (ex.getExecutor().adapter instanceof PostgresAdapter) query = query.forShare();
+      const row = await query.executeTakeFirst();
+      return row === undefined ? undefined : Number(row.key_epoch);
     },
 
     /** Sealed bytes the account's rows announce, uploads under way included (they hold room). */

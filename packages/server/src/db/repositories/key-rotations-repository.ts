@@ -4,7 +4,7 @@ export type KeyRotationRow = KeyRotationsTable;
 export type KeyRotationPartRow = KeyRotationPartsTable;
 
 /** The kinds of staged item, as stored in key_rotation_parts.kind. */
-export const PART_KINDS = ['entry', 'version', 'folder', 'document'] as const;
+export const PART_KINDS = ['entry', 'version', 'folder', 'document', 'attachment'] as const;
 export type PartKind = (typeof PART_KINDS)[number];
 
 const ROTATION_COLUMNS = ['id', 'user_id', 'session_id', 'base_vault_revision', 'created_at', 'expires_at'] as const;
@@ -57,7 +57,7 @@ export function createKeyRotationsRepository(db: Db) {
         .where('rotation_id', '=', rotationId)
         .groupBy('kind')
         .execute();
-      const counts: Record<PartKind, number> = { entry: 0, version: 0, folder: 0, document: 0 };
+      const counts: Record<PartKind, number> = { entry: 0, version: 0, folder: 0, document: 0, attachment: 0 };
       for (const row of rows) if (row.kind in counts) counts[row.kind as PartKind] = Number(row.count);
       return counts;
     },

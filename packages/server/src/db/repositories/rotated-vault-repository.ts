@@ -25,7 +25,7 @@ export interface VaultKeySwap {
 /**
  * The reads and writes of a key rotation over the live vault: which items an account holds
  * (every query names the user, so another account's ids are the same as none), and the swap
- * of their ciphertexts. Each write keeps the item's id; entries and folders take revision + 1,
+ * of their ciphertexts and of its files' wrapped keys. Each write keeps the item's id; entries and folders take revision + 1,
  * account documents too, so a write an old tab based on the old ciphertext is refused by the
  * usual compare-and-swap; history versions keep their revision (it names the version).
  */
@@ -51,6 +51,17 @@ export function createRotatedVaultRepository(db: Db) {
       let query = ex.selectFrom('folders').select('id').where('user_id', '=', userId);
       if (ids !== 'all') query = query.where('id', 'in', padInList(ids));
       return (await query.execute()).map((row) => row.id);
+    },
+
+    /**
+     * `<entryId>:<fileId>` of these files (by file id; or of all the user's), uploads under way
+     * included: each holds a key wrapped under the vault key.
+     */
+    async attachmentKeys(userId: string, fileIds: readonly string[] | 'all', ex: Executor = db): Promise<string[]> {
+      if (fileIds !== 'all' && fileIds.length === 0) return [];
+      let query = ex.selectFrom('attachments').select(['entry_id', 'id']).where('user_id', '=', userId);
+      if (fileIds !== 'all') query = query.where('id', 'in', padInList(fileIds));
+      return (await query.execute()).map((row) => `${row.entry_id}:${row.id}`);
     },
 
     /** The kinds of the user's account documents, with when each was last written. */
@@ -127,6 +138,27 @@ export function createRotatedVaultRepository(db: Db) {
         .where('user_id', '=', userId)
         .where('kind', '=', kind)
         .execute();
+    },
+
+    /**
+     * Files' keys, re-wrapped under the new vault key, each only where it still belongs to the
+     * same entry. The row's metadata, content and `updated_at` stay (an abandoned upload is
+     * still cleared on time); one statement per file, as files are few beside entries.
+     */
+    async replaceAttachmentKeys(
+      userId: string,
+      rows: ReadonlyArray<{ entryId: string; id: string; wrappedKey: string }>,
+      ex: Executor = db,
+    ): Promise<void> {
+      for (const { entryId, id, wrappedKey } of rows) {
+        await ex
+          .updateTable('attachments')
+          .set({ wrapped_key: wrappedKey })
+          .where('user_id', '=', userId)
+          .where('entry_id', '=', entryId)
+          .where('id', '=', id)
+          .execute();
+      }
     },
 
     /**

@@ -20,10 +20,10 @@ export const stageKeyRotationPartRoute: RoutePlugin = async (app, { ctx }) => {
     const staged = await stageKeyRotationPart(ctx, { userId: user.id, sessionId }, id, body);
     if (staged.outcome === 'not-found') throw new HttpError(404, KEY_ROTATION_MESSAGES.notFound);
     if (staged.outcome === 'vault-changed') throw new HttpError(409, KEY_ROTATION_MESSAGES.vaultChanged);
-    const { entry, version, folder, document } = staged.counts;
+    const { entry, version, folder, document, attachment } = staged.counts;
     return {
       message: KEY_ROTATION_MESSAGES.staged,
-      data: { entries: entry, versions: version, folders: folder, documents: document },
+      data: { entries: entry, versions: version, folders: folder, documents: document, attachments: attachment },
     };
   });
 };

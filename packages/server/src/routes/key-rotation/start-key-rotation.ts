@@ -5,7 +5,6 @@ import { loadSignedInUser, requireSession } from '../../auth/require-session';
 import { verifyAuthKey } from '../../auth/password-hashing';
 import { HttpError } from '../../http/http-error';
 import { startKeyRotation } from '../../vault/key-rotation-staging';
-import { KEY_ROTATION_HAS_ATTACHMENTS } from '../../vault/key-rotation-commit';
 import { MESSAGES } from '../messages';
 import { KEY_ROTATION_MESSAGES } from './key-rotation-messages';
 
@@ -24,7 +23,6 @@ export const startKeyRotationRoute: RoutePlugin = async (app, { ctx }) => {
     await ctx.rateLimits.beforePasswordCheck(user.id);
     if (!(await verifyAuthKey(user.auth_hash, body.authKey))) throw new HttpError(403, MESSAGES.currentPasswordIncorrect);
     await ctx.rateLimits.passwordCheckSucceeded(user.id);
-    if ((await ctx.repos.attachments.usedBytes(user.id)) > 0) throw new HttpError(409, KEY_ROTATION_HAS_ATTACHMENTS);
     const started = await startKeyRotation(ctx, { userId: user.id, sessionId }, body.vaultRevision);
     if (started.outcome === 'vault-changed') throw new HttpError(409, KEY_ROTATION_MESSAGES.vaultChanged);
     const { rotation, keyGeneration } = started;

@@ -99,7 +99,12 @@ function memoryServer(limits = { maxFileBytes: 100 * MiB, maxAccountBytes: 1024 
   return { platform, files, sent, lieWith: (rewrite: (bytes: Uint8Array) => Uint8Array) => (lie = rewrite) };
 }
 
-async function renderSection(server = memoryServer(), trashed = false, keys?: { vaultKey: CryptoKey; entryId: string }) {
+async function renderSection(
+  server = memoryServer(),
+  trashed = false,
+  keys?: { vaultKey: CryptoKey; entryId: string },
+  keyEpoch?: number,
+) {
   const vaultKey = keys?.vaultKey ?? (await importVaultKey(generateVaultKeyBytes()));
   const entryId = keys?.entryId ?? newEntryId();
   const saved: Array<{ blob: Blob; name: string }> = [];
@@ -108,6 +113,7 @@ async function renderSection(server = memoryServer(), trashed = false, keys?: { 
     <AttachmentsSection
       entryId={entryId}
       vaultKey={vaultKey}
+      keyEpoch={keyEpoch}
       trashed={trashed}
       platform={server.platform}
       save={(blob, name) => saved.push({ blob, name })}
@@ -139,6 +145,13 @@ describe('the item view’s files', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toBe('recovery codes.txt');
     expect(new TextDecoder().decode(await readBlob(saved[0]!.blob))).toBe('alpha bravo charlie');
+  });
+
+  it("names the vault key's epoch with a new file, so a key rotated meanwhile refuses it", async () => {
+    const { server, user } = await renderSection(memoryServer(), false, undefined, 3);
+    await attach(user, textFile('a.txt', 'x'));
+    const created = server.sent.find((body) => body.startsWith('{') && body.includes('"wrappedKey"'));
+    expect((JSON.parse(created!) as { keyEpoch?: number }).keyEpoch).toBe(3);
   });
 
   it('renames with a new sealed name, refusing a name with a slash, and deletes after a confirmation', async () => {

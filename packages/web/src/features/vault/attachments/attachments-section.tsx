@@ -11,6 +11,8 @@ import { useAttachments } from './use-attachments';
 interface Props {
   entryId: string;
   vaultKey: CryptoKey;
+  /** The vault key's epoch, sent with each new file so a key rotated meanwhile refuses it. */
+  keyEpoch?: number | undefined;
   /** In Trash: files are listed and can be downloaded, but none is added, renamed or deleted. */
   trashed: boolean;
   /** Tests hand in their own; the page's by default. */
@@ -27,8 +29,15 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
  * Add file (the browser's file picker). Names are sealed; a file the server changed shows as
  * damaged with why, and can only be deleted.
  */
-export function AttachmentsSection({ entryId, vaultKey, trashed, platform = pageAttachmentPlatform, save = saveFile }: Props) {
-  const files = useAttachments(platform, vaultKey, entryId);
+export function AttachmentsSection({
+  entryId,
+  vaultKey,
+  keyEpoch,
+  trashed,
+  platform = pageAttachmentPlatform,
+  save = saveFile,
+}: Props) {
+  const files = useAttachments(platform, vaultKey, entryId, keyEpoch);
   const picker = useRef<HTMLInputElement>(null);
   const [renaming, setRenaming] = useState<OpenedAttachment | null>(null);
   const [deleting, setDeleting] = useState<ListedAttachment | null>(null);

@@ -37,7 +37,12 @@ export function failureText(error: unknown): string {
  * in words a person can act on (a limit, a lying server, no network); nothing is half-done:
  * a download is kept only once every chunk passed its check.
  */
-export function useAttachments(platform: AttachmentPlatform, vaultKey: CryptoKey, entryId: string) {
+export function useAttachments(
+  platform: AttachmentPlatform,
+  vaultKey: CryptoKey,
+  entryId: string,
+  keyEpoch?: number | undefined,
+) {
   const [state, setState] = useState<AttachmentsState>({ status: 'loading' });
   const [error, setError] = useState<string | null>(null);
   const [transfer, setTransfer] = useState<Transfer | null>(null);
@@ -74,9 +79,10 @@ export function useAttachments(platform: AttachmentPlatform, vaultKey: CryptoKey
     }
     setTransfer({ kind: 'upload', name: source.name, done: 0, total: source.size });
     try {
-      await uploadAttachment(platform, vaultKey, entryId, source, (done, total) =>
-        setTransfer({ kind: 'upload', name: source.name, done, total }),
-      );
+      await uploadAttachment(platform, vaultKey, entryId, source, {
+        onProgress: (done, total) => setTransfer({ kind: 'upload', name: source.name, done, total }),
+        keyEpoch,
+      });
       reload();
     } catch (failure) {
       setError(`${source.name} was not attached: ${failureText(failure)}`);

@@ -62,7 +62,8 @@ export function EntryDetailsPane({ entry, folders, copied, actions }: EntryDetai
   // Per entry: the screen mounts one pane per entry id (key), so nothing revealed carries over.
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const trashed = entry.deletedAt !== null;
-  const vaultKey = useUnlockedVault()?.vaultKey;
+  const unlocked = useUnlockedVault();
+  const vaultKey = unlocked?.vaultKey;
 
   // Focus moves in when the pane opens, so a keyboard or screen reader user lands on the entry.
   useEffect(() => headingRef.current?.focus(), []);
@@ -172,7 +173,15 @@ export function EntryDetailsPane({ entry, folders, copied, actions }: EntryDetai
 
       {!trashed && <Organise entry={entry} folders={folders} secrets={secrets} save={actions.save} />}
 
-      {vaultKey && <AttachmentsSection key={entry.id} entryId={entry.id} vaultKey={vaultKey} trashed={trashed} />}
+      {vaultKey && (
+        <AttachmentsSection
+          key={entry.id}
+          entryId={entry.id}
+          vaultKey={vaultKey}
+          keyEpoch={unlocked?.keyEpoch}
+          trashed={trashed}
+        />
+      )}
 
       {!trashed && (
         <ShareSection
