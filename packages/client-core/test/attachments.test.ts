@@ -1,6 +1,6 @@
 import { apiPaths } from '@lockit/contract';
 import { ATTACHMENT_CHUNK_BYTES, AttachmentDecryptionError, SEALED_CHUNK_BYTES } from '@lockit/crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   deleteAttachment,
@@ -11,16 +11,10 @@ import {
   type OpenedAttachment,
 } from '../src';
 import { attachmentPlatform, bytesSource, collect } from './support/attachment-device';
-import { databaseKind, startCoreTestServer, type CoreTestServer } from './support/core-against-server';
+import { databaseKind } from './support/core-against-server';
+import { useCoreServer } from './support/use-core-server';
 
-let env: CoreTestServer;
-beforeAll(async () => {
-  env = await startCoreTestServer();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-beforeEach(() => env.proxy.clearRules());
+const env = useCoreServer();
 
 const ENTRY = { serviceName: 'Birch Bank', username: 'ada', password: 'b1rch!' };
 /** A marker the server must never see: the file's bytes are made of it. */

@@ -8,7 +8,7 @@ import {
   unwrapVaultKey,
 } from '@lockit/crypto';
 import type { VerifiedAccount } from '@lockit/test-support';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   downloadAttachment,
   listAttachments,
@@ -27,17 +27,11 @@ import {
   type RotationProgress,
 } from '../src';
 import { attachmentPlatform, bytesSource, collect } from './support/attachment-device';
-import { databaseKind, startCoreTestServer, type CoreTestServer } from './support/core-against-server';
+import { databaseKind } from './support/core-against-server';
+import { useCoreServer } from './support/use-core-server';
 import { coreVaultOf, loginDraft, type CoreVault } from './support/core-vault';
 
-let env: CoreTestServer;
-beforeAll(async () => {
-  env = await startCoreTestServer();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-beforeEach(() => env.proxy.clearRules());
+const env = useCoreServer();
 
 const saved = <R extends { kind: string }>(result: R): Extract<R, { kind: 'saved' }> => {
   if (result.kind !== 'saved') throw new Error(`expected a saved result, got ${result.kind}`);
