@@ -6,6 +6,9 @@ import {
   importVaultKey,
   unwrapAttachmentKey,
   unwrapVaultKey,
+  openShareLabel,
+  sealShare,
+  sealShareLabel,
 } from '@lockit/crypto';
 import type { VerifiedAccount } from '@lockit/test-support';
 import { describe, expect, it } from 'vitest';
@@ -170,6 +173,28 @@ describe(`the client core's key rotation against the real server (${databaseKind
 
     // The old key opens nothing the server holds now.
     for (const wire of list) expect((await openEntry(client.vaultKey, wire))?.status).not.toBe('open');
+  });
+
+  it("seals each share link's owner label again under the new key, and leaves a label the old key does not open as it was", async () => {
+    const { verified, client } = await vaultWithEverything();
+    const labelled = await sealShare({ kind: 'text', text: 'guest wifi' }, null);
+    const forged = await sealShare({ kind: 'text', text: 'another' }, null);
+    const label = { itemId: 'wifi', title: 'Copy of Guest Wifi' };
+    const create = async ({ sealed }: typeof labelled, sealedLabel: string) =>
+      client.api.call('create-share-link', {
+        body: { ...sealed, expiresInSeconds: 3600, maxOpenings: 1, deleteAfterOpening: false, label: sealedLabel },
+      });
+    await create(labelled, await sealShareLabel(client.vaultKey, labelled.sealed.id, label));
+    // A label the old key does not open (as if the server changed it): not sealed anew.
+    const foreign = await sealShareLabel(client.vaultKey, labelled.sealed.id, label);
+    await create(forged, foreign);
+
+    const done = await rotate(verified, client);
+    const newKey = await newVaultKeyOf(verified, client, done);
+    const links = new Map((await client.api.call('list-share-links', {})).data.map((link) => [link.id, link.label!]));
+    expect(await openShareLabel(newKey, labelled.sealed.id, links.get(labelled.sealed.id)!)).toEqual(label);
+    expect(await openShareLabel(client.vaultKey, labelled.sealed.id, links.get(labelled.sealed.id)!)).toBeNull();
+    expect(links.get(forged.sealed.id)).toBe(foreign);
   });
 
   it('re-wraps every file key without re-sending a byte: the files open and download the same under the new key only', async () => {

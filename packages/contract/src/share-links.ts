@@ -40,6 +40,10 @@ export const createShareLinkRequestSchema = z.strictObject({
 });
 export type CreateShareLinkRequest = z.infer<typeof createShareLinkRequestSchema>;
 
+// PUT /api/share-links/{id}/label — the owner's label sealed again (after a key rotation).
+export const relabelShareLinkRequestSchema = z.strictObject({ label: ciphertextSchema(SHARE_LABEL_MAX_CHARS) });
+export type RelabelShareLinkRequest = z.infer<typeof relabelShareLinkRequestSchema>;
+
 /** A share as its owner sees it: never the ciphertext again. */
 export const shareLinkSchema = z.object({
   id: z.uuid(),

@@ -181,6 +181,21 @@ describe('share links', () => {
     expect(JSON.stringify((await h.client('198.51.100.8').get(apiPaths.shared(body.id))).json())).not.toContain(label);
   });
 
+  it('lets the owner replace a link’s sealed label (a key rotation does), and nobody else', async () => {
+    const alice = await signedInUser(h);
+    const bob = await signedInUser(h);
+    const { body } = await createLink(alice.client);
+    const key = await globalThis.crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt']);
+    const label = await sealShareLabel(key, body.id, { itemId: null, title: 'A text' });
+    const path = `${apiPaths.shareLinks}/${body.id}/label`;
+    expect((await bob.client.put(path, { label })).statusCode).toBe(404);
+    expect((await alice.client.put(path, { label: 'A text, in plain text' })).statusCode).toBe(400);
+    expect((await alice.client.put(path, { label })).statusCode).toBe(200);
+    const listed = listShareLinksResponseSchema.parse((await alice.client.get(apiPaths.shareLinks)).json()).data;
+    expect(listed.find((link) => link.id === body.id)?.label).toBe(label);
+    expect((await h.client().put(path, { label })).statusCode).toBe(401);
+  });
+
   it('refuses malformed bodies before storing anything', async () => {
     const { client } = await signedInUser(h);
     const { body } = await sealedBody();

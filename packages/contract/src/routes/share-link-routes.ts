@@ -3,6 +3,7 @@ import {
   createShareLinkRequestSchema,
   listShareLinksResponseSchema,
   openedShareResponseSchema,
+  relabelShareLinkRequestSchema,
   shareLinkResponseSchema,
   shareParamsSchema,
   sharedLinkInfoResponseSchema,
@@ -39,6 +40,17 @@ export const shareLinkRoutes = routes([
     summary: "Deletes one of the caller's share links at once; it opens for nobody from then on.",
     params: shareParamsSchema,
     responses: { 200: messageResponseSchema },
+  },
+  {
+    name: 'relabel-share-link',
+    method: 'PUT',
+    path: '/api/share-links/:id/label',
+    access: 'session',
+    summary:
+      "Replaces the owner's sealed label of one of the caller's links (a key rotation seals it again); 404 for anyone else's.",
+    params: shareParamsSchema,
+    body: relabelShareLinkRequestSchema,
+    responses: { 200: messageResponseSchema, 404: messageResponseSchema },
   },
   {
     name: 'shared-link-info',

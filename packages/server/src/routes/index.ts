@@ -49,6 +49,7 @@ import { revokeInviteRoute } from './invites/revoke-invite';
 import { createShareLinkRoute } from './share-links/create-share-link';
 import { listShareLinksRoute } from './share-links/list-share-links';
 import { revokeShareLinkRoute } from './share-links/revoke-share-link';
+import { relabelShareLinkRoute } from './share-links/relabel-share-link';
 import { sharedLinkInfoRoute } from './share-links/shared-link-info';
 import { openSharedLinkRoute } from './share-links/open-shared-link';
 import { listSessionsRoute } from './sessions/list-sessions';
@@ -152,6 +153,7 @@ const routes: RoutePlugin[] = [
   listShareLinksRoute,
   createShareLinkRoute,
   revokeShareLinkRoute,
+  relabelShareLinkRoute,
   sharedLinkInfoRoute,
   openSharedLinkRoute,
   listSessionsRoute,

@@ -68,6 +68,7 @@ export const MESSAGES = {
   shareLinksOff: 'Share links are turned off on this server.',
   shareLinkCreated: 'Share link created',
   shareLinkRevoked: 'Share link revoked',
+  shareLinkRelabelled: 'Share link label saved',
   shareLinkNotFound: 'No share link with that id. It may have been revoked.',
   shareLinkIdTaken: 'That share id is taken. Try again.',
   tooManyShareLinks: 'You have too many live share links. Revoke one or wait for one to expire.',

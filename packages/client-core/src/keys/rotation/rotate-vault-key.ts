@@ -8,6 +8,7 @@ import type { ResealKeys } from './reseal';
 import { resealAll, type ResealPool } from './reseal-all';
 import { rotationParts } from './rotation-parts';
 import { rotatedVaultState, servedVaultMatchesState } from './rotation-state';
+import { resealShareLabels } from './share-label-reseal';
 
 export type RotationProgress =
   | { step: 'reading' }
@@ -164,6 +165,8 @@ export async function rotateVaultKey<Kept = undefined>(
   const committed = await commit(api, started.id, { protectedKey, keyGeneration: generation, keyEpoch, vaultState });
   await deviceMemory.rememberKeyGeneration(vault.account, generation);
   await deviceMemory.rememberKeyEpoch(vault.account, keyEpoch);
+  // The vault is rotated whatever happens here: a label not moved only reads as unreadable.
+  await resealShareLabels(api, vault.vaultKey, newKey).catch(() => 0);
   return {
     keys: { vaultKey: newKey, integrityKey: newIntegrityKey, protectedKey, keyGeneration: generation, keyEpoch },
     kept,

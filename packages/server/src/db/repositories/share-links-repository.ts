@@ -83,6 +83,17 @@ export function createShareLinksRepository(db: Db) {
       return Number(result.numDeletedRows) === 1;
     },
 
+    /** The owner's label replaced; false when they have no link with that id. */
+    async relabelOwned(userId: string, id: string, label: string, ex: Executor = db): Promise<boolean> {
+      const result = await ex
+        .updateTable('share_links')
+        .set({ owner_label: label })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Up to `limit` links expired at `now`, deleted; the count. */
     async deleteExpired(now: number, limit: number, ex: Executor = db): Promise<number> {
       const result = await ex
