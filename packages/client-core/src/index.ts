@@ -63,6 +63,7 @@ export * from './vault/vault-entry';
 export * from './vault/open-entries';
 export * from './vault/seal-entry';
 export * from './vault/ssh-key';
+export * from './vault/ssh-key-passphrase';
 export * from './vault/ssh-key-entry';
 export * from './vault/word-search';
 export * from './vault/revision-memory';
