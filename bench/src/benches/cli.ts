@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import {
   repoRoot,
   startServerProcess,
 } from '@lockit/test-support';
+import { bitwardenCli, BITWARDEN_CLI_VERSION } from '../support/bitwarden-cli';
 import { describeMachine, median, percentile, printHeading, printTable } from '../support/report';
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 30);
@@ -18,11 +20,23 @@ const ITEMS = 200;
 const AIM_RATIO = 1.5;
 
 /**
+ * The CPU time (ms) of this process's waited-for children so far, from /proc (cutime + cstime,
+ * in clock ticks of 10 ms): spawnSync waits for each child, so the difference across one call
+ * is that child's CPU, which tells a program working from one waiting.
+ */
+function childrenCpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  // After "pid (comm) ", cutime and cstime are the 14th and 15th fields.
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+}
+
+/**
  * `lockit get ITEM password` with the agent running, beside `node -e 0` (the ceiling: Node
- * starting and doing nothing) and `lockit --version` (the thin client without the agent), runs
- * interleaved so the machine's load falls on each alike. The get includes the agent's round
- * trip to the server (the list fetched and checked, one entry's secrets opened) on a vault of
- * 200 entries. `npm run bench -- cli`.
+ * starting and doing nothing), `lockit --version` (the thin client without the agent) and
+ * Bitwarden's command line (`bw --version`, `bw status`: the nearest thing another manager's CLI
+ * does without a network), runs interleaved so the machine's load falls on each alike. The get
+ * includes the agent's round trip to the server (the list fetched and checked, one entry's
+ * secrets opened) on a vault of 200 entries. `npm run bench -- cli`.
  */
 export async function cliBench(): Promise<void> {
   printHeading(`Command line: lockit get with the agent running, beside bare node (aim ${AIM_RATIO}x)`);
@@ -54,12 +68,22 @@ export async function cliBench(): Promise<void> {
       'lockit --version': [lockit, '--version'],
       'lockit get "Service 42" password': [lockit, 'get', 'Service 42', 'password'],
     };
+    const bw = bitwardenCli();
+    if (bw) {
+      cases[`bw --version (@bitwarden/cli ${BITWARDEN_CLI_VERSION})`] = [bw, '--version'];
+      cases['bw status (signed out)'] = [bw, 'status'];
+    }
+    // bw keeps its state in a folder of the run's own.
+    const bwEnv = { ...env, BITWARDENCLI_APPDATA_DIR: join(home, 'bw') };
     const times: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
+    const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
     for (let run = 0; run < RUNS; run++) {
       for (const [name, args] of Object.entries(cases)) {
+        const cpuBefore = childrenCpuMs();
         const started = process.hrtime.bigint();
-        const result = spawnSync(process.execPath, args, { env, encoding: 'utf8' });
+        const result = spawnSync(process.execPath, args, { env: name.startsWith('bw') ? bwEnv : env, encoding: 'utf8' });
         times[name]!.push(Number(process.hrtime.bigint() - started) / 1e6);
+        cpu[name]!.push(childrenCpuMs() - cpuBefore);
         if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr}`);
         if (name.startsWith('lockit get') && result.stdout !== 'password-42\n')
           throw new Error(`lockit get answered ${result.stdout}`);
@@ -68,12 +92,13 @@ export async function cliBench(): Promise<void> {
     const bare = median(times['node -e 0 (ceiling)']!);
     printTable(
       `${RUNS} runs each, interleaved; ${describeMachine()}`,
-      ['command', 'median ms', 'p95 ms', 'x bare node (median)'],
+      ['command', 'median ms', 'p95 ms', 'x bare node (median)', 'CPU ms (median)'],
       Object.entries(times).map(([name, values]) => [
         name,
         median(values),
         percentile(values, 95),
         Number((median(values) / bare).toFixed(2)),
+        median(cpu[name]!),
       ]),
     );
     spawnSync(process.execPath, [lockit, 'logout'], { env });

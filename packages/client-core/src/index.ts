@@ -66,6 +66,7 @@ export * from './vault/entry-drafts';
 export * from './vault/entry-plaintext';
 export * from './vault/open-draft';
 export * from './vault/ssh-key';
+export * from './vault/ssh-key-passphrase';
 export * from './vault/ssh-key-entry';
 export * from './vault/word-search';
 export * from './vault/revision-memory';

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EntryDraftError } from './entry-draft-error';
 import { emptyDraft } from './entry-drafts';
 import { entryPlaintext } from './entry-plaintext';
-import { generateEd25519SshKey, parseSshPrivateKey, SshKeyError } from './ssh-key';
+import { generateEd25519SshKey, parseSshPrivateKey, SshKeyError, sshKeyNeedsPassphrase } from './ssh-key';
 
 // Real OpenSSH makes the keys and says what their public halves and fingerprints are.
 const dir = mkdtempSync(join(tmpdir(), 'ssh-key-test-'));
@@ -34,9 +34,12 @@ describe('OpenSSH private keys', () => {
     expect(parsed.comment).toBe(`${name}@lockit`);
   });
 
-  it('refuses a passphrase-protected key, saying how to remove the passphrase', () => {
+  it('tells a passphrase-protected key apart, and refuses to read it before it is opened', () => {
     const made = keygen('protected', ['-t', 'ed25519', '-N', 'a passphrase']);
-    expect(() => parseSshPrivateKey(made.privateKey)).toThrow(/protected by a passphrase/);
+    expect(sshKeyNeedsPassphrase(made.privateKey)).toBe(true);
+    expect(sshKeyNeedsPassphrase(keygen('open', ['-t', 'ed25519', '-N', '']).privateKey)).toBe(false);
+    expect(sshKeyNeedsPassphrase('hello')).toBe(false);
+    expect(() => parseSshPrivateKey(made.privateKey)).toThrow(/protected by a passphrase: type the passphrase/);
   });
 
   it('refuses a PEM key, text that is no key, and a key with a changed byte', () => {

@@ -1,4 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
+import { SshKeyError, sshKeyFileBody, unencryptedSshKeyText } from './ssh-key-file';
+import { concat, encode, equal, SshReader, text, toBase64 } from './ssh-wire';
 
 /**
  * SSH keys in OpenSSH's own private key format ("openssh-key-v1", OpenSSH's PROTOCOL.key):
@@ -8,8 +10,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
  * Hand-written because the libraries that read this format (sshpk, ssh2) are built on Node's
  * Buffer and crypto modules, and this core also runs in the browser; the format is a short
  * length-prefixed layout, and only its unencrypted form is read here (the vault is the key's
- * encryption). Ed25519 and RSA keys are taken; other kinds and passphrase-protected keys are
- * refused with a sentence that says what to do.
+ * encryption; a key behind a passphrase is opened first by `decryptSshPrivateKey`). Ed25519 and
+ * RSA keys are taken; other kinds are refused with a sentence that says what to do.
  *
  * Invariant: the public key and fingerprint are always derived from the private key here, never
  * taken from what a person typed, so an item cannot show one key and hold another.
@@ -29,32 +31,23 @@ export interface ParsedSshKey {
   comment: string;
 }
 
-/** A private key Lockit cannot take; the message says why in one sentence a person can act on. */
-export class SshKeyError extends Error {
-  override readonly name = 'SshKeyError';
-}
+export { SshKeyError } from './ssh-key-file';
 
-const BEGIN = '-----BEGIN OPENSSH PRIVATE KEY-----';
-const END = '-----END OPENSSH PRIVATE KEY-----';
-const MAGIC = 'openssh-key-v1\0';
+/**
+ * Whether the text is an OpenSSH private key behind a passphrase (open it with
+ * `decryptSshPrivateKey` before it is read or saved).
+ */
+export function sshKeyNeedsPassphrase(text: string): boolean {
+  try {
+    return new SshReader(sshKeyFileBody(text)).text() !== 'none';
+  } catch {
+    return false;
+  }
+}
 
 /** Reads an unencrypted OpenSSH private key (Ed25519 or RSA); SshKeyError otherwise. */
 export function parseSshPrivateKey(text: string): ParsedSshKey {
-  const trimmed = text.trim();
-  if (/^-----BEGIN (RSA|EC|DSA|ENCRYPTED)? ?PRIVATE KEY-----/.test(trimmed)) {
-    throw new SshKeyError(
-      'This is a PEM private key, not an OpenSSH one. Convert it with: ssh-keygen -p -f KEYFILE (it rewrites the key in OpenSSH format).',
-    );
-  }
-  if (!trimmed.startsWith(BEGIN) || !trimmed.endsWith(END)) {
-    throw new SshKeyError(`This is not an OpenSSH private key (it starts with "${BEGIN}").`);
-  }
-  let bytes: Uint8Array;
-  try {
-    bytes = fromBase64(trimmed.slice(BEGIN.length, -END.length).replace(/\s+/g, ''));
-  } catch {
-    throw new SshKeyError('This OpenSSH private key is damaged (its text is not base64).');
-  }
+  const bytes = sshKeyFileBody(text);
   try {
     return readKey(bytes);
   } catch (error) {
@@ -64,16 +57,13 @@ export function parseSshPrivateKey(text: string): ParsedSshKey {
 }
 
 function readKey(bytes: Uint8Array): ParsedSshKey {
-  if (new TextDecoder().decode(bytes.subarray(0, MAGIC.length)) !== MAGIC) {
-    throw new SshKeyError('This OpenSSH private key is damaged (its header is wrong).');
-  }
-  const reader = new SshReader(bytes.subarray(MAGIC.length));
+  const reader = new SshReader(bytes);
   const cipher = reader.text();
   reader.string(); // kdf name
   reader.string(); // kdf options
   if (cipher !== 'none') {
     throw new SshKeyError(
-      'This key is protected by a passphrase, which Lockit cannot take yet. Remove it on a copy with: ssh-keygen -p -N "" -f COPY, then import the copy (the vault encrypts it).',
+      'This key is protected by a passphrase: type the passphrase to open it (Lockit keeps the key without it; the vault encrypts it).',
     );
   }
   if (reader.uint32() !== 1) throw new SshKeyError('This file holds several keys; import them one at a time.');
@@ -142,76 +132,5 @@ export function ed25519PrivateKeyText(seed: Uint8Array, publicKey: Uint8Array, c
   const body = concat([check, check, encode([text('ssh-ed25519'), publicKey, privateKey, text(comment)])]);
   const padding = Array.from({ length: (8 - (body.length % 8)) % 8 }, (_, i) => i + 1);
   const secret = concat([body, Uint8Array.from(padding)]);
-  const file = concat([
-    new TextEncoder().encode(MAGIC),
-    encode([text('none'), text('none'), new Uint8Array(0)]),
-    uint32(1),
-    encode([publicBlob, secret]),
-  ]);
-  const lines = toBase64(file).match(/.{1,70}/g) ?? [];
-  return `${BEGIN}\n${lines.join('\n')}\n${END}\n`;
-}
-
-class SshReader {
-  #offset = 0;
-  constructor(private readonly bytes: Uint8Array) {}
-
-  uint32(): number {
-    if (this.#offset + 4 > this.bytes.length) throw new RangeError('short');
-    const view = new DataView(this.bytes.buffer, this.bytes.byteOffset + this.#offset, 4);
-    this.#offset += 4;
-    return view.getUint32(0);
-  }
-
-  string(): Uint8Array {
-    const length = this.uint32();
-    if (this.#offset + length > this.bytes.length) throw new RangeError('short');
-    const value = this.bytes.subarray(this.#offset, this.#offset + length);
-    this.#offset += length;
-    return value;
-  }
-
-  text(): string {
-    return new TextDecoder().decode(this.string());
-  }
-}
-
-function text(value: string): Uint8Array {
-  return new TextEncoder().encode(value);
-}
-
-function uint32(value: number): Uint8Array {
-  const bytes = new Uint8Array(4);
-  new DataView(bytes.buffer).setUint32(0, value);
-  return bytes;
-}
-
-/** Each value as an SSH string (length, then bytes). */
-function encode(values: Uint8Array[]): Uint8Array {
-  return concat(values.flatMap((value) => [uint32(value.length), value]));
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const result = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    result.set(part, offset);
-    offset += part.length;
-  }
-  return result;
-}
-
-function equal(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-function fromBase64(value: string): Uint8Array {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value)) throw new Error('not base64');
-  return Uint8Array.from(atob(value), (char) => char.charCodeAt(0));
+  return unencryptedSshKeyText(publicBlob, secret);
 }

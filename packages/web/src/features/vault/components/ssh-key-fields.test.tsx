@@ -1,7 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { emptyDraft, parseSshPrivateKey } from '@lockit/client-core';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { emptyDraft, parseSshPrivateKey, sshKeyNeedsPassphrase } from '@lockit/client-core';
 import type { EntryDraft } from '@lockit/client-core';
 import { EntryFormDialog } from './entry-form-dialog';
 
@@ -68,5 +72,41 @@ describe('Entry editor: an SSH key', { timeout: 60_000 }, () => {
     expect(within(dialog).queryByTestId('ssh-public-key')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(submitted()).toBeUndefined();
+  });
+
+  it('asks for the passphrase of a protected key, refuses a wrong one, and saves the opened key without it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssh-key-fields-test-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const passphrase = 'laptop passphrase 7';
+    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', passphrase, '-C', 'protected@lockit', '-f', join(dir, 'key')]);
+    const { user, dialog, submitted } = renderSshForm();
+    await user.type(within(dialog).getByLabelText('Name'), 'Protected key');
+    await user.click(within(dialog).getByLabelText('Private key (OpenSSH)'));
+    await user.paste(readFileSync(join(dir, 'key'), 'utf8'));
+    expect(dialog).toHaveTextContent('This key is protected by a passphrase. Type it to open the key here');
+    expect(within(dialog).queryByTestId('ssh-public-key')).toBeNull();
+    // Not saved while it is still behind its passphrase.
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(submitted()).toBeUndefined();
+
+    await user.type(within(dialog).getByLabelText('Key passphrase'), 'not it');
+    await user.click(within(dialog).getByRole('button', { name: 'Open key' }));
+    expect(await within(dialog).findByText('This passphrase does not open the key. Check it and type it again.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    await user.clear(within(dialog).getByLabelText('Key passphrase'));
+    // Enter opens the key; it does not submit the item.
+    await user.type(within(dialog).getByLabelText('Key passphrase'), `${passphrase}{Enter}`);
+    const publicKey = await within(dialog).findByTestId('ssh-public-key', {}, { timeout: 20_000 });
+    expect(publicKey).toHaveTextContent(readFileSync(join(dir, 'key.pub'), 'utf8').trim());
+    expect(submitted()).toBeUndefined();
+    expect(within(dialog).queryByLabelText('Key passphrase')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const draft = submitted();
+    expect(sshKeyNeedsPassphrase(draft!.sshKey!.privateKey)).toBe(false);
+    expect(parseSshPrivateKey(draft!.sshKey!.privateKey).publicKey).toBe(publicKey.textContent);
+    expect(JSON.stringify(draft)).not.toContain(passphrase);
   });
 });

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
-import { generateEd25519SshKey, parseSshPrivateKey, type SshKeyDraft } from '@lockit/client-core';
+import { generateEd25519SshKey, parseSshPrivateKey, sshKeyNeedsPassphrase, type SshKeyDraft } from '@lockit/client-core';
 import { TextInput } from '@/components/ui/text-input';
 import type { FieldErrorProps } from './entry-form-model';
+import { SshKeyPassphraseField } from './ssh-key-passphrase-field';
 import { sshKeyProblem } from './ssh-key-problem';
 
 const button =
@@ -37,9 +38,12 @@ export function SshKeyFields({
   const [generateError, setGenerateError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const described = useMemo(() => describeKey(sshKey.privateKey), [sshKey.privateKey]);
+  const locked = useMemo(() => sshKeyNeedsPassphrase(sshKey.privateKey), [sshKey.privateKey]);
   const hidden = sshKey.privateKey !== '' && !revealed;
-  // The live reading of the key, else the refused submit's message (an empty key).
-  const problem = described !== null && 'error' in described ? described.error : (errorProps.errors.privateKey ?? null);
+  // The live reading of the key, else the refused submit's message (an empty key). A key behind a
+  // passphrase asks for it instead, unless a refused submit has said so already.
+  const problem =
+    described !== null && 'error' in described && !locked ? described.error : (errorProps.errors.privateKey ?? null);
 
   const generate = async () => {
     setBusy(true);
@@ -100,6 +104,16 @@ export function SshKeyFields({
             className="w-full rounded-lg border border-slate-700 bg-slate-800 px-3 py-2 font-mono text-xs text-white outline-none focus:border-cyan-400"
           />
         </div>
+      )}
+      {locked && (
+        <SshKeyPassphraseField
+          privateKey={sshKey.privateKey}
+          onOpened={(opened) => {
+            onChange({ privateKey: opened });
+            errorProps.clearError('privateKey');
+            setRevealed(false);
+          }}
+        />
       )}
       {problem !== null && (
         <p id={errorId} role="alert" className="text-sm text-red-400">
