@@ -63,13 +63,13 @@ async function unlockOffline(password = MASTER) {
 }
 
 describe('Vault: Unlock with the server unreachable', () => {
-  it('opens the copy on this device with the master password, and says it is offline, since when and read-only', async () => {
+  it('opens the copy on this device with the master password, and says it is offline, since when and that changes wait', async () => {
     await deviceWithCopy();
     const api = serverDown();
     await unlockOffline();
     expect(await screen.findByRole('listitem', { name: 'GitHub' })).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Mail' })).toBeInTheDocument();
-    const notice = screen.getAllByRole('status').find((element) => /read-only/.test(element.textContent ?? ''))!;
+    const notice = screen.getAllByRole('status').find((element) => /kept encrypted on this device/.test(element.textContent ?? ''))!;
     expect(notice).toHaveTextContent('Offline: Lockit cannot reach your server.');
     expect(notice).toHaveTextContent(new Date(SAVED_AT).getFullYear().toString());
     // Nothing asked of the server for the vault: the copy is the vault.
