@@ -69,7 +69,9 @@ describe('Vault: Unlock with the server unreachable', () => {
     await unlockOffline();
     expect(await screen.findByRole('listitem', { name: 'GitHub' })).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Mail' })).toBeInTheDocument();
-    const notice = screen.getAllByRole('status').find((element) => /kept encrypted on this device/.test(element.textContent ?? ''))!;
+    const notice = screen
+      .getAllByRole('status')
+      .find((element) => /kept encrypted on this device/.test(element.textContent ?? ''))!;
     expect(notice).toHaveTextContent('Offline: Lockit cannot reach your server.');
     expect(notice).toHaveTextContent(new Date(SAVED_AT).getFullYear().toString());
     // Nothing asked of the server for the vault: the copy is the vault.

@@ -17,8 +17,8 @@ export function PendingCount() {
   if (count === 0) return null;
   return (
     <p role="status" className="rounded-lg border border-amber-500/60 bg-amber-950/40 px-4 py-2 text-sm text-amber-100">
-      {count === 1 ? '1 change is' : `${count} changes are`} waiting to sync. Kept encrypted on this device, they are sent
-      when your server answers again.
+      {count === 1 ? '1 change is' : `${count} changes are`} waiting to sync. Sealed on this device, they are sent when your
+      server answers again.
     </p>
   );
 }
