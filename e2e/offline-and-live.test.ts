@@ -118,7 +118,7 @@ describe('offline copy and live sync', () => {
     await page.getByRole('button', { name: 'Unlock' }).click();
     await rowOf(page, 'Kept Offline').waitFor({ timeout: 10_000 });
     const elapsed = Date.now() - started;
-    await page.getByRole('status').filter({ hasText: 'read-only' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'kept encrypted on this device' }).waitFor();
     console.info(`server stopped: reload to the unlocked copy in ${elapsed} ms`);
     expect(elapsed).toBeLessThan(10_000);
     // Failed requests to the stopped server are the point of this test.

@@ -87,6 +87,10 @@ export {
   type OfflineCopyStore,
 } from './offline/offline-copy';
 export { saveServedCopy, unlockOfflineCopy, type OfflinePlatform } from './offline/offline-unlock';
+export { MemoryPendingWriteStore, readPendingWrites, type PendingWrite, type PendingWriteStore } from './offline/pending-writes';
+export { pendingEntryView, withPendingWrites } from './offline/pending-view';
+export { EntryWriteQueue, type EntryWriteQueuePlatform, type QueuedChange } from './offline/entry-write-queue';
+export { QueuedEntryWrites, type Queued, type ReplayOutcome, type ReplayReport } from './offline/queued-entry-writes';
 export * from './vault/draft-diff';
 export { checkFolderName, openFolder, openFolderName, openFolders, sealFolderName } from './vault/folders/folder-name';
 export { SILENT_LOG, type CoreLog } from './platform/core-log';

@@ -18,7 +18,8 @@ export async function logout(): Promise<string> {
  * the person asks, whatever the server says: locking is always safe. The signed-in flag
  * turns false only after the server confirmed; a failure is only logged. The device's offline
  * copy of the vault is erased at once too, before the server is asked: a person who logs out
- * leaves nothing of the vault on the device, whether or not the server answers.
+ * leaves nothing of the vault on the device, whether or not the server answers: changes still
+ * waiting to sync are erased with it.
  */
 export function useLogout({ onSignedOut }: { onSignedOut?: () => void } = {}) {
   const queryClient = useQueryClient();
@@ -26,7 +27,7 @@ export function useLogout({ onSignedOut }: { onSignedOut?: () => void } = {}) {
   return useMutation({
     mutationFn: async () => {
       keyring.clear();
-      await eraseOfflineCopies();
+      await eraseOfflineCopies({ queuedWrites: true });
       return logout();
     },
     onSuccess: (message) => {

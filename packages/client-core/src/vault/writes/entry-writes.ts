@@ -3,7 +3,7 @@ import { newEntryId } from '@lockit/crypto';
 import type { ApiError } from '../../http/api-errors';
 import { writtenEntryMember } from '../integrity/entry-members';
 import { vaultStateHeaders } from '../integrity/vault-state-answers';
-import { sealEntry, toAddRequest, toUpdateRequest } from '../seal-entry';
+import { sealEntry, toAddRequest, toUpdateRequest, type SealedEntry } from '../seal-entry';
 import type { EntryDraft } from '../vault-entry';
 import { entryConflictOf, isGone } from './conflict-answers';
 import { writeWithState, type VaultWritesPlatform } from './write-platform';
@@ -41,9 +41,17 @@ export class EntryWrites {
 
   /** A new entry under an id this device makes. */
   async add(draft: EntryDraft, id: string = newEntryId()): Promise<Saved & { id: string }> {
-    const sealed = await sealEntry(this.platform.vaultKey, id, draft);
+    return this.addSealed(await sealEntry(this.platform.vaultKey, id, draft), draft.serviceName);
+  }
+
+  /**
+   * An add of an entry sealed already (with sealEntry, e.g. queued while offline): the same
+   * request `add` sends. `name` is the plaintext service name, kept on the device for reports.
+   */
+  async addSealed(sealed: SealedEntry, name: string): Promise<Saved & { id: string }> {
+    const { id } = sealed;
     const body = toAddRequest(sealed);
-    const addEntries = [{ member: writtenEntryMember(sealed, 1), name: draft.serviceName }];
+    const addEntries = [{ member: writtenEntryMember(sealed, 1), name }];
     const answer = await writeWithState(
       this.platform,
       () => ({ addEntries }),
@@ -54,9 +62,14 @@ export class EntryWrites {
 
   /** The whole entry, sealed again, on `revision`: an edit, a move to another folder, a version restored. */
   async update(id: string, revision: number, draft: EntryDraft): Promise<SaveResult> {
-    const sealed = await sealEntry(this.platform.vaultKey, id, draft);
+    return this.updateSealed(await sealEntry(this.platform.vaultKey, id, draft), revision, draft.serviceName);
+  }
+
+  /** An update of an entry sealed already (e.g. queued while offline), on `revision`: the request `update` sends. */
+  async updateSealed(sealed: SealedEntry, revision: number, name: string): Promise<SaveResult> {
+    const { id } = sealed;
     const body = toUpdateRequest(sealed, revision);
-    const replaceEntries = [{ member: writtenEntryMember(sealed, revision + 1), name: draft.serviceName }];
+    const replaceEntries = [{ member: writtenEntryMember(sealed, revision + 1), name }];
     try {
       const answer = await writeWithState(
         this.platform,
@@ -69,10 +82,9 @@ export class EntryWrites {
     }
   }
 
-  /** The spec's delete: to Trash since now. */
-  async trash(id: string, revision: number): Promise<TrashResult> {
+  /** The spec's delete: to Trash since now (or since `trashedAt`, a delete queued while offline). */
+  async trash(id: string, revision: number, trashedAt: number = (this.platform.now ?? Date.now)()): Promise<TrashResult> {
     // One time for every try: it is sealed into the state and sent beside it.
-    const trashedAt = (this.platform.now ?? Date.now)();
     try {
       const answer = await writeWithState(
         this.platform,

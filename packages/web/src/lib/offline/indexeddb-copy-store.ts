@@ -3,6 +3,8 @@ import { openDB, type IDBPDatabase } from 'idb';
 
 const DATABASE = 'lockit-offline';
 const COPIES = 'copies';
+/** The queue of writes made offline (indexeddb-pending-store.ts), in the same database. */
+export const PENDING = 'pending';
 
 /**
  * The client core's OfflineCopyStore in this browser's IndexedDB (through `idb`, which turns
@@ -17,10 +19,13 @@ const COPIES = 'copies';
 export class IndexedDbOfflineCopyStore implements OfflineCopyStore {
   #database: Promise<IDBPDatabase> | null = null;
 
-  #open(): Promise<IDBPDatabase> {
-    this.#database ??= openDB(DATABASE, 1, {
-      upgrade(database) {
-        database.createObjectStore(COPIES);
+  /** The database, opened once (and again after another tab deleted it). */
+  open(): Promise<IDBPDatabase> {
+    this.#database ??= openDB(DATABASE, 2, {
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) database.createObjectStore(COPIES);
+        // Version 2: the writes queued offline, keyed [account, seq].
+        if (oldVersion < 2) database.createObjectStore(PENDING);
       },
       // Another tab deletes the database (a logout there): let it, and open again next time.
       blocking: () => this.#close(),
@@ -42,19 +47,19 @@ export class IndexedDbOfflineCopyStore implements OfflineCopyStore {
   }
 
   async read(account: AccountRef): Promise<unknown> {
-    return (await this.#open()).get(COPIES, account);
+    return (await this.open()).get(COPIES, account);
   }
 
   async write(copy: OfflineCopy): Promise<void> {
-    await (await this.#open()).put(COPIES, copy, copy.account);
+    await (await this.open()).put(COPIES, copy, copy.account);
   }
 
   async erase(account: AccountRef): Promise<void> {
-    await (await this.#open()).delete(COPIES, account);
+    await (await this.open()).delete(COPIES, account);
   }
 
   /** Every account's copy (logout, the setting turned off): nothing of any vault stays on the device. */
   async eraseAll(): Promise<void> {
-    await (await this.#open()).clear(COPIES);
+    await (await this.open()).clear(COPIES);
   }
 }

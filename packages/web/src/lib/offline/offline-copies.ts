@@ -2,10 +2,13 @@ import type { AccountRef, OfflineCopy } from '@lockit/client-core';
 import { api } from '../http';
 import { logFailure } from '../log';
 import { IndexedDbOfflineCopyStore } from './indexeddb-copy-store';
+import { IndexedDbPendingWriteStore } from './indexeddb-pending-store';
 import { readKeepOfflineCopy } from './keep-offline-copy';
 
 /** This browser's offline copies of vaults (decision 0074), in IndexedDB. */
 export const offlineCopies = new IndexedDbOfflineCopyStore();
+/** The writes made while the server could not be reached, queued sealed until it answers. */
+export const pendingWriteStore = new IndexedDbPendingWriteStore(offlineCopies);
 
 /** What a load or a catch-up of the vault was served, to keep as the copy. */
 export interface ServedVault {
@@ -52,13 +55,16 @@ export async function saveOfflineCopy(served: ServedVault): Promise<void> {
 }
 
 /**
- * Erases every offline copy on this device (logout, account deletion, the setting turned off).
- * A failure is logged: IndexedDB refused (then it holds nothing of ours either) or is gone.
+ * Erases every offline copy on this device (logout, account deletion, the setting turned off),
+ * and with `queuedWrites` (logout, account deletion) the writes still waiting to be sent too:
+ * turning the copy off keeps them, they are the person's changes. A failure is logged:
+ * IndexedDB refused (then it holds nothing of ours either) or is gone.
  */
-export async function eraseOfflineCopies(): Promise<void> {
+export async function eraseOfflineCopies({ queuedWrites = false } = {}): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
   try {
     await offlineCopies.eraseAll();
+    if (queuedWrites) await pendingWriteStore.clearAll();
   } catch (error) {
     logFailure('Erasing the offline copy of your vault', error);
   }

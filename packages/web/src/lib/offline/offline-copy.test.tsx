@@ -1,5 +1,5 @@
 import { apiPaths } from '@lockit/contract';
-import { readOfflineCopy, type OfflineCopy } from '@lockit/client-core';
+import { readOfflineCopy, type AccountRef, type OfflineCopy, type PendingWrite } from '@lockit/client-core';
 import { screen, waitFor } from '@testing-library/react';
 import * as fakeIndexedDb from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +12,18 @@ import { fakeEntryRoutes, sealedEntry, unlockedKeyring } from '@/testing/vault-f
 import { sealedStateOf, withVaultState } from '@/testing/vault-state-routes';
 import { IndexedDbOfflineCopyStore } from './indexeddb-copy-store';
 import { KEEP_OFFLINE_COPY_STORAGE_KEY, readKeepOfflineCopy } from './keep-offline-copy';
-import { offlineCopies } from './offline-copies';
+import { offlineCopies, pendingWriteStore } from './offline-copies';
+
+/** A write queued offline for `account` (a restore: ids and revisions only). */
+const queuedRestore = (account: AccountRef): PendingWrite => ({
+  v: 1,
+  account,
+  seq: 1,
+  id: crypto.randomUUID(),
+  queuedAt: 1,
+  kind: 'restore',
+  revision: 2,
+});
 
 const routes = pageRoutes({ '/vault': <VaultPage />, '/profile': <ProfilePage /> });
 
@@ -20,6 +31,7 @@ beforeEach(async () => {
   // jsdom has no IndexedDB: fake-indexeddb's, for this file only (stubbed globals isolate it).
   for (const [name, value] of Object.entries(fakeIndexedDb)) if (name !== 'default') vi.stubGlobal(name, value);
   await offlineCopies.eraseAll();
+  await pendingWriteStore.clearAll();
 });
 
 async function vaultOnServer() {
@@ -72,7 +84,7 @@ describe('IndexedDbOfflineCopyStore', () => {
     await store.write(copyOf({ account: alice }));
     // Bob's copy filed under alice's key, straight into IndexedDB as any script of the origin could.
     await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('lockit-offline', 1);
+      const open = indexedDB.open('lockit-offline', 2);
       open.onsuccess = () => {
         const put = open.result
           .transaction('copies', 'readwrite')
@@ -121,6 +133,7 @@ describe('Profile: keep an offline copy on this device', () => {
   it('is a switch in Vault Lock, on by default; turning it off erases the copy at once', async () => {
     const { keyring, vault } = await vaultOnServer();
     await offlineCopies.write(copyOf({ account: vault.account }));
+    await pendingWriteStore.put(queuedRestore(vault.account));
     const app = renderApp('/profile', { routes, keyring });
     await screen.findByRole('heading', { name: 'alice' });
     const toggle = screen.getByRole('switch', { name: 'Keep an offline copy on this device' });
@@ -132,6 +145,8 @@ describe('Profile: keep an offline copy on this device', () => {
     expect(window.localStorage.getItem(KEEP_OFFLINE_COPY_STORAGE_KEY)).toBe('false');
     expect(readKeepOfflineCopy()).toBe(false);
     await waitFor(async () => expect(await offlineCopies.read(vault.account)).toBeUndefined());
+    // Changes still waiting to sync are the person's: turning the copy off keeps them.
+    expect(await pendingWriteStore.list(vault.account)).toHaveLength(1);
 
     await app.user.click(toggle);
     expect(window.localStorage.getItem(KEEP_OFFLINE_COPY_STORAGE_KEY)).toBeNull();
@@ -142,13 +157,15 @@ describe('Profile: keep an offline copy on this device', () => {
     expect(readKeepOfflineCopy()).toBe(true);
   });
 
-  it('logout erases the copy', async () => {
+  it('logout erases the copy and the changes waiting to sync', async () => {
     const { keyring, vault } = await vaultOnServer();
     await offlineCopies.write(copyOf({ account: vault.account }));
+    await pendingWriteStore.put(queuedRestore(vault.account));
     const app = renderApp('/profile', { routes, keyring });
     await screen.findByRole('heading', { name: 'alice' });
     await app.user.click(screen.getAllByRole('button', { name: 'Logout' }).at(-1)!);
     await waitFor(async () => expect(await offlineCopies.read(vault.account)).toBeUndefined());
+    expect(await pendingWriteStore.list(vault.account)).toEqual([]);
   });
 
   it('deleting the account erases the copy', async () => {

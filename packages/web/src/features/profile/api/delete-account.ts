@@ -28,7 +28,7 @@ export function useDeleteAccount() {
       const account = keyring.vault?.account ?? (await deviceMemory.sessionAccount());
       keyring.clear();
       markSignedOut(queryClient);
-      await eraseOfflineCopies();
+      await eraseOfflineCopies({ queuedWrites: true });
       if (account !== null) await deviceMemory.forgetAccount(account);
     },
   });

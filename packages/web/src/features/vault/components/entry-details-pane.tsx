@@ -13,6 +13,7 @@ import { Organise } from './details-organise';
 import { AttachmentsSection } from '../attachments/attachments-section';
 import { ShareSection } from '../share-links/share-section';
 import { monogramColour } from './entry-row';
+import { PendingBadge } from './pending-sync';
 import './row-icons.css';
 
 /** What the item view asks of the vault screen; each write reports its own failure there. */
@@ -145,6 +146,7 @@ export function EntryDetailsPane({ entry, folders, copied, actions }: EntryDetai
             {TYPE_NAMES[entry.type]}
             {folder && ` · ${folderPath(folder.name)}`}
             {trashed && ' · in Trash'}
+            <PendingBadge id={entry.id} />
           </p>
         </div>
         {!trashed && (

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { monogramOf } from '../lib/monogram';
+import { PendingBadge } from './pending-sync';
 import { DAMAGE_MESSAGES, type DamagedEntry, type OpenEntry, type VaultEntry } from '@lockit/client-core';
 import './row-icons.css';
 
@@ -108,7 +109,10 @@ export const EntryRow = memo(function EntryRow({ entry, password, copied, tabbab
         >
           {service}
         </button>
-        <p className="truncate text-sm text-slate-400">{entry.username}</p>
+        <p className="truncate text-sm text-slate-400">
+          {entry.username}
+          <PendingBadge id={entry.id} />
+        </p>
       </div>
       {trashed ? (
         <TrashButtons entry={entry} name={service} tabIndex={tabIndex} actions={actions} />

@@ -4,9 +4,9 @@ import { deriveVaultIntegrityKey, importVaultKey } from '@lockit/crypto';
 import { screen, within } from '@testing-library/react';
 import * as fakeIndexedDb from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { offlineCopies } from '@/lib/offline/offline-copies';
+import { offlineCopies, pendingWriteStore } from '@/lib/offline/offline-copies';
 import { makeAccountKeys } from '@/testing/crypto-fixtures';
-import { bindSessionInThisBrowser, fakeApi, route, type FakeRoute } from '@/testing/fake-api';
+import { bindSessionInThisBrowser, fakeApi, route, routePrefix, type FakeRoute } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
 import { sealedEntry } from '@/testing/vault-fixtures';
@@ -22,6 +22,7 @@ beforeEach(async () => {
   // jsdom has no IndexedDB: fake-indexeddb's, for this file only (stubbed globals isolate it).
   for (const [name, value] of Object.entries(fakeIndexedDb)) if (name !== 'default') vi.stubGlobal(name, value);
   await offlineCopies.eraseAll();
+  await pendingWriteStore.clearAll();
 });
 
 /** A browser that signed in as alice and kept a copy of her vault (GitHub and Mail) on this device. */
@@ -50,7 +51,11 @@ async function deviceWithCopy(change: (copy: OfflineCopy, entries: EntryWire[]) 
 /** The server does not answer at all (stopped, or no network). */
 function serverDown() {
   const down: FakeRoute = 'network-error';
-  return fakeApi({ [route('POST', apiPaths.verifySession)]: down, [route('POST', apiPaths.refreshToken)]: down });
+  return fakeApi({
+    [route('POST', apiPaths.verifySession)]: down,
+    [route('POST', apiPaths.refreshToken)]: down,
+    [routePrefix('PUT', apiPaths.updateEntry(''))]: down,
+  });
 }
 
 async function unlockOffline(password = MASTER) {
@@ -63,18 +68,47 @@ async function unlockOffline(password = MASTER) {
 }
 
 describe('Vault: Unlock with the server unreachable', () => {
-  it('opens the copy on this device with the master password, and says it is offline, since when and read-only', async () => {
+  it('opens the copy on this device with the master password, and says it is offline, since when and that changes wait', async () => {
     await deviceWithCopy();
     const api = serverDown();
     await unlockOffline();
     expect(await screen.findByRole('listitem', { name: 'GitHub' })).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Mail' })).toBeInTheDocument();
-    const notice = screen.getAllByRole('status').find((element) => /read-only/.test(element.textContent ?? ''))!;
+    const notice = screen
+      .getAllByRole('status')
+      .find((element) => /kept encrypted on this device/.test(element.textContent ?? ''))!;
     expect(notice).toHaveTextContent('Offline: Lockit cannot reach your server.');
     expect(notice).toHaveTextContent(new Date(SAVED_AT).getFullYear().toString());
     // Nothing asked of the server for the vault: the copy is the vault.
     expect(api.requests.some((request) => request.path === apiPaths.listEntries)).toBe(false);
     expect(screen.queryByText(INTEGRITY_ALERT_HEADING)).toBeNull();
+  });
+
+  it('keeps an edit made offline sealed on this device, shows it waiting, and again after a reload', async () => {
+    await deviceWithCopy();
+    serverDown();
+    const app = await unlockOffline();
+    await app.user.click(await screen.findByRole('button', { name: 'Edit GitHub' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Password' });
+    await app.user.clear(within(dialog).getByLabelText('Username'));
+    await app.user.type(within(dialog).getByLabelText('Username'), 'alice.offline');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const row = await screen.findByRole('listitem', { name: 'GitHub' });
+    expect(await within(row).findByText('Waiting to sync')).toBeInTheDocument();
+    expect(row).toHaveTextContent('alice.offline');
+    expect(within(screen.getByRole('listitem', { name: 'Mail' })).queryByText('Waiting to sync')).toBeNull();
+    expect(screen.getByText(/1 change is waiting to sync/)).toBeInTheDocument();
+    const stored = JSON.stringify(await pendingWriteStore.list(await accountRefOf('alice')));
+    expect(stored).toContain('"kind":"update"');
+    expect(stored).not.toContain('alice.offline');
+
+    // The tab closed and opened again, still without a server: the edit is shown, still waiting.
+    app.unmount();
+    await unlockOffline();
+    const again = await screen.findByRole('listitem', { name: 'GitHub' });
+    expect(await within(again).findByText('Waiting to sync')).toBeInTheDocument();
+    expect(again).toHaveTextContent('alice.offline');
   });
 
   it('offers the copy when the server has not answered the session check within 2 s', async () => {

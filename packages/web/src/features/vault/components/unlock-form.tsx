@@ -120,7 +120,7 @@ export function UnlockForm({ username, onUnlocked, offline }: UnlockFormProps) {
             {offline.savedAt !== null && (
               <>. Your master password opens the copy of your vault saved on this device on {servedAtText(offline.savedAt)}</>
             )}
-            . It is read-only until your server answers again.
+            . Changes you make wait on this device until your server answers again.
           </p>
         )}
         {passkeyReason && <p className="text-sm text-amber-200">{CANNOT_UNLOCK_TEXT[passkeyReason]}</p>}

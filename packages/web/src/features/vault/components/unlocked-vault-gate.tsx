@@ -27,7 +27,8 @@ export interface GateVault {
  *
  * With the server unreachable (the session check fails, or has not answered within 2 s), a
  * browser that signed in here and keeps an offline copy gets the offline Unlock instead of
- * Access Denied; the vault it opens is the copy, read-only, and says so (OfflineNotice).
+ * Access Denied; the vault it opens is the copy, and says so (OfflineNotice); its changes wait in the queue of
+ * writes made offline until the server answers.
  */
 export function UnlockedVaultGate({ heading, children }: { heading: string; children: (vault: GateVault) => ReactNode }) {
   const session = useSessionQuery();

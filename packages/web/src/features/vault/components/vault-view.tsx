@@ -10,6 +10,7 @@ import { useVaultListing } from '../hooks/use-vault-listing';
 import { revisionMemoryOf } from '../lib/revision-memory';
 import { useEditFromAddress } from '../hooks/use-edit-from-address';
 import { IntegrityAlert } from '../integrity/integrity-alert';
+import { PendingCount } from './pending-sync';
 import { SyncRefusedAlert } from '../integrity/sync-refused-alert';
 import { vaultIntegrityOf } from '../integrity/vault-integrity-of';
 import { filterFromAddress } from '../import/lib/address-filter';
@@ -288,6 +289,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
     <div className="mt-6 flex flex-col gap-4">
       <IntegrityAlert integrity={vaultIntegrityOf(keyring)} onAccepted={acceptedServerCopy} />
       <SyncRefusedAlert report={syncRefused} integrity={vaultIntegrityOf(keyring)} />
+      <PendingCount />
       {message !== null && (
         <div
           role="status"

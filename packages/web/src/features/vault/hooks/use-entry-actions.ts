@@ -8,6 +8,7 @@ import { createFolderActions } from '../lib/folder-actions';
 import { revisionMemoryOf } from '../lib/revision-memory';
 import type { EntryActions, EntryConflict } from '../lib/entry-action-types';
 import type { VaultEntriesAction } from './use-vault-entries';
+import { useReplayQueuedWrites } from './use-replay-queued-writes';
 
 /**
  * Every change of the vault the screen makes: each write names the revision it is based on,
@@ -28,22 +29,30 @@ export function useEntryActions(
   const revisions = revisionMemoryOf(keyring);
   // Every write that changes the live set goes through this tab's integrity queue (decision 0053).
   const integrity = vaultIntegrityOf(keyring);
+  const account = keyring.vault?.vaultKey === vaultKey ? keyring.vault.account : null;
   const changedRef = useRef(onChanged);
   useLayoutEffect(() => {
     changedRef.current = onChanged;
   }, [onChanged]);
 
-  const actions = useMemo<EntryActions>(() => {
+  const actions = useMemo(() => {
     const changed = (id: string) => changedRef.current?.(id);
     // `changed` reads the ref only when a write settles, never while rendering.
     // eslint-disable-next-line react-hooks/refs
-    const writes = createEntryWrites({ vaultKey, dispatch, revisions, integrity, changed });
+    const writes = createEntryWrites({ vaultKey, account, dispatch, revisions, integrity, changed });
     const conflicts = createConflictFlow({ vaultKey, writes, setConflict });
     return {
+      writes,
+      conflicts,
       ...createEntryActions({ vaultKey, writes, conflicts }),
       ...createFolderActions({ vaultKey, dispatch, integrity }),
     };
-  }, [vaultKey, dispatch, revisions, integrity]);
+  }, [vaultKey, account, dispatch, revisions, integrity]);
+  // Writes queued offline are sent when the server answers again.
+  useReplayQueuedWrites(actions.writes, actions.conflicts);
 
-  return useMemo(() => ({ ...actions, conflict }), [actions, conflict]);
+  return useMemo(() => {
+    const { writes: _writes, conflicts: _conflicts, ...entryActions } = actions;
+    return { ...entryActions, conflict };
+  }, [actions, conflict]);
 }

@@ -4,7 +4,8 @@ import { listEntries, servedVaultStateOf } from '@/api/list-entries';
 import { useKeyring } from '@/lib/keyring-context';
 import { logFailure, logInfo } from '@/lib/log';
 import { apiRequest } from '@/lib/api-client';
-import { withFolderName } from '@lockit/client-core';
+import { withFolderName, withPendingWrites } from '@lockit/client-core';
+import { refreshPending } from '@/lib/offline/pending-state';
 import { openEntriesWithElements } from '../lib/open-entries-in-workers';
 import { purgeExpiredTrash } from '../integrity/purge-expired-trash';
 import { vaultIntegrityOf } from '../integrity/vault-integrity-of';
@@ -218,7 +219,10 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
         ]);
         mark(VAULT_DECRYPTED_MARK);
         const { opened } = loadedFolders;
-        const loaded = withFolderNames(entries, opened);
+        // Writes still queued from a time without the server are shown over what was served.
+        const account = keyring.vault?.vaultKey === vaultKey ? keyring.vault.account : null;
+        const pending = account === null ? [] : await refreshPending(account);
+        const loaded = withFolderNames(await withPendingWrites(vaultKey, entries, pending), opened);
         // As a transition, the first render of 10,000 entries (sorting, counts, the list) runs
         // in slices with the main thread free between them, instead of one task of 50 ms or more.
         startTransition(() => dispatch({ type: 'loaded', entries: loaded, folders: opened }));
@@ -251,7 +255,7 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
     return () => controller.abort();
   }, [vaultKey, prefetchedEntries, keyring, revisions, integrity, reloads]);
 
-  // Nothing is written while the vault is the offline copy (read-only until the server answers).
+  // Nothing is upgraded or followed live while the vault is the offline copy (its own changes are queued).
   const ready = state.entries.status === 'ready' && offlineCopyOf(vaultKey) === undefined;
   useEffect(() => {
     if (!ready) return;

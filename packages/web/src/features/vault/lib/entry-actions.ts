@@ -24,11 +24,11 @@ export interface EntryActionsDeps {
 
 /** The entry half of EntryActions: adding, editing, Trash, history and opening secrets. */
 export function createEntryActions({ vaultKey, writes, conflicts }: EntryActionsDeps): Omit<EntryActions, keyof FolderActions> {
-  const { core, markDamaged, removed, settleWire, writeDraft, trashAt, failed } = writes;
+  const { core, queued, showQueued, markDamaged, removed, settleWire, writeDraft, trashAt, failed } = writes;
   const { askAbout } = conflicts;
 
   const save = async (entry: OpenEntry, draft: EntryDraft, words = SAVE_WORDS): Promise<ActionResult> => {
-    const outcome = await writeDraft(entry.id, entry.revision, draft, words);
+    const outcome = await writeDraft(entry.id, entry.revision, draft, words, entry);
     if ('conflict' in outcome) return askAbout('save', draft, outcome.conflict, words, entry);
     return outcome.ok ? { ok: true } : outcome;
   };
@@ -49,9 +49,11 @@ export function createEntryActions({ vaultKey, writes, conflicts }: EntryActions
     async add(draft) {
       const words: WriteWords = { context: 'Add New Password', what: 'save', keptInForm: true };
       try {
-        const { wire, id } = await core.add(draft);
-        await settleWire(wire);
-        return { ok: true, id };
+        const result = await (queued ?? core).add(draft);
+        // Offline: it waits sealed in the queue, shown as it will be.
+        if (result.kind === 'queued') await showQueued(result.write, undefined);
+        else await settleWire(result.wire);
+        return { ok: true, id: result.id };
       } catch (error) {
         return failed(error, words);
       }
@@ -62,7 +64,7 @@ export function createEntryActions({ vaultKey, writes, conflicts }: EntryActions
     async trash(entry) {
       const revision = revisionOf(entry);
       if (revision === null) return NO_REVISION;
-      const outcome = await trashAt(entry.id, revision);
+      const outcome = await trashAt(entry.id, revision, entry);
       if ('conflict' in outcome) return askAbout('delete', null, outcome.conflict, SAVE_WORDS);
       return outcome.ok ? { ok: true } : outcome;
     },
@@ -72,10 +74,14 @@ export function createEntryActions({ vaultKey, writes, conflicts }: EntryActions
       if (revision === null) return NO_REVISION;
       let result;
       try {
-        result = await core.restore(entry.id, revision);
+        result = await (queued ?? core).restore(entry.id, revision);
       } catch (error) {
         logFailure('Restoring a password', error);
         return { ok: false, message: failureMessage('restore it', error) };
+      }
+      if (result.kind === 'queued') {
+        await showQueued(result.write, entry);
+        return { ok: true };
       }
       if (result.kind === 'conflict') return refreshed(result);
       await settleWire(result.wire);
