@@ -1,7 +1,8 @@
 import type { EntryWire } from '@lockit/contract';
 import { newEntryId } from '@lockit/crypto';
 import { ApiError, NetworkError } from '../http/api-errors';
-import { openVersionDraft, sealEntry, type SealedEntry } from '../vault/seal-entry';
+import { openVersionDraft } from '../vault/open-draft';
+import { sealEntry, type SealedEntry } from '../vault/seal-entry';
 import type { EntryDraft } from '../vault/vault-entry';
 import type { EntryWrites, SaveResult, Saved, TrashResult } from '../vault/writes/entry-writes';
 import type { EntryWriteQueue, QueuedChange } from './entry-write-queue';
