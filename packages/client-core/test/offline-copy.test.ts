@@ -1,6 +1,6 @@
 import { KdfParamsRejectedError } from '@lockit/crypto';
 import { openWireEntry } from '@lockit/test-support';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountRefOf,
   MemoryOfflineCopyStore,
@@ -15,22 +15,10 @@ import {
   type OfflinePlatform,
   type OpenVault,
 } from '../src';
-import {
-  coreDevice,
-  databaseKind,
-  startCoreTestServer,
-  type CoreDevice,
-  type CoreTestServer,
-} from './support/core-against-server';
+import { coreDevice, databaseKind, type CoreDevice } from './support/core-against-server';
+import { useCoreServer } from './support/use-core-server';
 
-let env: CoreTestServer;
-beforeAll(async () => {
-  env = await startCoreTestServer();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-beforeEach(() => env.proxy.clearRules());
+const env = useCoreServer();
 
 const ENTRY = { serviceName: 'Alder Credit Union', username: 'ada', password: 'alder-0ffline!' };
 

@@ -1,5 +1,5 @@
 import type { VerifiedAccount } from '@lockit/test-support';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   EntryConflictResolution,
   EntryWriteQueue,
@@ -10,16 +10,11 @@ import {
   readPendingWrites,
   type PendingWriteStore,
 } from '../src';
-import { databaseKind, startCoreTestServer, type CoreTestServer } from './support/core-against-server';
+import { databaseKind } from './support/core-against-server';
+import { useCoreServer } from './support/use-core-server';
 import { coreVaultOf, loginDraft, type CoreVault } from './support/core-vault';
 
-let env: CoreTestServer;
-beforeAll(async () => {
-  env = await startCoreTestServer();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useCoreServer();
 
 /** Nothing listens here: every call gets no answer at all, as with the server down. */
 const UNREACHABLE = 'http://127.0.0.1:9';
