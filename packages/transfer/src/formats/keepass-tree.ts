@@ -61,10 +61,12 @@ export function keepassItems(root: KeePassGroup): { items: TransferItem[]; skipp
   const visit = (group: KeePassGroup, path: string[]): void => {
     if (group.isRecycleBin) {
       const count = countEntries(group);
-      skipped.push({
-        line: null,
-        reason: `The group "${group.name}" is KeePass's recycle bin: its ${count} deleted ${count === 1 ? 'entry was' : 'entries were'} not imported.`,
-      });
+      // An empty recycle bin (KeePass makes one at the first delete, kdbxweb at creation) drops nothing.
+      if (count > 0)
+        skipped.push({
+          line: null,
+          reason: `The group "${group.name}" is KeePass's recycle bin: its ${count} deleted ${count === 1 ? 'entry was' : 'entries were'} not imported.`,
+        });
       number += count;
       return;
     }
