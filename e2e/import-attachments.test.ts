@@ -28,7 +28,8 @@ async function keepassWithFiles(files: Record<string, Uint8Array>): Promise<Buff
   entry.fields.set('UserName', 'ada');
   entry.fields.set('Password', kdbxweb.ProtectedValue.fromString('c3dar!'));
   for (const [name, bytes] of Object.entries(files)) {
-    const value = name.endsWith('.key') ? kdbxweb.ProtectedValue.fromBinary(bytes) : bytes;
+    const buffer = new Uint8Array(bytes).buffer;
+    const value = name.endsWith('.key') ? kdbxweb.ProtectedValue.fromBinary(buffer) : buffer;
     entry.binaries.set(name, await db.createBinary(value));
   }
   return Buffer.from(await db.save());

@@ -37,7 +37,7 @@ async function buildDatabase(kdf: Kdf): Promise<ImportFile> {
   mail.fields.set('Notes', 'line one\nline two');
   mail.tags = ['mail', 'personal'];
   mail.binaries.set('key.txt', await db.createBinary(kdbxweb.ProtectedValue.fromString('attachment')));
-  mail.binaries.set('scan.bin', await db.createBinary(SCAN));
+  mail.binaries.set('scan.bin', await db.createBinary(SCAN.slice().buffer));
 
   const banking = db.createGroup(db.createGroup(root, 'Work'), 'Banking');
   const bank = db.createEntry(banking);
