@@ -26,6 +26,7 @@ async function keepassWithFiles(files: Record<string, Uint8Array>): Promise<Buff
   const entry = db.createEntry(db.getDefaultGroup());
   entry.fields.set('Title', 'Cedar Bank');
   entry.fields.set('UserName', 'ada');
+  entry.fields.set('URL', 'https://cedar.example');
   entry.fields.set('Password', kdbxweb.ProtectedValue.fromString('c3dar!'));
   for (const [name, bytes] of Object.entries(files)) {
     const buffer = new Uint8Array(bytes).buffer;
@@ -100,5 +101,23 @@ describe('import with attachments', () => {
     const stored = await account.client.expect<{ data: unknown[] }>(200, 'GET', attachmentPaths.list(entries.data[0]!.id));
     expect(stored.data).toHaveLength(2);
     expect(JSON.stringify(stored)).not.toMatch(/statement|backup\.key|disk\.iso/);
+
+    // The same file again, its item updated over the existing one: the files it already has
+    // (same name and size) are not sent twice; the one past the limit is named again.
+    await page.goto('/vault/import');
+    await page
+      .getByLabel('Choose a file')
+      .setInputFiles({ name: 'files.kdbx', mimeType: 'application/octet-stream', buffer: database });
+    await expect.poll(() => page.getByLabel('Format', { exact: true }).inputValue()).toBe('kdbx');
+    await page.getByRole('button', { name: 'Show preview' }).click();
+    await page.getByLabel('File password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Show preview' }).click();
+    await page.getByLabel('For all of them:').selectOption({ label: 'Update the existing item' });
+    await page.getByRole('button', { name: /^Import / }).click();
+    await page.getByRole('heading', { name: 'Import complete' }).waitFor({ timeout: 60_000 });
+    await page.getByText(/1 existing items updated\. .* 0 files attached\.$/).waitFor();
+    expect(
+      (await account.client.expect<{ data: unknown[] }>(200, 'GET', attachmentPaths.list(entries.data[0]!.id))).data,
+    ).toHaveLength(2);
   });
 });
