@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiPaths, attachmentPaths, ATTACHMENT_PART_MAX_BYTES, listAttachmentsResponseSchema } from '@lockit/contract';
 import { signedInUser } from './helpers/accounts';
+import { encryptItem } from './helpers/entries';
 import { addEntry, putPart, sealedFile, uploadFile } from './helpers/attachments';
 import { useTestApp } from './helpers/test-app';
 import { createRepositories } from '../src/db/repositories/index';
@@ -186,6 +188,38 @@ describe('attachments follow their entry', () => {
     ).toBeGreaterThan(0);
     expect(await h.db.selectFrom('attachments').select('id').where('id', '=', file.ids.fileId).execute()).toEqual([]);
     expect(await contentStored(await userIdOf(account.username), file.ids.fileId)).toBe(false);
+  });
+
+  it('go with an import undo that deletes their entry for good, and stay with an entry it moves to Trash', async () => {
+    const { account, client } = await signedInUser(h);
+    const batchId = randomUUID();
+    const [untouched, edited] = await Promise.all(
+      ['imported', 'edited'].map((name) =>
+        encryptItem(account, { serviceName: name, username: 'u', password: 'p', overview: { v: 1, type: 'login' } }),
+      ),
+    );
+    expect((await client.post(apiPaths.entryBatch, { batchId, entries: [untouched, edited] })).statusCode).toBe(201);
+    // The import attaches its files after the items land, as the web app does.
+    const gone = await uploadFile(client, untouched!.id, bytes(3000));
+    const kept = await uploadFile(client, edited!.id, bytes(2000));
+    const change = await encryptItem(
+      account,
+      { serviceName: 'renamed', username: 'u', password: 'p2', overview: { v: 1, type: 'login' } },
+      edited!.id,
+    );
+    expect((await client.put(apiPaths.updateEntry(edited!.id), { ...change, revision: 1 })).statusCode).toBe(200);
+
+    const undo = await client.delete(apiPaths.entryBatchUndo(batchId));
+    expect(undo.json().data).toEqual({ purged: 1, trashed: 1 });
+    const userId = await userIdOf(account.username);
+    expect(await h.db.selectFrom('attachments').select('id').where('user_id', '=', userId).execute()).toEqual([
+      { id: kept.ids.fileId },
+    ]);
+    expect(await contentStored(userId, gone.ids.fileId)).toBe(false);
+    expect(await contentStored(userId, kept.ids.fileId)).toBe(true);
+    // The room the deleted file took is free again.
+    const usage = listAttachmentsResponseSchema.parse((await client.get(attachmentPaths.list(edited!.id))).json()).usage;
+    expect(usage.usedBytes).toBe(kept.sealed.length);
   });
 
   it("leave with the account's deletion", async () => {

@@ -40,6 +40,18 @@ export interface TransferItem {
    * import shows such items as Trash and may restore them there; absent for everything else.
    */
   trashedAt?: string;
+  /**
+   * Files the item carries in the file (KeePass binaries, 1Password documents): the import
+   * creates the item, then seals and uploads each. Absent for formats that hold no files.
+   */
+  attachments?: TransferAttachment[];
+}
+
+/** An attached file as the import file holds it, in the clear (see TransferItem's invariant). */
+export interface TransferAttachment {
+  /** The file's name as the other manager shows it ("scan.pdf"). */
+  name: string;
+  bytes: Uint8Array;
 }
 
 export interface TransferField {

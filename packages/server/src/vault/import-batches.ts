@@ -7,6 +7,9 @@ import { applyVaultState, type VaultStateWrite } from './vault-state';
 
 type BatchContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now' | 'live'>;
 
+/** Entry ids per query when an undo looks up their files. */
+const ID_SLICE = 500;
+
 /**
  * Stores one call of an import in one transaction: every row, the vault state and revision
  * (vault-state.ts), then the caps. A taken id (unique violation), a stale or missing state or a
@@ -28,7 +31,15 @@ export async function addImportBatch(
   ctx.live.notify(userId, notice);
 }
 
-export type UndoOutcome = { outcome: 'not-found' } | { outcome: 'undone'; purged: number; trashed: number };
+export type UndoOutcome =
+  | { outcome: 'not-found' }
+  | {
+      outcome: 'undone';
+      purged: number;
+      trashed: number;
+      /** Files of the entries deleted for good: their rows are gone, the caller frees their content after the commit. */
+      attachmentIds: string[];
+    };
 
 /**
  * Undoes every call of one import, in one transaction. An entry still at revision 1 was never
@@ -51,6 +62,15 @@ export async function undoImportBatch(
     if (inBatch.length === 0) return { outcome: 'not-found' as const };
     const purgedIds = await entries.deleteUntouchedOfImportBatch(userId, batchId, trx);
     const purged = purgedIds.length;
+    // An entry still at revision 1 may have gained files (an import brings them after its
+    // items): they go with it, as with any purge (decision 0071), not left counting against the account.
+    const attachmentIds: string[] = [];
+    // In slices: an import of thousands of items must not make one query of thousands of parameters.
+    for (let at = 0; at < purgedIds.length; at += ID_SLICE) {
+      const ids = await ctx.repos.attachments.idsOfEntries(userId, purgedIds.slice(at, at + ID_SLICE), trx);
+      await ctx.repos.attachments.delete(userId, ids, trx);
+      attachmentIds.push(...ids);
+    }
     const trashedIds: string[] = [];
     const at = ctx.now();
     let trashed = 0;
@@ -68,9 +88,9 @@ export async function undoImportBatch(
       entries: trashedIds,
       purgedEntries: purgedIds.map((id) => ({ id, revision: 1 })),
     });
-    return { outcome: 'undone' as const, purged, trashed, notice };
+    return { outcome: 'undone' as const, purged, trashed, notice, attachmentIds };
   });
   if (result.outcome === 'not-found') return result;
   ctx.live.notify(userId, result.notice);
-  return { outcome: 'undone', purged: result.purged, trashed: result.trashed };
+  return { outcome: 'undone', purged: result.purged, trashed: result.trashed, attachmentIds: result.attachmentIds };
 }

@@ -7,6 +7,8 @@ import { checkInnerGzip, KDBX_MAX_INNER_BYTES } from './kdbx-guards';
 
 const kdbxweb = (kdbxNamespace as unknown as { default?: typeof kdbxNamespace }).default ?? kdbxNamespace;
 const PASSWORD = 'correct horse battery staple';
+/** Every byte value, twice: a binary attachment that no text decoding would keep intact. */
+const SCAN = Uint8Array.from({ length: 512 }, (_, i) => i % 256);
 
 type Kdf = 'argon2d' | 'argon2id' | 'aes' | 'kdbx3';
 
@@ -35,6 +37,7 @@ async function buildDatabase(kdf: Kdf): Promise<ImportFile> {
   mail.fields.set('Notes', 'line one\nline two');
   mail.tags = ['mail', 'personal'];
   mail.binaries.set('key.txt', await db.createBinary(kdbxweb.ProtectedValue.fromString('attachment')));
+  mail.binaries.set('scan.bin', await db.createBinary(SCAN.slice().buffer));
 
   const banking = db.createGroup(db.createGroup(root, 'Work'), 'Banking');
   const bank = db.createEntry(banking);
@@ -76,7 +79,7 @@ describe('KDBX import', () => {
     expect(kdbxFormat.detect({ name: 'x.csv', bytes: new TextEncoder().encode('name,url\n') })).toBe(0);
   });
 
-  it('opens a KDBX 4 Argon2d database: folders, TOTP, hidden fields, tags, history; recycle bin and attachment reported', async () => {
+  it('opens a KDBX 4 Argon2d database: folders, TOTP, hidden fields, tags, history, attachments; recycle bin reported', async () => {
     const result = await kdbxFormat.parse(argon2d, { password: PASSWORD });
     expect(result.format).toBe('kdbx');
     const [mail, bank] = result.items;
@@ -97,8 +100,13 @@ describe('KDBX import', () => {
     expect(mail?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(bank).toMatchObject({ name: 'Bank', folder: 'Work/Banking', password: 'bank' });
     const reasons = result.skipped.map((record) => record.reason);
-    expect(reasons).toContainEqual(expect.stringContaining('"key.txt" was not imported'));
-    expect(reasons).toContainEqual(expect.stringContaining('recycle bin: its 1 deleted entry was not imported'));
+    expect(reasons).toEqual(['The group "Recycle Bin" is KeePass\'s recycle bin: its 1 deleted entry was not imported.']);
+    // A protected binary (decrypted from the inner stream) and a plain one, byte for byte.
+    expect(mail?.attachments).toEqual([
+      { name: 'key.txt', bytes: new TextEncoder().encode('attachment') },
+      { name: 'scan.bin', bytes: SCAN },
+    ]);
+    expect(bank?.attachments).toBeUndefined();
   });
 
   it.each(['argon2id', 'aes', 'kdbx3'] as const)('opens a database whose key derivation is %s', async (kdf) => {

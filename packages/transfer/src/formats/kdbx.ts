@@ -241,8 +241,20 @@ function entryOf(entry: kdbxNamespace.KdbxEntry): KeePassEntry {
         updatedAt: version.times.lastModTime?.toISOString() ?? null,
       };
     }),
-    attachments: [...entry.binaries.keys()],
+    attachments: [...entry.binaries].map(([name, binary]) => ({ name, bytes: binaryBytes(binary) })),
   };
+}
+
+/**
+ * An entry's binary as bytes: kdbxweb gives the pooled value with its hash once loaded (a
+ * reference to a pool entry that does not exist stays a bare `{ ref }`), or a bare value; a
+ * protected one (KeePass's "protect" flag) is decrypted from its in-memory stream. Null when
+ * the entry names a binary the database does not hold.
+ */
+function binaryBytes(binary: kdbxNamespace.KdbxBinary | kdbxNamespace.KdbxBinaryWithHash): Uint8Array | null {
+  const value = kdbxweb.KdbxBinaries.isKdbxBinaryWithHash(binary) ? binary.value : binary;
+  if (value instanceof kdbxweb.ProtectedValue) return value.getBinary();
+  return value ? new Uint8Array(value) : null;
 }
 
 function startsWith(bytes: Uint8Array, expected: number[], offset: number): boolean {

@@ -25,8 +25,13 @@ export interface KeePassEntry {
   expiresAt: string | null;
   /** Earlier versions of the entry, as the file lists them (oldest first in KeePass). */
   history: { password: string; updatedAt: string | null }[];
-  /** Names of attached files: Lockit holds none, so each is reported, never silently lost. */
-  attachments: string[];
+  /** Attached files; `bytes` null when the file names one it holds no data for (reported, not lost silently). */
+  attachments: KeePassAttachment[];
+}
+
+export interface KeePassAttachment {
+  name: string;
+  bytes: Uint8Array | null;
 }
 
 export interface KeePassGroup {
@@ -56,10 +61,12 @@ export function keepassItems(root: KeePassGroup): { items: TransferItem[]; skipp
   const visit = (group: KeePassGroup, path: string[]): void => {
     if (group.isRecycleBin) {
       const count = countEntries(group);
-      skipped.push({
-        line: null,
-        reason: `The group "${group.name}" is KeePass's recycle bin: its ${count} deleted ${count === 1 ? 'entry was' : 'entries were'} not imported.`,
-      });
+      // An empty recycle bin (KeePass makes one at the first delete, kdbxweb at creation) drops nothing.
+      if (count > 0)
+        skipped.push({
+          line: null,
+          reason: `The group "${group.name}" is KeePass's recycle bin: its ${count} deleted ${count === 1 ? 'entry was' : 'entries were'} not imported.`,
+        });
       number += count;
       return;
     }
@@ -105,18 +112,22 @@ function entryToItem(entry: KeePassEntry, folder: string | null, number: number,
   item.updatedAt = entry.updatedAt;
   item.passwordHistory = passwordHistory(entry, item.password);
 
+  const files = entry.attachments.flatMap((file) => (file.bytes === null ? [] : [{ name: file.name, bytes: file.bytes }]));
   // A title alone is no item (an "empty entry" of a real export): it is reported, not imported.
-  if (!hasContent(item, false)) {
+  // A title with a file is one: the file is what the entry keeps.
+  if (!hasContent(item, false) && files.length === 0) {
     const what = value('Title').trim() === '' ? 'is empty' : `("${item.name}") has nothing in it but its title`;
     skipped.push({ line: number, reason: `Entry ${number} ${what} (no user name, password, address, notes or fields).` });
     return null;
   }
-  for (const name of entry.attachments) {
+  for (const file of entry.attachments) {
+    if (file.bytes !== null) continue;
     skipped.push({
       line: number,
-      reason: `Entry ${number} ("${item.name}"): the attached file "${name}" was not imported; Lockit does not hold attachments.`,
+      reason: `Entry ${number} ("${item.name}"): the attached file "${file.name}" was not imported; the file holds no data for it.`,
     });
   }
+  if (files.length > 0) item.attachments = files;
   return item;
 }
 

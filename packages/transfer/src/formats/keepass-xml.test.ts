@@ -84,6 +84,16 @@ describe('KeePass 2 XML import', () => {
     ]);
   });
 
+  it('says nothing of an empty recycle bin: no entry was dropped', async () => {
+    const xml =
+      '<KeePassFile><Meta><RecycleBinUUID>bin+UUID/AAAAAAAAAAA==</RecycleBinUUID></Meta><Root><Group><Name>Root</Name>' +
+      '<Entry><String><Key>Title</Key><Value>Mail</Value></String><String><Key>Password</Key><Value>p</Value></String></Entry>' +
+      '<Group><UUID>bin+UUID/AAAAAAAAAAA==</UUID><Name>Recycle Bin</Name></Group></Group></Root></KeePassFile>';
+    const { items, skipped } = await parse(textFile(xml, 'db.xml'));
+    expect(items.map((item) => item.name)).toEqual(['Mail']);
+    expect(skipped).toEqual([]);
+  });
+
   it('refuses an entity bomb (billion laughs) before parsing, naming the line', async () => {
     const bomb = [
       '<?xml version="1.0"?>',

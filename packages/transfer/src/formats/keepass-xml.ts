@@ -1,6 +1,7 @@
 import { decodeText } from '../csv/decode-text';
 import { ImportFileError, type ImportFile, type ImportFormat, type ParseResult } from '../import-format';
-import { keepassItems, type KeePassEntry, type KeePassGroup } from './keepass-tree';
+import { AttachmentBudget, decodeBase64, gunzipWithin } from './attachment-budget';
+import { keepassItems, type KeePassAttachment, type KeePassEntry, type KeePassGroup } from './keepass-tree';
 import { isoDate } from './item-rules';
 import { child, children, lineAt, parseXml, textOf, type XmlNode } from './xml-read';
 
@@ -47,21 +48,70 @@ function parseKeepassXml(file: ImportFile): ParseResult {
   const meta = child(keepass, 'Meta');
   const recycleBinOn = textOf(meta?.RecycleBinEnabled).trim().toLowerCase() !== 'false';
   const recycleBinUuid = recycleBinOn ? textOf(meta?.RecycleBinUUID).trim() : '';
-  const { items, skipped } = keepassItems(groupOf(topGroup, recycleBinUuid));
+  const binaries = binaryPool(meta, new AttachmentBudget());
+  const { items, skipped } = keepassItems(groupOf(topGroup, recycleBinUuid, binaries));
   return { format: 'keepass-xml', items, skipped };
 }
 
-function groupOf(node: XmlNode, recycleBinUuid: string): KeePassGroup {
+/** A binary's bytes by its pool id (Meta/Binaries), decoded once and only when an entry asks. */
+interface BinaryPool {
+  get(id: string): Uint8Array | null;
+  budget: AttachmentBudget;
+}
+
+/**
+ * KeePass 2 keeps attachments once in Meta/Binaries (`<Binary ID="0" Compressed="True">` with
+ * base64 of the gzip of the file) and entries point at them with `<Value Ref="0"/>`; an entry's
+ * `<Value>` may also hold the base64 itself. Every inflation counts against one budget.
+ */
+function binaryPool(meta: XmlNode | undefined, budget: AttachmentBudget): BinaryPool {
+  const nodes = new Map(children(child(meta, 'Binaries'), 'Binary').map((node) => [String(node['@_ID'] ?? ''), node]));
+  const decoded = new Map<string, Uint8Array | null>();
+  const get = (id: string): Uint8Array | null => {
+    if (!decoded.has(id)) {
+      const node = nodes.get(id);
+      decoded.set(id, node === undefined ? null : binaryValue(node, budget));
+    }
+    return decoded.get(id) ?? null;
+  };
+  return { get, budget };
+}
+
+/** The bytes of a `<Binary>` of the pool or an inline `<Value>`: base64, gunzipped when Compressed="True". */
+function binaryValue(node: XmlNode, budget: AttachmentBudget): Uint8Array | null {
+  if (isTrue(node['@_Protected'])) return null;
+  const raw = decodeBase64(textOf(node));
+  if (raw === null) return null;
+  if (!isTrue(node['@_Compressed'])) {
+    budget.take(raw.length);
+    return raw;
+  }
+  return gunzipWithin(raw, budget);
+}
+
+const isTrue = (value: unknown) => String(value).toLowerCase() === 'true';
+
+function groupOf(node: XmlNode, recycleBinUuid: string, binaries: BinaryPool): KeePassGroup {
   const uuid = textOf(node.UUID).trim();
   return {
     name: textOf(node.Name).trim() || 'Group',
     isRecycleBin: recycleBinUuid !== '' && uuid === recycleBinUuid && !/^A{22}==$/.test(uuid),
-    entries: children(node, 'Entry').map(entryOf),
-    groups: children(node, 'Group').map((group) => groupOf(group, recycleBinUuid)),
+    entries: children(node, 'Entry').map((entry) => entryOf(entry, binaries)),
+    groups: children(node, 'Group').map((group) => groupOf(group, recycleBinUuid, binaries)),
   };
 }
 
-function entryOf(node: XmlNode): KeePassEntry {
+function attachmentOf(binary: XmlNode, binaries: BinaryPool): KeePassAttachment {
+  const name = textOf(binary.Key) || 'attachment';
+  const value = child(binary, 'Value');
+  const ref = value?.['@_Ref'];
+  if (ref !== undefined) return { name, bytes: binaries.get(String(ref)) };
+  // An inline value: text only (`<Value>base64</Value>`) or with attributes (Compressed="True").
+  const inline = value ?? (typeof binary.Value === 'string' ? { '#text': binary.Value } : undefined);
+  return { name, bytes: inline === undefined ? null : binaryValue(inline, binaries.budget) };
+}
+
+function entryOf(node: XmlNode, binaries: BinaryPool): KeePassEntry {
   const strings = children(node, 'String').map((string) => {
     const value = string.Value;
     const attributes = typeof value === 'object' && value !== null ? (value as XmlNode) : {};
@@ -90,7 +140,7 @@ function entryOf(node: XmlNode): KeePassEntry {
     updatedAt: keepassDate(textOf(times?.LastModificationTime)),
     expiresAt: textOf(times?.Expires).trim().toLowerCase() === 'true' ? keepassDate(textOf(times?.ExpiryTime)) : null,
     history,
-    attachments: children(node, 'Binary').map((binary) => textOf(binary.Key) || 'attachment'),
+    attachments: children(node, 'Binary').map((binary) => attachmentOf(binary, binaries)),
   };
 }
 

@@ -11,7 +11,7 @@ describe('KeePassX 0.4 XML', () => {
     expect(detectFormat(file)[0]?.format.id).toBe('keepassx-xml');
   });
 
-  it('reads entries with every field, nested groups, line breaks and expiry; reports the Backup group and attachments', async () => {
+  it('reads entries with every field, nested groups, line breaks and expiry; brings its attachment in; reports the Backup group', async () => {
     const { items, skipped } = await keepassxXmlFormat.parse(ownFixture('keepassx-0.4.xml'), {});
     expect(items).toHaveLength(2);
     expect(items[0]).toMatchObject({
@@ -35,8 +35,8 @@ describe('KeePassX 0.4 XML', () => {
       notes: '',
       fields: [],
     });
+    expect(items[1]?.attachments).toEqual([{ name: 'statement.pdf', bytes: new TextEncoder().encode('%PDF-') }]);
     expect(skipped.map((record) => record.reason)).toEqual([
-      'Entry 2 ("Bank"): the attached file "statement.pdf" was not imported; Lockit does not hold attachments.',
       'The group "Backup" is KeePass\'s recycle bin: its 1 deleted entry was not imported.',
     ]);
   });

@@ -1,5 +1,6 @@
 import { decodeText } from '../csv/decode-text';
 import { ImportFileError, type ImportFile, type ImportFormat, type ParseResult } from '../import-format';
+import { AttachmentBudget, decodeBase64 } from './attachment-budget';
 import { keepassDate } from './keepass-xml';
 import { keepassItems, type KeePassEntry, type KeePassGroup } from './keepass-tree';
 import { child, children, lineAt, parseXml, textOf, type XmlNode } from './xml-read';
@@ -47,26 +48,30 @@ function parseKeepassx(file: ImportFile): ParseResult {
   const document = parseXml(text.replace(/<br\s*\/>/gi, '&#10;'), REPEATED);
   const database = child(document, 'database');
   if (!database) throw new ImportFileError('The file is XML but not a KeePassX export: it has no <database> element.');
-  const groups = children(database, 'group').map((group) => groupOf(group, 0));
+  const groups = children(database, 'group').map((group) => groupOf(group, 0, new AttachmentBudget()));
   const result = keepassItems({ name: 'Database', isRecycleBin: false, entries: [], groups });
   return { format: 'keepassx-xml', ...result };
 }
 
-function groupOf(node: XmlNode, depth: number): KeePassGroup {
+function groupOf(node: XmlNode, depth: number, budget: AttachmentBudget): KeePassGroup {
   const name = textOf(node.title).trim() || 'Group';
   return {
     name,
     // The recycle bin rule reports its entries as deleted, which is what KeePassX's Backup holds.
     isRecycleBin: depth === 0 && name === BACKUP_GROUP,
-    entries: children(node, 'entry').map(entryOf),
-    groups: children(node, 'group').map((group) => groupOf(group, depth + 1)),
+    entries: children(node, 'entry').map((entry) => entryOf(entry, budget)),
+    groups: children(node, 'group').map((group) => groupOf(group, depth + 1, budget)),
   };
 }
 
-function entryOf(node: XmlNode): KeePassEntry {
+function entryOf(node: XmlNode, budget: AttachmentBudget): KeePassEntry {
   const value = (name: string) => textOf(node[name]);
   const expire = value('expire').trim();
   const attachment = value('bindesc').trim();
+  const bin = value('bin').trim();
+  // <bin> is the file's base64; KeePassX writes an empty one for an entry without a file.
+  const bytes = bin === '' ? null : decodeBase64(bin);
+  if (bytes !== null) budget.take(bytes.length);
   return {
     strings: [
       { key: 'Title', value: value('title'), protected: false },
@@ -80,6 +85,6 @@ function entryOf(node: XmlNode): KeePassEntry {
     updatedAt: keepassDate(value('lastmod')),
     expiresAt: /^never$/i.test(expire) ? null : keepassDate(expire),
     history: [],
-    attachments: attachment === '' && value('bin').trim() === '' ? [] : [attachment || 'attachment'],
+    attachments: attachment === '' && bin === '' ? [] : [{ name: attachment || 'attachment', bytes }],
   };
 }

@@ -31,7 +31,7 @@ export const itemSchema = z.looseObject({
       sections: z.array(z.looseObject({ title: text, name: text, fields: z.array(sectionFieldSchema).nullish() })).nullish(),
       passwordHistory: z.array(z.looseObject({ value: text, time: z.number().nullish() })).nullish(),
       password: text,
-      documentAttributes: z.looseObject({ fileName: text }).nullish(),
+      documentAttributes: z.looseObject({ fileName: text, documentId: text }).nullish(),
     })
     .nullish(),
   overview: z

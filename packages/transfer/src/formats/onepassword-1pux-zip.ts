@@ -1,5 +1,6 @@
-import { Unzip, UnzipInflate } from 'fflate';
+import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
 import { ImportFileError } from '../import-format';
+import { AttachmentBudget, joinChunks } from './attachment-budget';
 
 /** What a .1pux may make Lockit inflate. docs/decisions/0035-keepass-and-1pux-bounds.md. */
 export const ONEPUX_LIMITS = {
@@ -15,15 +16,20 @@ export const ONEPUX_LIMITS = {
 const CHUNK = 16 * 1024;
 
 /**
- * The text of export.data in a .1pux archive, and how many other files (attachments) it holds.
+ * The text of export.data in a .1pux archive, and the attached files under files/ by their
+ * name in the archive ("files/<documentId>__<fileName>").
  *
- * Security invariant: only export.data is ever inflated, and its output is counted as it is
- * produced (not trusted from the ZIP's declared sizes): past 200 MB, or past a 200:1 ratio once
- * 1 MB is out, inflation stops and the file is refused as a ZIP bomb. Input is pushed in 16 KB
+ * Security invariant: only export.data and files under files/ are ever inflated, and their
+ * output is counted as it is produced (not trusted from the ZIP's declared sizes): export.data
+ * past 200 MB, or past a 200:1 ratio once 1 MB is out, and the files together past
+ * ATTACHMENT_IMPORT_LIMITS, stop inflation and refuse the file. Input is pushed in 16 KB
  * slices, so a single push can yield at most ~16 MB (deflate's ratio is at most ~1032:1)
  * before the next check.
  */
-export function readExportData(bytes: Uint8Array): { text: string; attachments: number } {
+export function readExportData(
+  bytes: Uint8Array,
+  budget = new AttachmentBudget(),
+): { text: string; files: Map<string, Uint8Array> } {
   if (bytes.length > ONEPUX_LIMITS.fileBytes) {
     throw new ImportFileError(
       `The file is larger than ${ONEPUX_LIMITS.fileBytes / 1024 / 1024} MB; Lockit does not read a .1pux that large.`,
@@ -37,12 +43,19 @@ export function readExportData(bytes: Uint8Array): { text: string; attachments: 
   let consumed = 0;
   let found = false;
   let finished = false;
-  let attachments = 0;
+  const files = new Map<string, Uint8Array>();
   let failure: ImportFileError | null = null;
 
   const unzip = new Unzip((file) => {
     if (file.name !== 'export.data') {
-      if (file.name.startsWith('files/') && !file.name.endsWith('/')) attachments++;
+      if (file.name.startsWith('files/') && !file.name.endsWith('/') && !files.has(file.name)) {
+        readAttachment(
+          file,
+          budget,
+          (data) => files.set(file.name, data),
+          (error) => (failure ??= error),
+        );
+      }
       return;
     }
     if (found) return;
@@ -89,17 +102,40 @@ export function readExportData(bytes: Uint8Array): { text: string; attachments: 
   if (failure) throw failure;
   if (!found) throw new ImportFileError('The archive has no export.data: it is not a 1Password export (.1pux).');
   if (!finished) throw new ImportFileError('The archive is cut short: export.data ends before its end.');
-  const data = new Uint8Array(inflated);
-  let at = 0;
-  for (const chunk of chunks) {
-    data.set(chunk, at);
-    at += chunk.length;
-  }
+  const data = joinChunks(chunks, inflated);
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(data), attachments };
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(data), files };
   } catch {
     throw new ImportFileError('export.data is not UTF-8 text: the archive is not a 1Password export.');
   }
+}
+
+/** Inflates one file of files/ under the import's attachment budget; `done` gets it whole. */
+function readAttachment(
+  file: UnzipFile,
+  budget: AttachmentBudget,
+  done: (data: Uint8Array) => void,
+  fail: (error: ImportFileError) => void,
+): void {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let stopped = false;
+  file.ondata = (error, chunk, final) => {
+    if (stopped) return;
+    try {
+      if (error) throw new ImportFileError(`The archive is damaged: ${file.name} cannot be inflated (${error.message}).`);
+      budget.take(chunk.length);
+    } catch (caught) {
+      stopped = true;
+      fail(caught instanceof ImportFileError ? caught : new ImportFileError(String(caught)));
+      file.terminate();
+      return;
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+    if (final) done(joinChunks(chunks, size));
+  };
+  file.start();
 }
 
 /** How many central directory entries detection reads: a .1pux has export.* first, then files/. */

@@ -2,7 +2,9 @@ import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ownFixture } from '../../test/fixture-file';
 import { ImportFileError, type ImportFile } from '../import-format';
+import { AttachmentBudget } from './attachment-budget';
 import { onePasswordPuxFormat } from './onepassword-1pux';
+import { readExportData } from './onepassword-1pux-zip';
 
 /** A .1pux as 1Password writes it: export.attributes, export.data and files/ for attachments. */
 function pux(exportData: string | Uint8Array, extra: Record<string, Uint8Array> = {}): ImportFile {
@@ -45,7 +47,7 @@ describe('1Password 1PUX import', () => {
     ]);
   });
 
-  it('maps cards, identities, notes, passwords and other categories; skips trash and reports documents and attachments', async () => {
+  it('maps cards, identities, notes, passwords and other categories; skips trash; brings documents in', async () => {
     const file = pux(fixtureText('1pux-own.json'), { 'files/d1__passport.pdf': new Uint8Array([1, 2, 3]) });
     const { items, skipped } = await parse(file);
     const byName = new Map(items.map((item) => [item.name, item]));
@@ -121,11 +123,73 @@ describe('1Password 1PUX import', () => {
     });
 
     const reasons = skipped.map((record) => record.reason);
-    expect(reasons).toEqual([
-      'Item 7: the document "passport.pdf" was not imported; Lockit does not hold files (the item\'s other details were).',
-      'Item 8 ("Deleted login") is in 1Password\'s trash: not imported.',
-      '1 attached file was not imported; Lockit does not hold attachments (they stay in the .1pux).',
+    expect(reasons).toEqual(['Item 8 ("Deleted login") is in 1Password\'s trash: not imported.']);
+    expect(byName.get('Passport scan')?.attachments).toEqual([{ name: 'passport.pdf', bytes: new Uint8Array([1, 2, 3]) }]);
+  });
+
+  it("brings in a login's file fields and a document's file by their document id; reports a missing file and files of no item", async () => {
+    const scan = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256);
+    const fileField = (documentId: string, fileName: string) => ({
+      title: fileName,
+      id: documentId,
+      value: { file: { fileName, documentId, decryptedSize: 3 } },
+    });
+    const data = {
+      accounts: [
+        {
+          vaults: [
+            {
+              items: [
+                {
+                  categoryUuid: '001',
+                  overview: { title: 'Bank' },
+                  details: {
+                    loginFields: [{ value: 'ana', designation: 'username' }],
+                    sections: [
+                      {
+                        title: 'Files',
+                        fields: [fileField('f1', 'codes.txt'), fileField('f2', 'scan.png'), fileField('gone', 'lost.pdf')],
+                      },
+                    ],
+                  },
+                },
+                {
+                  categoryUuid: '006',
+                  overview: { title: 'Lease' },
+                  details: { documentAttributes: { fileName: 'lease.pdf', documentId: 'd9', decryptedSize: 4 } },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const file = pux(JSON.stringify(data), {
+      'files/f1__codes.txt': strToU8('1111 2222'),
+      'files/f2__scan.png': scan,
+      'files/d9__lease.pdf': strToU8('%PDF'),
+      'files/orphan__old.txt': strToU8('old'),
+    });
+    const { items, skipped } = await parse(file);
+    const [bank, lease] = items;
+    expect(bank?.fields).toEqual([]);
+    expect(bank?.attachments).toEqual([
+      { name: 'codes.txt', bytes: strToU8('1111 2222') },
+      { name: 'scan.png', bytes: scan },
     ]);
+    expect(lease).toMatchObject({ type: 'note', name: 'Lease', attachments: [{ name: 'lease.pdf', bytes: strToU8('%PDF') }] });
+    expect(skipped.map((record) => record.reason)).toEqual([
+      'Item 1 ("Bank"): the file "lost.pdf" is not in the archive, so it was not imported (the item\'s other details were).',
+      '1 file in the archive belongs to no imported item (a trashed one, or none): not imported.',
+    ]);
+  });
+
+  it('refuses attached files that inflate past the import budget (a ZIP bomb under files/)', () => {
+    const bomb = pux('{"accounts":[]}', { 'files/x__zeros.bin': new Uint8Array(4 * 1024 * 1024) });
+    expect(() => readExportData(bomb.bytes, new AttachmentBudget(1024 * 1024))).toThrow(/inflate to more than 1 MB/);
+    expect(readExportData(bomb.bytes, new AttachmentBudget(8 * 1024 * 1024)).files.get('files/x__zeros.bin')).toHaveLength(
+      4 * 1024 * 1024,
+    );
   });
 
   it('puts items into folders named after their vaults when the export has several', async () => {

@@ -1,6 +1,7 @@
 import { ImportFileError, type ImportFile, type ImportFormat, type ParseResult, type SkippedRecord } from '../import-format';
 import {
   emptyTransferItem,
+  type TransferAttachment,
   type TransferField,
   type TransferIdentity,
   type TransferItem,
@@ -51,7 +52,8 @@ export const onePasswordPuxFormat: ImportFormat = {
 };
 
 function parse1pux(file: ImportFile): ParseResult {
-  const { text, attachments } = readExportData(file.bytes);
+  const { text, files } = readExportData(file.bytes);
+  const archive = new ArchiveFiles(files);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -82,21 +84,60 @@ function parse1pux(file: ImportFile): ParseResult {
         });
         continue;
       }
-      const item = itemOf(input, skipped, number);
+      const item = itemOf(input, archive, skipped, number);
       item.folder = folder;
       items.push(item);
     }
   }
-  if (attachments > 0) {
+  const left = archive.unclaimed();
+  if (left > 0) {
     skipped.push({
       line: null,
-      reason: `${attachments} attached ${attachments === 1 ? 'file was' : 'files were'} not imported; Lockit does not hold attachments (they stay in the .1pux).`,
+      reason: `${left} ${left === 1 ? 'file in the archive belongs' : 'files in the archive belong'} to no imported item (a trashed one, or none): not imported.`,
     });
   }
   return { format: '1pux', items, skipped };
 }
 
-function itemOf(input: OnePuxItem, skipped: SkippedRecord[], number: number): TransferItem {
+/** A file an item points at: a Document's own file or a file field of a section. */
+interface FileRef {
+  fileName: string;
+  documentId: string;
+}
+
+/**
+ * The files under files/ of the archive, each named "<documentId>__<fileName>" by 1Password,
+ * found by the document id an item names; each is claimed by at most one item.
+ */
+class ArchiveFiles {
+  private readonly byId = new Map<string, Uint8Array>();
+  constructor(files: ReadonlyMap<string, Uint8Array>) {
+    for (const [path, bytes] of files) {
+      const name = path.slice('files/'.length);
+      const split = name.indexOf('__');
+      this.byId.set(split === -1 ? name : name.slice(0, split), bytes);
+    }
+  }
+
+  claim(documentId: string): Uint8Array | null {
+    const bytes = this.byId.get(documentId) ?? null;
+    this.byId.delete(documentId);
+    return bytes;
+  }
+
+  unclaimed(): number {
+    return this.byId.size;
+  }
+}
+
+function fileRefOf(value: unknown): FileRef | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { fileName, documentId } = value as Record<string, unknown>;
+  if (typeof documentId !== 'string' || documentId === '') return null;
+  return { fileName: typeof fileName === 'string' && fileName.trim() !== '' ? fileName : 'attachment', documentId };
+}
+
+function itemOf(input: OnePuxItem, archive: ArchiveFiles, skipped: SkippedRecord[], number: number): TransferItem {
   const details = input.details ?? {};
   const overview = input.overview ?? {};
   const category = input.categoryUuid ?? '';
@@ -129,12 +170,20 @@ function itemOf(input: OnePuxItem, skipped: SkippedRecord[], number: number): Tr
   if (category === '005' && item.password === '') item.password = details.password ?? '';
   else if ((details.password ?? '') !== '') fields.push(...fieldOf('Password', details.password ?? '', 'hidden'));
 
+  const refs: FileRef[] = [];
+  const document = fileRefOf(details.documentAttributes);
+  if (document) refs.push(document);
   const card = type === 'card' ? { holder: '', brand: '', number: '', code: '', expMonth: '', expYear: '' } : null;
   const identity = type === 'identity' ? emptyTransferIdentity() : null;
   for (const section of details.sections ?? []) {
     for (const field of section.fields ?? []) {
       if (card && cardField(card, field)) continue;
       if (identity && identityField(identity, field)) continue;
+      const file = fileRefOf(field.value?.file);
+      if (file) {
+        refs.push(file);
+        continue;
+      }
       const [kind, value] = fieldValue(field);
       if (kind === 'totp' && item.totp === '') {
         item.totp = value.trim();
@@ -147,13 +196,17 @@ function itemOf(input: OnePuxItem, skipped: SkippedRecord[], number: number): Tr
   if (category !== '' && !['001', '002', '003', '004', '005'].includes(category)) {
     fields.unshift({ label: '1Password category', kind: 'text', value: ownValue(CATEGORIES, category) ?? category });
   }
-  const fileName = details.documentAttributes?.fileName;
-  if (fileName) {
-    skipped.push({
-      line: number,
-      reason: `Item ${number}: the document "${fileName}" was not imported; Lockit does not hold files (the item's other details were).`,
-    });
+  const attachments: TransferAttachment[] = [];
+  for (const ref of refs) {
+    const bytes = archive.claim(ref.documentId);
+    if (bytes) attachments.push({ name: ref.fileName, bytes });
+    else
+      skipped.push({
+        line: number,
+        reason: `Item ${number} ("${overview.title || 'Untitled'}"): the file "${ref.fileName}" is not in the archive, so it was not imported (the item's other details were).`,
+      });
   }
+  if (attachments.length > 0) item.attachments = attachments;
   item.card = card;
   item.identity = identity;
   item.fields = fields;

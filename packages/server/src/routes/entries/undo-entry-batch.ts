@@ -9,7 +9,7 @@ import { MESSAGES } from '../messages';
 
 /**
  * DELETE /api/entries/batch/{batchId} undoes a whole import in one transaction: entries never
- * changed since are deleted for good, changed ones go to Trash (see import-batches.ts), and
+ * changed since are deleted for good with their files, changed ones go to Trash (see import-batches.ts), and
  * the answer says how many of each (in Trash since `x-lockit-trashed-at` when given). Another
  * account's batch is "not found".
  */
@@ -21,6 +21,7 @@ export const undoEntryBatchRoute: RoutePlugin = async (app, { ctx }) => {
     const trashedAt = trashedAtOfRequest(request);
     const result = await undoImportBatch(ctx, user.id, batchId, vaultState, trashedAt);
     if (result.outcome === 'not-found') throw new HttpError(404, MESSAGES.importNotFound);
+    await ctx.attachments.discard(user.id, result.attachmentIds);
     return { message: MESSAGES.importUndone, data: { purged: result.purged, trashed: result.trashed } };
   });
 };

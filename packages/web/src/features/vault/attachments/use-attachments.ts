@@ -11,8 +11,7 @@ import {
   type AttachmentSource,
   type OpenedAttachment,
 } from '@lockit/client-core';
-import { sealedAttachmentSize } from '@lockit/crypto';
-import { formatSize } from './format-size';
+import { attachmentRoomProblem } from './attachment-room';
 
 export type AttachmentsState =
   { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; list: AttachmentList };
@@ -66,15 +65,9 @@ export function useAttachments(
     setError(null);
     // The limits the server answered with the list: a file past them is refused before it is read.
     const usage = state.status === 'ready' ? state.list.usage : null;
-    if (usage && usage.maxFileBytes > 0 && source.size > usage.maxFileBytes) {
-      setError(`${source.name} is larger than the limit of ${formatSize(usage.maxFileBytes)} per file.`);
-      return;
-    }
-    if (usage && usage.usedBytes + sealedAttachmentSize(source.size) > usage.maxAccountBytes) {
-      const left = Math.max(0, usage.maxAccountBytes - usage.usedBytes);
-      setError(
-        `Your attachments are full: ${source.name} needs ${formatSize(source.size)}, and ${formatSize(left)} of your ${formatSize(usage.maxAccountBytes)} are left. Delete files you no longer need.`,
-      );
+    const problem = usage && attachmentRoomProblem(usage, source.name, source.size);
+    if (problem) {
+      setError(problem);
       return;
     }
     setTransfer({ kind: 'upload', name: source.name, done: 0, total: source.size });

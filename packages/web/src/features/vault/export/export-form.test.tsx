@@ -1,7 +1,7 @@
-import { apiPaths } from '@lockit/contract';
+import { apiPaths, attachmentPaths } from '@lockit/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, route, signedInRoutes } from '@/testing/fake-api';
+import { fakeApi, route, routePrefix, signedInRoutes } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
 import { makeUnlockedVault } from '@/testing/crypto-fixtures';
@@ -46,6 +46,30 @@ describe('Export page', () => {
     expect(await screen.findByText('Confirm that you understand the file is not encrypted.')).toBeInTheDocument();
     expect(api.to('GET', apiPaths.keyMaterial)).toEqual([]);
   });
+
+  it.each([
+    [1_000, true],
+    [0, false],
+  ])(
+    'with %i bytes of attached files, the note that Bitwarden’s JSON cannot carry files is shown: %s',
+    async (usedBytes, said) => {
+      const usage = { usedBytes, maxFileBytes: 100 * 1024 * 1024, maxAccountBytes: 1024 * 1024 * 1024 };
+      fakeApi({
+        ...signedInRoutes(),
+        [routePrefix('GET', attachmentPaths.list(''))]: { status: 200, body: { message: 'Files', data: [], usage } },
+      });
+      const { keyring } = await unlockedKeyring();
+      const { user } = renderApp('/vault/export', { routes, keyring });
+      await user.click(await screen.findByRole('radio', { name: /Bitwarden \(JSON\)/ }));
+      const note =
+        'Your vault has attached files, and Bitwarden (JSON) cannot carry files: they are not in this export. Download them from their items to keep them.';
+      if (said) expect(await screen.findByRole('note')).toHaveTextContent(note);
+      else {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(screen.queryByRole('note')).not.toBeInTheDocument();
+      }
+    },
+  );
 
   it('refuses a short, mismatched or master-password backup password before anything is fetched', async () => {
     const { user, api } = await exportPage();

@@ -8,6 +8,7 @@ import { logFailure } from '@/lib/log';
 import { unlockVault, WrongMasterPasswordError } from '../lib/unlock-vault';
 import { MissingHistoryError } from '@lockit/client-core';
 import { collectVault, fetchSealedVault, type CollectProgress, type SealedVault } from './collect-vault';
+import { useVaultHasFiles } from './use-vault-has-files';
 import { backupPasswordProblem, buildExportFile, downloadFile, prepareBackupSealer, type ExportFormat } from './export-file';
 
 interface FormatChoice {
@@ -78,6 +79,8 @@ export function ExportForm({ vaultKey }: { vaultKey: CryptoKey }) {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const running = useRef(false);
   const plain = format !== 'backup';
+  const hasFiles = useVaultHasFiles(plain);
+  const filesNote = `Your vault has attached files, and ${FORMATS.find((choice) => choice.value === format)?.label.replace(/, not encrypted$/, '') ?? 'this format'} cannot carry files: they are not in this export. Download them from their items to keep them.`;
   const busy = status.state === 'verifying' || status.state === 'collecting' || status.state === 'building';
 
   const onSubmit = async (event: FormEvent) => {
@@ -122,6 +125,7 @@ export function ExportForm({ vaultKey }: { vaultKey: CryptoKey }) {
       const count = collected.contents.items.length - file.leftOut;
       const notes = [
         file.leftOut > 0 && `${file.leftOut} card or identity item(s) are not in it (Bitwarden’s CSV cannot hold them).`,
+        plain && hasFiles && filesNote,
         collected.damagedItems > 0 && `${collected.damagedItems} damaged item(s) could not be decrypted and are not in it.`,
         collected.damagedVersions > 0 &&
           `${collected.damagedVersions} earlier version(s) could not be decrypted and are not in it.`,
@@ -184,6 +188,11 @@ export function ExportForm({ vaultKey }: { vaultKey: CryptoKey }) {
             <span>I understand that this file is not protected.</span>
           </label>
         </div>
+      )}
+      {plain && hasFiles && (
+        <p role="note" className="rounded-lg border border-slate-600 p-3 text-sm text-slate-200">
+          {filesNote}
+        </p>
       )}
 
       <label className="flex items-center gap-2 text-slate-200">

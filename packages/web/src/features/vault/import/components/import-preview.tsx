@@ -53,6 +53,7 @@ export function ImportPreview({
       <p className="text-slate-200">
         {counts.createTotal} new items, {counts.update} updated, {counts.skipDuplicates} duplicates skipped, {counts.skipped} rows
         skipped.
+        {counts.files > 0 && ` ${counts.files} attached ${counts.files === 1 ? 'file goes' : 'files go'} with the items.`}
       </p>
 
       {duplicates.length > 0 && (

@@ -291,7 +291,23 @@ export function ImportScreen({ vaultKey, account }: { vaultKey: CryptoKey; accou
             {step.outcome.updated > 0 ? `, ${step.outcome.updated} existing items updated` : ''}. They carry the tag &quot;
             {step.tag}
             &quot;.
+            {step.outcome.files.attached + step.outcome.files.failures.length > 0 &&
+              ` ${step.outcome.files.attached} ${step.outcome.files.attached === 1 ? 'file' : 'files'} attached.`}
           </p>
+          {step.outcome.files.failures.length > 0 && (
+            <section aria-labelledby="import-files-left" className="flex flex-col gap-1">
+              <h3 id="import-files-left" className="font-semibold text-white">
+                Files not attached
+              </h3>
+              <ul className="list-disc pl-5 text-sm text-slate-200">
+                {step.outcome.files.failures.map((failure, i) => (
+                  <li key={i}>
+                    {failure.itemName}: {failure.message}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           {step.outcome.updateFailures.length > 0 && (
             <ul className="list-disc pl-5 text-sm text-slate-200">
               {step.outcome.updateFailures.map((failure, i) => (

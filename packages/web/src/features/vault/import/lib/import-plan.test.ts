@@ -14,10 +14,10 @@ const existing = [
 ] as OpenEntry[];
 
 describe('the import preview', () => {
-  it('counts items by type, duplicates under each choice, skipped rows with reasons and custom fields', async () => {
+  it('counts items by type, duplicates under each choice, skipped rows with reasons, custom fields and files', async () => {
     const items: TransferItem[] = [
-      login('OVH one', 'ovh.com', 'one'),
-      login('OVH two', 'ovh.com', 'two'),
+      { ...login('OVH one', 'ovh.com', 'one'), attachments: [{ name: 'a.pdf', bytes: new Uint8Array(3) }] },
+      { ...login('OVH two', 'ovh.com', 'two'), attachments: [{ name: 'b.pdf', bytes: new Uint8Array(1) }] },
       { ...emptyTransferItem('note', 'Note'), notes: 'n', fields: [{ label: 'Extra', kind: 'text', value: 'v' }] },
       { ...emptyTransferItem('note', 'Huge'), notes: 'x'.repeat(10_001) },
       {
@@ -46,8 +46,15 @@ describe('the import preview', () => {
     expect(skip.duplicates).toBe(1);
     expect(skip.skipped).toBe(2);
     expect(skip.fields).toEqual([{ label: 'Extra', count: 1 }]);
+    // Files go with the items created or updated, not with a skipped duplicate.
+    expect(skip.files).toBe(1);
 
     expect(countPlan(plan, 'keep-both', new Map())).toMatchObject({ createTotal: 4, update: 0, skipDuplicates: 0 });
-    expect(countPlan(plan, 'skip', new Map([[0, 'update']]))).toMatchObject({ createTotal: 3, update: 1, skipDuplicates: 0 });
+    expect(countPlan(plan, 'skip', new Map([[0, 'update']]))).toMatchObject({
+      createTotal: 3,
+      update: 1,
+      skipDuplicates: 0,
+      files: 2,
+    });
   });
 });

@@ -87,6 +87,8 @@ export interface PlanCounts {
   skipDuplicates: number;
   duplicates: number;
   skipped: number;
+  /** Files the items to create or update carry, to be attached after them. */
+  files: number;
   /** Each custom field label with how many items will carry it. */
   fields: Array<{ label: string; count: number }>;
 }
@@ -97,6 +99,7 @@ export function countPlan(plan: ImportPlan, all: DuplicateChoice, own: ReadonlyM
   let update = 0;
   let skipDuplicates = 0;
   let duplicates = 0;
+  let files = 0;
   const fields = new Map<string, number>();
   for (const planned of plan.items) {
     const choice = choiceFor(planned, all, own);
@@ -107,6 +110,7 @@ export function countPlan(plan: ImportPlan, all: DuplicateChoice, own: ReadonlyM
     }
     if (choice === 'update') update += 1;
     else create[planned.draft.type] += 1;
+    files += planned.item.attachments?.length ?? 0;
     for (const label of new Set(planned.fieldLabels)) fields.set(label, (fields.get(label) ?? 0) + 1);
   }
   const createTotal = Object.values(create).reduce((a, b) => a + b, 0);
@@ -117,6 +121,7 @@ export function countPlan(plan: ImportPlan, all: DuplicateChoice, own: ReadonlyM
     skipDuplicates,
     duplicates,
     skipped: plan.skipped.length,
+    files,
     fields: [...fields]
       .map(([label, count]) => ({ label, count }))
       .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),

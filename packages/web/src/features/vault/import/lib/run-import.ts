@@ -8,12 +8,15 @@ import { addEntryBatch } from '../api/add-entry-batch';
 import { undoImport } from '../api/undo-import';
 import { writtenEntryMember } from '@lockit/client-core';
 import { vaultStateHeaders, writeThrough, type VaultIntegrity } from '@lockit/client-core';
+import type { AttachmentPlatform } from '@lockit/client-core';
+import { pageAttachmentPlatform } from '../../attachments/attachment-platform';
 import { chunkEntries } from './batch-chunks';
+import { attachImportedFiles, type AttachOutcome, type AttachTarget } from './import-attachments';
 import { choiceFor, type DuplicateChoice, type ImportPlan, type PlannedItem } from './import-plan';
 import { ensureFolders } from './import-folders';
 
 export interface ImportProgress {
-  /** Steps done of `total`: each new item is sealed, then stored; each update is one step. */
+  /** Steps done of `total`: each new item is sealed, then stored; each update and each file is one step. */
   done: number;
   total: number;
 }
@@ -29,6 +32,8 @@ export type ImportOutcome =
       /** Updates the server refused (changed elsewhere meanwhile...): the item is as it was. */
       updateFailures: Array<{ name: string; message: string }>;
       folders: OpenFolder[];
+      /** Files of the import file attached to their items, and those that were not, by name. */
+      files: AttachOutcome;
     }
   /** `stranded`: items of `batchId` landed and could not be removed (the undo may be tried again). */
   | { ok: false; message: string; batchId: string; stranded: number; strandedIds: string[] };
@@ -70,6 +75,8 @@ export async function runImport(input: {
   onProgress: (progress: ImportProgress) => void;
   /** The tab's integrity queue (decision 0053): every call carries the vault state after it. */
   integrity?: VaultIntegrity | null;
+  /** Where the items' files are uploaded: this page's attachment calls unless a test hands its own. */
+  attachments?: AttachmentPlatform;
 }): Promise<ImportOutcome> {
   const { vaultKey, plan, all, own, integrity } = input;
   const toCreate: PlannedItem[] = [];
@@ -79,10 +86,12 @@ export async function runImport(input: {
     if (choice === 'skip') continue;
     (choice === 'update' ? toUpdate : toCreate).push(planned);
   }
-  const total = 2 * toCreate.length + toUpdate.length;
+  const fileCount = [...toCreate, ...toUpdate].reduce((sum, p) => sum + (p.item.attachments?.length ?? 0), 0);
+  const total = 2 * toCreate.length + toUpdate.length + fileCount;
   let sealedCount = 0;
   let storedCount = 0;
-  const report = () => input.onProgress({ done: sealedCount + storedCount, total });
+  let fileSteps = 0;
+  const report = () => input.onProgress({ done: sealedCount + storedCount + fileSteps, total });
   report();
 
   const batchId = crypto.randomUUID();
@@ -103,11 +112,13 @@ export async function runImport(input: {
 
   let landed = 0;
   const landedIds: string[] = [];
+  const targets: AttachTarget[] = [];
   try {
     const bodies = await sealAll(vaultKey, toCreate, folderIds, (count) => {
       sealedCount += count;
       report();
     });
+    bodies.forEach((body, i) => targets.push(attachTarget(body.id, toCreate[i]!, false)));
     const names = new Map(bodies.map((body, i) => [body.id, toCreate[i]!.draft.serviceName]));
     for (const chunk of chunkEntries(bodies)) {
       const addEntries = chunk.map((body) => ({ member: writtenEntryMember(body, 1), name: names.get(body.id) ?? '' }));
@@ -141,13 +152,23 @@ export async function runImport(input: {
         (state) => api.call('update-entry', { params: { id: existing.id }, body: request, headers: vaultStateHeaders(state) }),
       );
       updated += 1;
+      targets.push(attachTarget(existing.id, planned, true));
     } catch (error) {
       updateFailures.push({ name: existing.serviceName, message: reason(error) });
     }
     storedCount += 1;
     report();
   }
-  return { ok: true, batchId, created: landed, createdIds: landedIds, updated, updateFailures, folders: createdFolders };
+  // The items exist now: their files follow, each sealed and uploaded on its own.
+  const files = await attachImportedFiles(input.attachments ?? pageAttachmentPlatform, vaultKey, targets, () => {
+    fileSteps += 1;
+    report();
+  });
+  return { ok: true, batchId, created: landed, createdIds: landedIds, updated, updateFailures, folders: createdFolders, files };
+}
+
+function attachTarget(entryId: string, planned: PlannedItem, existing: boolean): AttachTarget {
+  return { entryId, itemName: planned.draft.serviceName, files: planned.item.attachments ?? [], existing };
 }
 
 function reason(error: unknown): string {
