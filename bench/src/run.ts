@@ -1,4 +1,5 @@
 import { apiThroughputBench } from './benches/api-throughput';
+import { attachmentsBench } from './benches/attachments';
 import { cliBench } from './benches/cli';
 import { exportBench } from './benches/export';
 import { firstVisitBench } from './benches/first-visit';
@@ -30,6 +31,7 @@ const benches: Record<string, () => Promise<void>> = {
   export: () => exportBench(),
   import: () => importBench(),
   rotation: () => keyRotationBench(),
+  attachments: () => attachmentsBench(),
   sync: () => liveSyncBench(),
   'sync:sqlite': () => liveSyncBench(['sqlite']),
   'sync:postgres': () => liveSyncBench(['postgres']),
