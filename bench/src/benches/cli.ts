@@ -12,6 +12,7 @@ import {
   startServerProcess,
 } from '@lockit/test-support';
 import { bitwardenCli, BITWARDEN_CLI_VERSION } from '../support/bitwarden-cli';
+import { cliLargeVault } from './cli-large-vault';
 import { describeMachine, median, percentile, printHeading, printTable } from '../support/report';
 
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 30);
@@ -102,6 +103,7 @@ export async function cliBench(): Promise<void> {
       ]),
     );
     spawnSync(process.execPath, [lockit, 'logout'], { env });
+    await cliLargeVault(lockit, server.url, inbox, env);
   } finally {
     await server.stop();
     await db.drop();

@@ -64,7 +64,7 @@ export type RequestRule = {
  * they reach the browser). The browser talks only to the proxy, so to the app it *is* the
  * server.
  */
-export async function startTamperingProxy(targetUrl: string) {
+export async function startTamperingProxy(targetUrl: string, options: { conditionalRequests?: boolean } = {}) {
   const target = new URL(targetUrl);
   const recorded: RecordedRequest[] = [];
   let rules: Array<ResponseRule & { used: number }> = [];
@@ -86,8 +86,9 @@ export async function startTamperingProxy(targetUrl: string) {
       if (headers.origin) headers.origin = target.origin;
       delete headers['accept-encoding'];
       // Always a whole answer, so each can be recorded and rewritten: a 304 would make the
-      // browser show its cached copy, which may be an earlier test's lie.
-      delete headers['if-none-match'];
+      // browser show its cached copy, which may be an earlier test's lie. A test of a client's
+      // own conditional requests asks for them to pass (`conditionalRequests`).
+      if (options.conditionalRequests !== true) delete headers['if-none-match'];
 
       let requestBody = sentBody;
       const requestRule = findRule(requestRules, method, path);

@@ -1,4 +1,4 @@
-import { RevisionMemory, type OpenEntry } from '@lockit/client-core';
+import { RevisionMemory, type OpenEntry, type OpenVault } from '@lockit/client-core';
 import { parseRef } from '../shared/refs.js';
 import { AgentError } from './agent-error';
 import type { AgentSession } from './agent-session';
@@ -7,7 +7,7 @@ import { findItem, searchItems, summary, type ItemFilters } from './find-items';
 import { matchCredentials, planStore, type CredentialQuery } from './git-credential';
 import { itemField, itemFields, itemTotp } from './item-fields';
 import { addItem, editItem, removeItem, restoreItem } from './item-writes';
-import { loadVault, type LoadedVault } from './load-vault';
+import { loadVault, type ListedVault, type LoadedVault } from './load-vault';
 import { VaultWriter } from './vault-writer';
 import { vaultSshKeys, type VaultSshKey } from './ssh-agent/vault-ssh-keys';
 
@@ -39,6 +39,8 @@ export class Agent {
   #lockedAt: number | null = null;
   #revisions = new RevisionMemory();
   #writer: VaultWriter | null = null;
+  /** The last vault loaded, by the unlocked vault it was opened with: answered again on a 304. */
+  #listed: { vault: OpenVault; listed: ListedVault } | null = null;
 
   constructor(private readonly options: AgentOptions) {}
 
@@ -224,9 +226,12 @@ export class Agent {
   async #vault(): Promise<LoadedVault> {
     const { session } = this.options;
     const vault = session.openVault();
-    const loaded = await session.call((api) => loadVault(api, vault, session.memory, this.#revisions));
+    // What was loaded under another vault key (a lock and unlock, another account) is never reused.
+    const previous = this.#listed?.vault === vault ? this.#listed.listed : null;
+    const listed = await session.call((api) => loadVault(api, vault, session.memory, this.#revisions, previous));
     if (session.vault !== vault) throw new AgentError('locked', 'The vault was locked meanwhile. Run: lockit unlock');
-    return loaded;
+    this.#listed = { vault, listed };
+    return listed.loaded;
   }
 
   #status() {
@@ -260,6 +265,7 @@ export class Agent {
   #forgetVault(): void {
     this.#revisions = new RevisionMemory();
     this.#writer = null;
+    this.#listed = null;
     this.#idleTimer?.cancel();
     this.#idleTimer = null;
   }

@@ -1,5 +1,6 @@
-import { VAULT_STATE_HEADER, type FolderWire } from '@lockit/contract';
+import { parseVaultState, VAULT_STATE_HEADER, type FolderWire } from '@lockit/contract';
 import {
+  ApiError,
   checkVaultState,
   entryElementsOf,
   folderElementsOf,
@@ -31,6 +32,12 @@ export interface LoadedVault {
   snapshot: VaultSnapshot;
 }
 
+/** What the agent last loaded, with the list answer's ETag (null when the server sent none). */
+export interface ListedVault {
+  loaded: LoadedVault;
+  etag: string | null;
+}
+
 /**
  * Fetches the entries and folders and checks them as the web app does before anything is shown:
  * the whole-vault state (decisions 0053, 0061) must verify under this vault's integrity key, hold
@@ -38,16 +45,51 @@ export interface LoadedVault {
  * (the device memory file); a served vault that fails is refused whole (AgentError 'integrity').
  * Entries that do not decrypt, or come at a lower revision than this agent saw, are left out and
  * counted; nothing of them is shown.
+ *
+ * With `previous`, the list is asked for with its ETag: a 304 (the server's list is byte for byte
+ * the one this agent checked) reuses what was opened then, so a command on a large vault costs
+ * one small request instead of reading and checking the whole vault again. Security invariant:
+ * a 304 is taken only while the state it stands for is no older than this device remembers (the
+ * agent's own write since then moved the counter on); otherwise the list is read and checked
+ * whole. A server answering 304 falsely hides at most what serving the old list whole would.
  */
 export async function loadVault(
   api: ApiClient,
   vault: OpenVault,
   memory: DeviceMemory,
   revisions: RevisionMemory,
-): Promise<LoadedVault> {
+  previous: ListedVault | null = null,
+): Promise<ListedVault> {
+  if (previous?.etag && (await stillCurrent(previous.loaded, vault, memory))) {
+    try {
+      const [list, folderAnswer] = await Promise.all([
+        api.exchange('list-entries', { headers: { 'if-none-match': previous.etag } }),
+        api.call('list-folders', {}),
+      ]);
+      return opened(vault, memory, revisions, list, folderAnswer.data);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 304)) throw error;
+      return previous;
+    }
+  }
   const [list, folderAnswer] = await Promise.all([api.exchange('list-entries', {}), api.call('list-folders', {})]);
+  return opened(vault, memory, revisions, list, folderAnswer.data);
+}
+
+async function stillCurrent(loaded: LoadedVault, vault: OpenVault, memory: DeviceMemory): Promise<boolean> {
+  // A vault served without a state counts as 0, as the whole check takes it from a device that saw none.
+  const counter = loaded.snapshot.state === null ? 0 : parseVaultState(loaded.snapshot.state)?.counter;
+  return counter !== undefined && counter >= (await memory.vaultCounter(vault.account));
+}
+
+async function opened(
+  vault: OpenVault,
+  memory: DeviceMemory,
+  revisions: RevisionMemory,
+  list: { body: { data: unknown }; headers: { get(name: string): string | null } },
+  folders: FolderWire[],
+): Promise<ListedVault> {
   const raw = list.body.data as unknown[];
-  const folders: FolderWire[] = folderAnswer.data;
   const state = list.headers.get(VAULT_STATE_HEADER);
   const elements = await checkWholeVault(vault, memory, raw, folders, state);
   const folderNames = new Map<string, string>();
@@ -62,13 +104,14 @@ export async function loadVault(
   const entries = opened.filter((entry): entry is OpenEntry => entry.status === 'open');
   const names = new Map<string, string>(folderNames);
   for (const entry of entries) names.set(entry.id, entry.serviceName);
-  return {
+  const loaded = {
     entries,
     folders: folderNames,
     loadedAt: Date.now(),
     damaged: opened.length - entries.length,
     snapshot: { state, entries: elements.entries, folders: elements.folders, names },
   };
+  return { loaded, etag: list.headers.get('etag') };
 }
 
 async function checkWholeVault(
