@@ -158,7 +158,13 @@ function readCopies<T>(page: Page, summarise: 'count' | 'json'): Promise<T> {
     (what) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('lockit-offline');
-        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        // Before the app made the database: no copy yet, and leave its creation to the app.
+        let absent = false;
+        open.onupgradeneeded = () => {
+          absent = true;
+          open.transaction?.abort();
+        };
+        open.onerror = () => (absent ? resolve(0) : reject(open.error ?? new Error('open failed')));
         open.onsuccess = () => {
           const database = open.result;
           const all = database.transaction('copies', 'readonly').objectStore('copies').getAll();
