@@ -8,6 +8,7 @@ import { growthBench } from './benches/growth';
 import { importBench } from './benches/import';
 import { keyRotationBench } from './benches/key-rotation';
 import { liveSyncBench } from './benches/live-sync';
+import { offlineBench } from './benches/offline';
 import { signInCostBench } from './benches/sign-in-cost';
 import { soakBench } from './benches/soak';
 import { vaultBrowserBench } from './benches/vault-browser';
@@ -33,6 +34,7 @@ const benches: Record<string, () => Promise<void>> = {
   rotation: () => keyRotationBench(),
   attachments: () => attachmentsBench(),
   sync: () => liveSyncBench(),
+  offline: () => offlineBench(),
   'sync:sqlite': () => liveSyncBench(['sqlite']),
   'sync:postgres': () => liveSyncBench(['postgres']),
   soak: () => soakBench(['sqlite', 'postgres']),
