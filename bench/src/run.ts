@@ -1,6 +1,7 @@
 import { apiThroughputBench } from './benches/api-throughput';
 import { cliBench } from './benches/cli';
 import { exportBench } from './benches/export';
+import { extensionBench } from './benches/extension';
 import { firstVisitBench } from './benches/first-visit';
 import { generatorBench } from './benches/generator';
 import { growthBench } from './benches/growth';
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<void>> = {
   health: () => vaultHealthBench(),
   generator: () => generatorBench(),
   cli: () => cliBench(),
+  extension: () => extensionBench(),
   'first-visit': () => firstVisitBench(),
   growth: () => growthBench(),
   export: () => exportBench(),
