@@ -2,6 +2,7 @@ import { apiThroughputBench } from './benches/api-throughput';
 import { attachmentsBench } from './benches/attachments';
 import { cliBench } from './benches/cli';
 import { exportBench } from './benches/export';
+import { extensionBench } from './benches/extension';
 import { firstVisitBench } from './benches/first-visit';
 import { generatorBench } from './benches/generator';
 import { growthBench } from './benches/growth';
@@ -27,6 +28,7 @@ const benches: Record<string, () => Promise<void>> = {
   health: () => vaultHealthBench(),
   generator: () => generatorBench(),
   cli: () => cliBench(),
+  extension: () => extensionBench(),
   'first-visit': () => firstVisitBench(),
   growth: () => growthBench(),
   export: () => exportBench(),
