@@ -6,7 +6,7 @@ import { renderApp } from '@/testing/render-app';
 import { makeUnlockedVault } from '@/testing/crypto-fixtures';
 import type { OfflineCopy } from '@lockit/client-core';
 import { Keyring } from '@/lib/keyring';
-import { rememberOpenedOffline } from '@/lib/offline/opened-offline';
+import { rememberOpenedOffline } from '@/lib/offline/opened-offline-registry';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 const linkNames = (nav: HTMLElement) =>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { sessionQueryKey, useSessionQuery } from '@/api/verify-session';
 import { useUnlockedVault } from '@/lib/keyring-context';
 import { logFailure } from '@/lib/log';
-import { offlineCopyOf } from '@/lib/offline/opened-offline';
+import { offlineCopyOf } from '@/lib/offline/opened-offline-registry';
 
 /**
  * The header's signed-in flag: false until the session check answers "Success", or while the

@@ -2,7 +2,8 @@ import { unlockOfflineCopy, type OfflineCopy } from '@lockit/client-core';
 import { keyPlatform } from '../key-platform';
 import type { UnlockedVault } from '../keyring';
 import { offlineCopies } from './offline-copies';
-import { offlineList, rememberOpenedOffline } from './opened-offline';
+import { offlineList } from './opened-offline';
+import { rememberOpenedOffline } from './opened-offline-registry';
 
 /**
  * Unlock with the server unreachable: the client core's unlockOfflineCopy (see its invariants:

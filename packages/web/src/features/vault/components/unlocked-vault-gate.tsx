@@ -5,7 +5,7 @@ import { buttonPrimary } from '@/components/ui/styles';
 import { paths } from '@/config/paths';
 import type { UnlockedVault } from '@/lib/keyring';
 import { useKeyring, useKeyringRestoring, useUnlockedVault } from '@/lib/keyring-context';
-import { offlineCopyOf } from '@/lib/offline/opened-offline';
+import { offlineCopyOf } from '@/lib/offline/opened-offline-registry';
 import { useOfflineFallback } from '@/lib/offline/use-offline-fallback';
 import { OfflineNotice } from './offline-notice';
 import { UnlockForm } from './unlock-form';

@@ -19,7 +19,8 @@ import { foldForSearch } from '@lockit/client-core';
 import { openFolders } from '@lockit/client-core';
 import { upgradeLegacyEntries, LEGACY_UPGRADE_DELAY_MS } from '../lib/upgrade-legacy';
 import type { OfflineCopy, OpenFolder, VaultEntry } from '@lockit/client-core';
-import { offlineCopyOf, offlineList } from '@/lib/offline/opened-offline';
+import { offlineList } from '@/lib/offline/opened-offline';
+import { offlineCopyOf } from '@/lib/offline/opened-offline-registry';
 
 export type VaultEntriesState =
   /** `added`: entries saved before the list arrived, kept until it does. */
