@@ -123,7 +123,8 @@ const FORGED_SAVE_SCRIPT = `
 /**
  * What a hostile page does to the inline menu's host once it appears (the DEF CON 33 tricks):
  * fade it, its body or the root; cover it with a box that lets clicks through or one that takes
- * them; or move it under the pointer.
+ * them, with a popover in the top layer, or with a cover toggled faster than the eye; or move it
+ * under the pointer.
  */
 const MENU_ATTACK_SCRIPT = `
   const attack = new URLSearchParams(location.search).get('attack') ?? 'none';
@@ -141,6 +142,21 @@ const MENU_ATTACK_SCRIPT = `
     if (attack === 'cover-pass-through') cover(true);
     if (attack === 'cover') cover(false);
     if (attack === 'move') setTimeout(() => (host.style.top = (rect.top + 60) + 'px'), 700);
+    if (attack === 'popover') {
+      // The top layer is above every z-index: a popover raised over the menu, letting clicks through.
+      const top = document.createElement('div');
+      top.popover = 'manual';
+      top.textContent = 'Click here to win';
+      top.style.cssText = 'margin:0;inset:auto;position:fixed;background:#fff;border:0;pointer-events:none;left:' + rect.left + 'px;top:' + rect.top + 'px;width:' + rect.width + 'px;height:' + rect.height + 'px;';
+      document.body.append(top);
+      top.showPopover();
+    }
+    if (attack === 'toggle') {
+      // A pass-through cover shown and hidden every 40 ms, so the menu is visible now and then.
+      cover(true);
+      const box = document.documentElement.lastElementChild;
+      setInterval(() => (box.style.display = box.style.display === 'none' ? 'block' : 'none'), 40);
+    }
     document.body.dataset.attacked = attack;
   };
   new MutationObserver(() => {
