@@ -120,6 +120,74 @@ describe(`lockit ssh-agent with OpenSSH (${databaseKind})`, () => {
     expect(log).not.toContain('Ed key');
   });
 
+  it('logs the requesting process with each signature (ssh-keygen here, and what ran it)', async () => {
+    const log = await readFile(join(home.stateDir, 'ssh-agent.log'), 'utf8');
+    const uses = log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { outcome: string; asked: boolean; process: { name: string; pid: number } | null });
+    expect(uses.length).toBeGreaterThanOrEqual(2);
+    for (const use of uses) {
+      expect(use).toMatchObject({ outcome: 'signed', asked: false, process: { name: 'ssh-keygen' } });
+      expect(use.process!.pid).toBeGreaterThan(1);
+    }
+  });
+
+  it('asks through SSH_ASKPASS before each use of a key chosen with lockit ssh-confirm: no refuses, yes signs, other keys do not ask', async () => {
+    const answerFile = join(work, 'askpass-answer');
+    const askedFile = join(work, 'askpass-asked');
+    const askpass = join(work, 'askpass');
+    // The person's answer is the exit status, as ssh-askpass's buttons give it.
+    await writeFile(askpass, `#!/bin/sh\nprintf '%s\\n%s' "$SSH_ASKPASS_PROMPT" "$1" > '${askedFile}'\nexit $(cat '${answerFile}')\n`, { mode: 0o700 });
+    expect((await home.run(['ssh-agent'], { env: { SSH_ASKPASS: askpass } })).code).toBe(0);
+
+    const chosen = await home.run(['ssh-confirm', 'Ed key', '--json']);
+    expect(chosen.code, chosen.stderr).toBe(0);
+    const listed = JSON.parse(chosen.stdout) as { all: boolean; keys: { name: string; asks: boolean }[] };
+    expect(listed.all).toBe(false);
+    expect(listed.keys.map((key) => [key.name, key.asks]).sort()).toEqual([['Ed key', true], ['RSA key', false]]);
+
+    await writeFile(answerFile, '1');
+    expect((await signAndVerify('asked-no', keys.ed25519.publicKey)).signed.code).not.toBe(0);
+    const asked = await readFile(askedFile, 'utf8');
+    expect(asked).toMatch(/^confirm\nAllow use of key deploy ed25519\?\nKey fingerprint SHA256:\S+\.\nRequested by ssh-keygen \(pid \d+/);
+
+    await writeFile(answerFile, '0');
+    const yes = await signAndVerify('asked-yes', keys.ed25519.publicKey);
+    expect(yes.signed.code, yes.signed.stderr).toBe(0);
+    expect(yes.verified?.code).toBe(0);
+
+    await rm(askedFile);
+    await writeFile(answerFile, '1');
+    expect((await signAndVerify('rsa-not-asked', keys.rsa.publicKey)).signed.code).toBe(0);
+    await expect(stat(askedFile)).rejects.toThrow();
+
+    const log = (await readFile(join(home.stateDir, 'ssh-agent.log'), 'utf8')).trim().split('\n');
+    const last = log.slice(-3).map((line) => JSON.parse(line) as { outcome: string; asked: boolean });
+    expect(last.map((use) => [use.outcome, use.asked])).toEqual([
+      ['refused', true],
+      ['signed', true],
+      ['signed', false],
+    ]);
+
+    expect((await home.run(['ssh-confirm', 'Ed key', '--off'])).code).toBe(0);
+    expect((await signAndVerify('not-asked-again', keys.ed25519.publicKey)).signed.code).toBe(0);
+  });
+
+  it('lockit ssh-confirm --all makes every key ask until --all --off, and takes only SSH key items', async () => {
+    const all = await home.run(['ssh-confirm', '--all']);
+    expect(all.code).toBe(0);
+    expect(all.stdout).toMatch(/^Every SSH key asks before each use\.\nasks/);
+    expect((await signAndVerify('all-refused', keys.rsa.publicKey)).signed.code).not.toBe(0);
+    expect((await home.run(['ssh-confirm', '--all', '--off'])).code).toBe(0);
+    expect((await signAndVerify('all-off', keys.rsa.publicKey)).signed.code).toBe(0);
+
+    const login = await home.run(['ssh-confirm', 'A login']);
+    expect(login.code).not.toBe(0);
+    expect(login.stderr).toContain('No item matches "A login"');
+    expect((await home.run(['ssh-confirm', '--off'])).code).not.toBe(0);
+  });
+
   it('refuses to add or remove keys: the vault is their only source', async () => {
     const added = await ssh('ssh-add', [join(work, 'id_rsa')]);
     expect(added.code).not.toBe(0);

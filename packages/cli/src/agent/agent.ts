@@ -9,6 +9,9 @@ import { itemField, itemFields, itemTotp } from './item-fields';
 import { addItem, editItem, removeItem, restoreItem } from './item-writes';
 import { loadVault, type ListedVault, type LoadedVault } from './load-vault';
 import { VaultWriter } from './vault-writer';
+import type { ConfirmKeys } from './ssh-agent/confirm-keys';
+import { sshConfirm } from './ssh-agent/ssh-confirm-command';
+import type { AskSettings } from './ssh-agent/start-ssh-agent';
 import { vaultSshKeys, type VaultSshKey } from './ssh-agent/vault-ssh-keys';
 
 /** Fifteen minutes without a command locks the vault, as the web app's default. */
@@ -23,7 +26,9 @@ export interface AgentOptions {
   /** Called once the answer to `logout` is sent: the agent stops. */
   stop: () => void;
   /** Opens the SSH agent's socket (once) and says where it is (`lockit ssh-agent`). */
-  startSshAgent?: () => Promise<{ socket: string }>;
+  startSshAgent?: (settings: AskSettings) => Promise<{ socket: string }>;
+  /** Which SSH keys ask before each use (`lockit ssh-confirm`). */
+  sshConfirmKeys?: ConfirmKeys;
 }
 
 /**
@@ -149,7 +154,14 @@ export class Agent {
       case 'ssh-agent':
         if (!this.options.startSshAgent) throw new AgentError('usage', 'This agent serves no SSH keys.');
         session.api();
-        return this.options.startSshAgent();
+        return this.options.startSshAgent({
+          askpass: optionalText(args, 'askpass') ?? null,
+          display: optionalText(args, 'display') ?? null,
+          waylandDisplay: optionalText(args, 'waylandDisplay') ?? null,
+        });
+      case 'ssh-confirm':
+        if (!this.options.sshConfirmKeys) throw new AgentError('usage', 'This agent serves no SSH keys.');
+        return sshConfirm(this.options.sshConfirmKeys, await this.#vault(), args);
       default:
         throw new AgentError('usage', `Unknown command "${command}".`);
     }

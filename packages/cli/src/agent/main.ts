@@ -29,6 +29,7 @@ const agent: Agent = new Agent({
   },
   stop,
   startSshAgent: ssh.start,
+  sshConfirmKeys: ssh.confirmKeys,
 });
 const { close } = await listen(paths, (command, args) => agent.handle(command, args));
 closing = close;

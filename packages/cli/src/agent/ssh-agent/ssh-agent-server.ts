@@ -2,14 +2,26 @@ import { chmod, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import ssh2 from 'ssh2';
 import { checkSocket, privateFolder } from '../../shared/agent-paths.js';
+import { peerProcess, type PeerProcess } from './peer-process';
 import { signatureHash, type VaultSshKey } from './vault-ssh-keys';
 
-/** One signature made, for the use log: no item name, nothing of the vault but the key's fingerprint. */
+/**
+ * One use of a key, for the use log: no item name, nothing of the vault but the key's
+ * fingerprint. `outcome` is "signed", or "refused" when the person said no (or did not answer)
+ * to a key that asks before each use; `asked` says whether they were asked.
+ */
 export interface SshKeyUse {
   at: string;
   fingerprint: string;
   algorithm: string;
+  outcome: 'signed' | 'refused';
+  asked: boolean;
+  /** The requesting process, where the system tells it. */
+  process: PeerProcess | null;
 }
+
+/** Whether a use may go on: not asked (the key does not ask), or the person's answer. */
+export type UseDecision = 'not asked' | 'allowed' | 'refused';
 
 export interface SshAgentOptions {
   /** The socket's path, inside the agent's 0700 runtime folder. */
@@ -17,8 +29,10 @@ export interface SshAgentOptions {
   folder: string;
   /** The vault's SSH keys now; rejects while the vault is locked or the session is gone. */
   keys: () => Promise<VaultSshKey[]>;
-  /** Told of each signature made (the use log). */
+  /** Told of each signature made or refused (the use log). */
   used: (use: SshKeyUse) => void;
+  /** Asks the person before a key that asks for it is used; absent, no key asks. */
+  decide?: (key: VaultSshKey, requester: PeerProcess | null) => Promise<UseDecision>;
 }
 
 /**
@@ -36,6 +50,7 @@ export interface SshAgentOptions {
  *   or an ended session answers SSH_AGENT_FAILURE (no key listed, nothing signed), and no error
  *   of a request ever stops the process.
  * - A signature is made only with a key the vault holds now, matched by its whole public blob.
+ * - A key that asks before each use signs only after the person's yes to this very request.
  */
 export async function listenSshAgent(options: SshAgentOptions): Promise<{ server: Server; close: () => Promise<void> }> {
   await privateFolder(options.folder);
@@ -75,22 +90,33 @@ function serve(socket: Socket, options: SshAgentOptions): void {
     );
   });
 
+  // Asked once per connection, on its first signature: who is at the other end.
+  let requester: Promise<PeerProcess | null> | null = null;
   protocol.on('sign', (request, publicKey, data, flags) => {
     const wanted = publicKey.getPublicSSH();
     options
       .keys()
-      .then((keys) => {
+      .then(async (keys) => {
         const found = keys.find((entry) => entry.key.getPublicSSH().equals(wanted));
         if (!found) return protocol.failureReply(request);
         const hash = signatureHash(found.key, flags.hash);
         if (hash === null) return protocol.failureReply(request);
-        const signature = found.key.sign(data, hash);
-        if (signature instanceof Error) return protocol.failureReply(request);
-        options.used({
+        const requesting = await (requester ??= peerProcess(socket));
+        const decision = options.decide ? await options.decide(found, requesting) : 'not asked';
+        const use = {
           at: new Date().toISOString(),
           fingerprint: found.fingerprint,
           algorithm: found.key.type === 'ssh-rsa' ? `rsa-${hash}` : found.key.type,
-        });
+          asked: decision !== 'not asked',
+          process: requesting,
+        };
+        if (decision === 'refused') {
+          options.used({ ...use, outcome: 'refused' });
+          return protocol.failureReply(request);
+        }
+        const signature = found.key.sign(data, hash);
+        if (signature instanceof Error) return protocol.failureReply(request);
+        options.used({ ...use, outcome: 'signed' });
         return protocol.signReply(request, signature);
       })
       .catch(() => protocol.failureReply(request));
