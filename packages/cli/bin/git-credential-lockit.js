@@ -1,5 +1,5 @@
 #!/usr/bin/env node
 // git runs `git-credential-lockit get|store|erase` for `git config credential.helper lockit`.
-import { main } from '../src/client/main.js';
+import { loadClient } from './load-client.js';
 
-process.exitCode = await main(['credential', ...process.argv.slice(2)]);
+process.exitCode = await (await loadClient())(['credential', ...process.argv.slice(2)]);

@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { main } from '../src/client/main.js';
+import { loadClient } from './load-client.js';
 
-process.exitCode = await main(process.argv.slice(2));
+process.exitCode = await (await loadClient())(process.argv.slice(2));

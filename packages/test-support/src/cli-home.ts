@@ -98,6 +98,8 @@ export function runProgram(
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // A program may exit before it reads all its input (a refusal): the pipe's EPIPE is not a failure.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
     child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
   });

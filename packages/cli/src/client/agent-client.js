@@ -23,7 +23,12 @@ export class CommandError extends Error {
   }
 }
 
-const AGENT_MAIN = fileURLToPath(new URL('../agent/main.ts', import.meta.url));
+/**
+ * The package's folder: two up from this file in src/client, one up from dist/lockit.mjs, where
+ * the bundle (scripts/bundle.mjs) defines `globalThis.lockitBundled` as true.
+ */
+const PACKAGE_ROOT = new URL(/** @type {any} */ (globalThis).lockitBundled ? '../' : '../../', import.meta.url);
+const AGENT_MAIN = fileURLToPath(new URL('src/agent/main.ts', PACKAGE_ROOT));
 
 /**
  * Sends one command to the agent and returns its answer's data; throws CommandError with the
@@ -124,7 +129,7 @@ async function startAgent(paths) {
   const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), AGENT_MAIN], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    cwd: fileURLToPath(PACKAGE_ROOT),
     env: {
       ...process.env,
       LOCKIT_RUNTIME_DIR: paths.runtimeDir,
