@@ -138,19 +138,28 @@ describe(`lockit ssh-agent with OpenSSH (${databaseKind})`, () => {
     const askedFile = join(work, 'askpass-asked');
     const askpass = join(work, 'askpass');
     // The person's answer is the exit status, as ssh-askpass's buttons give it.
-    await writeFile(askpass, `#!/bin/sh\nprintf '%s\\n%s' "$SSH_ASKPASS_PROMPT" "$1" > '${askedFile}'\nexit $(cat '${answerFile}')\n`, { mode: 0o700 });
+    await writeFile(
+      askpass,
+      `#!/bin/sh\nprintf '%s\\n%s' "$SSH_ASKPASS_PROMPT" "$1" > '${askedFile}'\nexit $(cat '${answerFile}')\n`,
+      { mode: 0o700 },
+    );
     expect((await home.run(['ssh-agent'], { env: { SSH_ASKPASS: askpass } })).code).toBe(0);
 
     const chosen = await home.run(['ssh-confirm', 'Ed key', '--json']);
     expect(chosen.code, chosen.stderr).toBe(0);
     const listed = JSON.parse(chosen.stdout) as { all: boolean; keys: { name: string; asks: boolean }[] };
     expect(listed.all).toBe(false);
-    expect(listed.keys.map((key) => [key.name, key.asks]).sort()).toEqual([['Ed key', true], ['RSA key', false]]);
+    expect(listed.keys.map((key) => [key.name, key.asks]).sort()).toEqual([
+      ['Ed key', true],
+      ['RSA key', false],
+    ]);
 
     await writeFile(answerFile, '1');
     expect((await signAndVerify('asked-no', keys.ed25519.publicKey)).signed.code).not.toBe(0);
     const asked = await readFile(askedFile, 'utf8');
-    expect(asked).toMatch(/^confirm\nAllow use of key deploy ed25519\?\nKey fingerprint SHA256:\S+\.\nRequested by ssh-keygen \(pid \d+/);
+    expect(asked).toMatch(
+      /^confirm\nAllow use of key deploy ed25519\?\nKey fingerprint SHA256:\S+\.\nRequested by ssh-keygen \(pid \d+/,
+    );
 
     await writeFile(answerFile, '0');
     const yes = await signAndVerify('asked-yes', keys.ed25519.publicKey);

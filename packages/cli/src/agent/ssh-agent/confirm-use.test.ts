@@ -16,10 +16,7 @@ afterAll(async () => {
 /** An askpass program: records its prompt variable and question, then runs `body`. */
 async function askpass(name: string, body: string): Promise<string> {
   const file = join(folder, name);
-  await writeFile(
-    file,
-    `#!/bin/sh\nprintf '%s\\n%s' "$SSH_ASKPASS_PROMPT" "$1" > "${file}.asked"\n${body}\n`,
-  );
+  await writeFile(file, `#!/bin/sh\nprintf '%s\\n%s' "$SSH_ASKPASS_PROMPT" "$1" > "${file}.asked"\n${body}\n`);
   await chmod(file, 0o700);
   return file;
 }
@@ -54,7 +51,7 @@ describe('confirmUse (the askpass convention of ssh-add -c)', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
-  it("hands the program the display of the shell that ran lockit ssh-agent", async () => {
+  it('hands the program the display of the shell that ran lockit ssh-agent', async () => {
     const program = await askpass('display', 'test "$DISPLAY" = ":7"');
     expect(await confirmUse({ program, env: { DISPLAY: ':7' } }, 'q')).toBe(true);
     expect(await confirmUse({ program, env: { DISPLAY: ':8' } }, 'q')).toBe(false);

@@ -23,7 +23,10 @@ describe('peerProcess (who is at the other end of an SSH agent connection)', () 
     const accepted = new Promise<Socket>((resolve) => (resolveAccepted = resolve));
     const server = createServer((socket) => resolveAccepted(socket));
     await new Promise<void>((resolve) => server.listen(path, resolve));
-    const child = spawn('sh', ['-c', `exec python3 -c "import socket,time;s=socket.socket(socket.AF_UNIX);s.connect('${path}');time.sleep(5)"`]);
+    const child = spawn('sh', [
+      '-c',
+      `exec python3 -c "import socket,time;s=socket.socket(socket.AF_UNIX);s.connect('${path}');time.sleep(5)"`,
+    ]);
     try {
       const peer = await peerProcess(await accepted);
       expect(peer).toEqual({ pid: child.pid, name: 'python3', parent: 'node' });
