@@ -1,8 +1,9 @@
 import type { FillResult } from '../shared/messages';
 import { fillFor } from './fill-item';
-import { entryMatches, fillTab } from './fill-tab';
+import { fillTab } from './fill-tab';
 import { tabUrl } from './handlers';
 import { readSettings } from './settings';
+import { siteIndexOf } from './site-index';
 import type { VaultSession } from './vault-session';
 
 /** The shortcut found nothing to do (locked, no item for the site). */
@@ -20,8 +21,9 @@ export async function fillActiveTab(session: VaultSession, tabId: number): Promi
   const [held, { matchRule }, pageUrl] = await Promise.all([session.status(), readSettings(), tabUrl(tabId)]);
   if (held.state !== 'unlocked') throw new FillCommandError('Your vault is locked.');
   if (pageUrl === null) throw new FillCommandError('This tab shows no web page.');
-  const entry = (await session.entries())
-    .filter((candidate) => candidate.type === 'login' && entryMatches(candidate, pageUrl, matchRule))
+  const entry = siteIndexOf(await session.entries())
+    .matching(pageUrl, matchRule)
+    .filter((candidate) => candidate.type === 'login')
     .sort((a, b) => a.sortKey.localeCompare(b.sortKey))[0];
   if (!entry) throw new FillCommandError('No item for this site.');
   const { fill } = await fillFor(session, entry.id);

@@ -1,7 +1,8 @@
 import { matchesQuery, normaliseQuery } from '@lockit/client-core';
 import type { Answer, FillResult, ItemSummary, Request } from '../shared/messages';
 import { fillFor, isFillable } from './fill-item';
-import { entryMatches, fillTab } from './fill-tab';
+import { fillTab } from './fill-tab';
+import { siteIndexOf } from './site-index';
 import type { SaveOffers } from './save-offers';
 import { readSettings, serverOrigin } from './settings';
 import { totpCode } from './totp-code';
@@ -55,10 +56,11 @@ async function items(session: VaultSession, query: string, tabId: number | undef
   const [entries, { matchRule }] = await Promise.all([session.entries(), readSettings()]);
   const pageUrl = tabId === undefined ? null : await tabUrl(tabId);
   const folded = normaliseQuery(query);
+  const forTab = new Set(pageUrl === null ? [] : siteIndexOf(entries).matching(pageUrl, matchRule));
   const found = entries
     .filter((entry) => matchesQuery(entry, folded))
     .map((entry) => {
-      const matchesTab = pageUrl !== null && entry.type === 'login' && entryMatches(entry, pageUrl, matchRule);
+      const matchesTab = entry.type === 'login' && forTab.has(entry);
       // A card names no site: it may be filled into any https page.
       const cardFits =
         entry.type === 'card' && pageUrl !== null && URL.canParse(pageUrl) && new URL(pageUrl).protocol === 'https:';

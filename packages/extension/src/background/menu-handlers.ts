@@ -3,6 +3,7 @@ import { fillInFrame } from '../page/fill-in-frame';
 import type { Answer, FillResult, MenuRequest } from '../shared/messages';
 import { fillFor } from './fill-item';
 import { entryMatches, fillTab } from './fill-tab';
+import { siteIndexOf } from './site-index';
 import type { MenuSender } from './message-router';
 import type { SaveOffers } from './save-offers';
 import { readSettings } from './settings';
@@ -43,11 +44,9 @@ export async function handleMenu(
     if ((await session.status()).state !== 'unlocked')
       throw new Error('Your vault is locked. Open Lockit from the toolbar to unlock it.');
     if (request.type === 'menu-items') {
-      const items: MenuItem[] = (await session.entries())
-        .filter(
-          (entry) =>
-            entry.type === 'login' && entryMatches(entry, page.url, matchRule) && entryMatches(entry, page.topUrl, matchRule),
-        )
+      const items: MenuItem[] = siteIndexOf(await session.entries())
+        .matching(page.url, matchRule)
+        .filter((entry) => entry.type === 'login' && entryMatches(entry, page.topUrl, matchRule))
         .map((entry) => ({ id: entry.id, name: entry.name, username: entry.username }));
       return { ok: true, value: items };
     }

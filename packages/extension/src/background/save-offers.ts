@@ -1,7 +1,7 @@
 import { emptyDraft, type OpenEntry } from '@lockit/client-core';
 import { z } from 'zod';
 import type { SaveOffer } from '../shared/messages';
-import { entryMatches } from './fill-tab';
+import { siteIndexOf } from './site-index';
 import type { PageSender } from './message-router';
 import { readSettings } from './settings';
 import type { VaultSession } from './vault-session';
@@ -194,12 +194,9 @@ export class SaveOffers {
 async function decide(session: VaultSession, pending: Pending): Promise<Decision> {
   const { matchRule } = await readSettings();
   const page = `${pending.origin}/`;
-  const sameUser = (await session.entries()).filter(
-    (entry) =>
-      entry.type === 'login' &&
-      entry.username.toLowerCase() === pending.username.toLowerCase() &&
-      entryMatches(entry, page, matchRule),
-  );
+  const sameUser = siteIndexOf(await session.entries())
+    .matching(page, matchRule)
+    .filter((entry) => entry.type === 'login' && entry.username.toLowerCase() === pending.username.toLowerCase());
   let toUpdate: OpenEntry | undefined;
   for (const entry of sameUser) {
     const { password } = await session.secrets(entry.id);

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { getDomain } from 'tldts';
 import { describe, expect, it } from 'vitest';
 import { addressMatches, MATCH_RULES, type MatchRule } from './url-match';
 
@@ -6,7 +7,9 @@ const label = fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/);
 /** A registrable domain under a public suffix of the list (and .test, which the default rule covers). */
 const domain = fc
   .tuple(label, fc.constantFrom('com', 'co.uk', 'test', 'org', 'github.io'))
-  .map(([name, tld]) => `${name}.${tld}`);
+  .map(([name, tld]) => `${name}.${tld}`)
+  // Some short names are public suffixes themselves (us.com, de.com): not a registrable domain.
+  .filter((host) => getDomain(host, { allowPrivateDomains: true }) === host);
 const path = fc.array(label, { maxLength: 3 }).map((parts) => `/${parts.join('/')}`);
 const WEB_RULES = MATCH_RULES.filter((rule) => rule !== 'regex' && rule !== 'never');
 

@@ -49,6 +49,20 @@ export function addressMatches(itemAddress: string, pageUrl: string, rule: Match
   }
 }
 
+/**
+ * The key under which an address is indexed (background/site-index.ts): the registrable domain
+ * of its host, or the bare host when it has none (an IP address, localhost). For every rule but
+ * `regex`, an item's address can match a page only when both have the same key, because each of
+ * those rules implies the same host or the same registrable domain. Null when the address names
+ * no web page (it then matches no page under those rules either).
+ */
+export function siteKey(address: string): string | null {
+  const url = parseWebUrl(withScheme(address));
+  if (url === null) return null;
+  const host = bareHost(url);
+  return getDomain(host, { allowPrivateDomains: true }) ?? host;
+}
+
 /** The origin an item address names (https: when it has no scheme), or null when it names none. */
 export function originOfAddress(itemAddress: string): string | null {
   return parseWebUrl(withScheme(itemAddress))?.origin ?? null;
