@@ -92,6 +92,7 @@ export { pendingEntryView, withPendingWrites } from './offline/pending-view';
 export { EntryWriteQueue, type EntryWriteQueuePlatform, type QueuedChange } from './offline/entry-write-queue';
 export { QueuedEntryWrites, type Queued, type ReplayOutcome, type ReplayReport } from './offline/queued-entry-writes';
 export * from './vault/draft-diff';
+export * from './vault/url-match-words';
 export { checkFolderName, openFolder, openFolderName, openFolders, sealFolderName } from './vault/folders/folder-name';
 export { SILENT_LOG, type CoreLog } from './platform/core-log';
 export {

@@ -36,6 +36,15 @@ export const DOCUMENT_LIMITS = {
 const text = (max: number) => z.string().max(max, `is longer than ${max} characters`);
 const short = text(DOCUMENT_LIMITS.short);
 
+/**
+ * How the browser extension compares one of a login's web addresses with a page: the
+ * registrable domain (its default), the host, the start of the address (same origin, path
+ * prefix), the exact address, a regular expression, or never. An address without a rule of
+ * its own follows the extension's default setting.
+ */
+export const URL_MATCH_RULES = ['base-domain', 'host', 'starts-with', 'exact', 'regex', 'never'] as const;
+export type UrlMatchRule = (typeof URL_MATCH_RULES)[number];
+
 export const customFieldKinds = ['text', 'hidden', 'boolean'] as const;
 export type CustomFieldKind = (typeof customFieldKinds)[number];
 
@@ -120,6 +129,12 @@ export const overviewDocumentSchema = z
     identity: identityOverviewSchema.nullable(),
     /** An SSH key's public half; absent in documents written before SSH keys. */
     sshKey: sshKeyOverviewSchema.nullable().optional(),
+    /** A match rule for each address that has one of its own, by the address as saved; absent when none has. */
+    urlRules: z.record(text(DOCUMENT_LIMITS.url), z.enum(URL_MATCH_RULES)).optional(),
+  })
+  .refine((overview) => Object.keys(overview.urlRules ?? {}).every((address) => overview.urls.includes(address)), {
+    message: 'has a match rule for an address it does not hold',
+    path: ['urlRules'],
   })
   .refine(
     (overview) =>

@@ -20,10 +20,22 @@ const CARD: CardItem = {
   card: { holder: 'Ada Lovelace', brand: 'Visa', number: '4111 1111 1111 1111', code: '737', expMonth: '7', expYear: '2031' },
 };
 
+/**
+ * A login whose addresses carry their own match rules: the sign-in page by a regular expression
+ * (the fixture sites' port is chosen at run time), and an old host never.
+ */
+const MAIL = {
+  name: 'Pine Mail',
+  username: 'grace',
+  password: 'mail-pass-2',
+  urls: ['^https://mail\\.test:\\d+/login$', 'https://old-mail.test'],
+  urlRules: { '^https://mail\\.test:\\d+/login$': 'regex', 'https://old-mail.test': 'never' } as const,
+};
+
 let world: ExtensionWorld;
 
 beforeAll(async () => {
-  world = await startWorld([BANK, CARD]);
+  world = await startWorld([BANK, CARD, MAIL]);
   await signInByPopup(world);
 });
 
@@ -175,6 +187,23 @@ describe('the keyboard shortcut', () => {
 
   it('fills nothing through the command on a look-alike host or the http page of an https item', async () => {
     for (const url of [https('bank.test.evil.test', '/login'), world.sites.http('bank.test', '/login')]) {
+      const site = await world.openSite(url);
+      await pressFillShortcut(site);
+      await site.waitForTimeout(1000);
+      expect(await fieldValues(site)).toEqual(['', '']);
+      await site.close();
+    }
+  });
+});
+
+describe('match rules per web address', () => {
+  it('fills by an address’s own rule: the page its expression names only, and never on the address marked never', async () => {
+    const named = await world.openSite(https('mail.test', '/login'));
+    await pressFillShortcut(named);
+    await expect.poll(() => named.inputValue('#username')).toBe(MAIL.username);
+    await named.close();
+    // The extension's default (base domain) would take both; the item's own rules refuse them.
+    for (const url of [https('www.mail.test', '/login'), https('old-mail.test', '/login')]) {
       const site = await world.openSite(url);
       await pressFillShortcut(site);
       await site.waitForTimeout(1000);

@@ -1,4 +1,10 @@
-import { IDENTITY_FIELDS, type CustomFieldKind, type EntryType, type IdentityOverview } from '@lockit/contract';
+import {
+  IDENTITY_FIELDS,
+  type CustomFieldKind,
+  type EntryType,
+  type IdentityOverview,
+  type UrlMatchRule,
+} from '@lockit/contract';
 
 /**
  * One item as an import yields it and an export writes it: every kind of Lockit item, in the
@@ -17,6 +23,8 @@ export interface TransferItem {
   password: string;
   /** Every web address, in the file's order. */
   urls: string[];
+  /** How the browser extension matches an address, for those with a rule of their own. */
+  urlRules?: Record<string, UrlMatchRule>;
   /** Multi-line notes, newlines kept as '\n'. */
   notes: string;
   /** A base32 secret or an otpauth:// URI as the file gave it; '' for none. */

@@ -1,4 +1,5 @@
-import { IDENTITY_FIELDS } from '@lockit/contract';
+import { IDENTITY_FIELDS, type UrlMatchRule } from '@lockit/contract';
+import { URL_MATCH_RULE_WORDS } from './url-match-words';
 import type { EntryDraft } from './vault-entry';
 
 /** The parts of an entry a person compares and picks from, in the order the editor shows them. */
@@ -58,13 +59,25 @@ export function mergeDrafts(
 ): EntryDraft {
   const merged: EntryDraft = { ...mine };
   for (const part of DRAFT_PARTS) if (picks[part] === 'theirs') Object.assign(merged, { [part]: theirs[part] });
+  // The rules go with the addresses they belong to.
+  if (picks.urls === 'theirs') merged.urlRules = { ...theirs.urlRules };
   return merged;
+}
+
+/** The rule of an address (as saved: trimmed), or null when it follows the default. */
+function ruleOf(draft: EntryDraft, url: string): UrlMatchRule | null {
+  for (const [address, rule] of Object.entries(draft.urlRules ?? {})) if (address.trim() === url) return rule;
+  return null;
 }
 
 function canonical(draft: EntryDraft, part: DraftPart): unknown {
   switch (part) {
     case 'urls':
-      return draft.urls.map((url) => url.trim()).filter((url) => url !== '');
+      // An address and its match rule are one choice: a changed rule is a changed address.
+      return draft.urls
+        .map((url) => url.trim())
+        .filter((url) => url !== '')
+        .map((url) => [url, ruleOf(draft, url)]);
     case 'totp':
       return draft.totp.trim();
     case 'fields':
@@ -117,7 +130,9 @@ export function partText(
     case 'totp':
       return secret(draft[part].trim() === '' ? '' : draft[part]);
     case 'urls':
-      return (canonical(draft, 'urls') as string[]).join('\n');
+      return (canonical(draft, 'urls') as [string, UrlMatchRule | null][])
+        .map(([url, rule]) => (rule === null ? url : `${url} (match: ${URL_MATCH_RULE_WORDS[rule]})`))
+        .join('\n');
     case 'fields':
       return draft.fields
         .filter((field) => field.label.trim() !== '' || field.value !== '')

@@ -8,6 +8,7 @@ import {
   type DetailsDocument,
   type IdentityField,
   type OverviewDocument,
+  type UrlMatchRule,
 } from '@lockit/contract';
 import { EntryDraftError } from './entry-draft-error';
 import { normaliseTags } from './entry-drafts';
@@ -36,6 +37,7 @@ export interface EntryPlaintext {
 export function entryPlaintext(draft: EntryDraft): EntryPlaintext {
   const login = draft.type === 'login';
   const urls = login ? draft.urls.map((url) => url.trim()).filter((url) => url !== '') : [];
+  const urlRules = rulesOf(draft, urls);
   const totp = login ? draft.totp.trim() : '';
   const fields = draft.fields.filter((field) => field.label.trim() !== '' || field.value !== '');
   const card = draft.type === 'card' ? draft.card : null;
@@ -69,6 +71,7 @@ export function entryPlaintext(draft: EntryDraft): EntryPlaintext {
       username: login ? draft.username : '',
       type: draft.type,
       urls,
+      ...(urlRules && { urlRules }),
       tags: normaliseTags(draft.tags),
       folderId: draft.folderId,
       favorite: draft.favorite,
@@ -173,4 +176,17 @@ function limitMessage(document: OverviewDocument | DetailsDocument): string {
     if (document.card && document.card.code.length > 10) return 'The security code is too long.';
   }
   return 'A value of this entry is too long to save.';
+}
+
+/**
+ * The rules of the saved addresses that have one, by the address as saved (trimmed); undefined
+ * when none has, so an entry without rules is stored exactly as before rules existed.
+ */
+function rulesOf(draft: EntryDraft, urls: readonly string[]): Record<string, UrlMatchRule> | undefined {
+  const rules: Record<string, UrlMatchRule> = {};
+  for (const [address, rule] of Object.entries(draft.urlRules ?? {})) {
+    const saved = address.trim();
+    if (urls.includes(saved)) rules[saved] = rule;
+  }
+  return Object.keys(rules).length > 0 ? rules : undefined;
 }

@@ -47,7 +47,18 @@ function secretsOf(password: string, notes: string, details: DetailsDocument | n
 /** What the list knows of an entry, as a draft is built from it. */
 type EntryShape = Pick<
   OpenEntry,
-  'type' | 'serviceName' | 'username' | 'urls' | 'fields' | 'card' | 'identity' | 'sshKey' | 'tags' | 'folderId' | 'favorite'
+  | 'type'
+  | 'serviceName'
+  | 'username'
+  | 'urls'
+  | 'urlRules'
+  | 'fields'
+  | 'card'
+  | 'identity'
+  | 'sshKey'
+  | 'tags'
+  | 'folderId'
+  | 'favorite'
 >;
 
 /** The editor's content for an entry whose secrets are open. */
@@ -58,6 +69,7 @@ export function draftOf(entry: EntryShape, secrets: EntrySecrets): EntryDraft {
     username: entry.username,
     password: secrets.password,
     urls: [...entry.urls],
+    ...(entry.urlRules && { urlRules: { ...entry.urlRules } }),
     notes: secrets.notes,
     totp: secrets.totp ?? '',
     fields: entry.fields.map((field) => ({

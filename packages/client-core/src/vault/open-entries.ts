@@ -146,6 +146,7 @@ function toOpenEntry(
     username,
     url,
     urls: overview.urls,
+    ...(overview.urlRules && { urlRules: overview.urlRules }),
     tags: overview.tags,
     folderId: overview.folderId,
     favorite: overview.favorite,

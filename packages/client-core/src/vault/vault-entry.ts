@@ -1,4 +1,12 @@
-import type { CardOverview, CustomField, CustomFieldKind, EntryType, IdentityOverview, SshKeyOverview } from '@lockit/contract';
+import type {
+  CardOverview,
+  CustomField,
+  CustomFieldKind,
+  EntryType,
+  IdentityOverview,
+  SshKeyOverview,
+  UrlMatchRule,
+} from '@lockit/contract';
 import type { EntryFieldSet } from '@lockit/crypto';
 import { foldForSearch } from './search-text';
 
@@ -22,6 +30,8 @@ export interface OpenEntry {
   url: string | null;
   /** Every web address (a login's; empty for the other types). */
   urls: string[];
+  /** The match rule of each address that has its own (by address); absent when none has. */
+  urlRules?: Readonly<Record<string, UrlMatchRule>>;
   tags: string[];
   /** May name a folder that no longer exists (deleted elsewhere): then it is in no folder. */
   folderId: string | null;
@@ -134,6 +144,8 @@ export interface EntryDraft {
   username: string;
   password: string;
   urls: string[];
+  /** Match rules of addresses that do not follow the extension's default, by address as typed. */
+  urlRules?: Record<string, UrlMatchRule>;
   notes: string;
   /** A base32 secret or an otpauth:// URI, as the person gave it; '' for none. */
   totp: string;

@@ -8,9 +8,21 @@ export function addressesOf(entry: Pick<OpenEntry, 'urls' | 'url'>): string[] {
   return entry.urls.length > 0 ? [...entry.urls] : entry.url ? [entry.url] : [];
 }
 
-/** Whether the entry names the page at `pageUrl` under `rule`. */
-export function entryMatches(entry: Pick<OpenEntry, 'urls' | 'url'>, pageUrl: string, rule: MatchRule): boolean {
-  return addressesOf(entry).some((address) => addressMatches(address, pageUrl, rule));
+/**
+ * Whether the entry names the page at `pageUrl`: each address under its own match rule when it
+ * has one (saved with the item), else under `defaultRule` (the extension's setting).
+ */
+export function entryMatches(
+  entry: Pick<OpenEntry, 'urls' | 'url' | 'urlRules'>,
+  pageUrl: string,
+  defaultRule: MatchRule,
+): boolean {
+  return addressesOf(entry).some((address) => addressMatches(address, pageUrl, ruleOf(entry, address, defaultRule)));
+}
+
+/** The rule an address of the entry is compared under. */
+export function ruleOf(entry: Pick<OpenEntry, 'urlRules'>, address: string, defaultRule: MatchRule): MatchRule {
+  return entry.urlRules?.[address] ?? defaultRule;
 }
 
 /** How long one fill waits for a form still being drawn (a single-page app's, after load). */

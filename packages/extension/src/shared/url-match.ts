@@ -1,3 +1,4 @@
+import { URL_MATCH_RULES, type UrlMatchRule } from '@lockit/contract';
 import { getDomain } from 'tldts';
 
 /**
@@ -13,8 +14,8 @@ import { getDomain } from 'tldts';
  * - `regex`: the item's address is a regular expression tested against the page's address.
  * - `never`: this address is never offered nor filled.
  */
-export const MATCH_RULES = ['base-domain', 'host', 'starts-with', 'exact', 'regex', 'never'] as const;
-export type MatchRule = (typeof MATCH_RULES)[number];
+export const MATCH_RULES = URL_MATCH_RULES;
+export type MatchRule = UrlMatchRule;
 
 /** The longest regular expression an item may carry: the matcher runs in the service worker. */
 const MAX_PATTERN = 500;

@@ -1,5 +1,5 @@
 import { emptyDraft, sealEntry, toAddRequest } from '@lockit/client-core';
-import { apiPaths } from '@lockit/contract';
+import { apiPaths, type UrlMatchRule } from '@lockit/contract';
 import { newEntryId } from '@lockit/crypto';
 import {
   createServerDatabase,
@@ -17,6 +17,8 @@ export interface LoginItem {
   username: string;
   password: string;
   urls: string[];
+  /** Match rules of addresses that do not follow the extension's default. */
+  urlRules?: Record<string, UrlMatchRule>;
   totp?: string;
 }
 
@@ -55,6 +57,7 @@ export async function startSeededServer(): Promise<SeededServer> {
                 username: item.username,
                 password: item.password,
                 urls: item.urls,
+                ...(item.urlRules && { urlRules: item.urlRules }),
                 totp: item.totp ?? '',
               };
         const sealed = await sealEntry(verified.vaultKey, newEntryId(), draft);

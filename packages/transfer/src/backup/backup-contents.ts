@@ -1,4 +1,4 @@
-import { customFieldKinds, ENTRY_TYPES, IDENTITY_FIELDS, type IdentityField } from '@lockit/contract';
+import { customFieldKinds, ENTRY_TYPES, IDENTITY_FIELDS, URL_MATCH_RULES, type IdentityField } from '@lockit/contract';
 import { z } from 'zod';
 import type { TransferItem } from '../transfer-item';
 
@@ -39,6 +39,8 @@ const itemShape = {
   username: short,
   password: text,
   urls: z.array(text).max(BACKUP_LIMITS.list),
+  /** Match rules of the addresses that have their own; absent in backups made before them. */
+  urlRules: z.record(text, z.enum(URL_MATCH_RULES)).optional(),
   notes: text,
   /** A base32 secret or an otpauth:// URI as the person gave it; '' for none. */
   totp: text,

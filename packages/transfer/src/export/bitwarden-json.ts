@@ -1,5 +1,11 @@
-import type { CustomFieldKind } from '@lockit/contract';
+import type { CustomFieldKind, UrlMatchRule } from '@lockit/contract';
 import type { TransferItem } from '../transfer-item';
+
+/**
+ * Bitwarden's URI match types (null: the default; 0 base domain, 1 host, 2 starts with, 3 exact,
+ * 4 regular expression, 5 never) as Lockit's rules, for the addresses that have one.
+ */
+export const BITWARDEN_URI_MATCH: readonly UrlMatchRule[] = ['base-domain', 'host', 'starts-with', 'exact', 'regex', 'never'];
 
 /**
  * Bitwarden's unencrypted JSON export, as its clients write it (libs/common/src/models/export:
@@ -39,7 +45,7 @@ export interface BitwardenItem {
   favorite: boolean;
   fields: BitwardenField[];
   login?: {
-    uris: { match: null; uri: string }[];
+    uris: { match: number | null; uri: string }[];
     username: string | null;
     password: string | null;
     totp: string | null;
@@ -148,7 +154,10 @@ function bitwardenItem(item: TransferItem, folderId: string | null, now: string,
   };
   if (item.type === 'login') {
     result.login = {
-      uris: item.urls.map((uri) => ({ match: null, uri })),
+      uris: item.urls.map((uri) => {
+        const rule = item.urlRules?.[uri];
+        return { match: rule ? BITWARDEN_URI_MATCH.indexOf(rule) : null, uri };
+      }),
       username: orNull(item.username),
       password: orNull(item.password),
       totp: orNull(item.totp),

@@ -40,3 +40,37 @@ describe('an SSH key in the Bitwarden JSON export', () => {
     expect(result.items[0]?.sshKey).toEqual(item.sshKey);
   });
 });
+
+describe("match rules per web address in Bitwarden JSON (its uris' match types)", () => {
+  it('are written as match numbers (null for the default) and read back as the same rules', async () => {
+    const item = {
+      ...emptyTransferItem('login', 'Bank'),
+      username: 'alice',
+      password: 'pw',
+      urls: ['https://bank.example/login', 'https://bank.example', '^https://.*\\.bank\\.example/'],
+      urlRules: { 'https://bank.example/login': 'exact', '^https://.*\\.bank\\.example/': 'regex' } as const,
+    };
+    const text = toBitwardenJson([item], { folders: [] });
+    const written = JSON.parse(text) as { items: Array<{ login: { uris: { match: number | null }[] } }> };
+    expect(written.items[0]?.login.uris.map((uri) => uri.match)).toEqual([3, null, 4]);
+    const result = await bitwardenJsonFormat.parse({ name: 'export.json', bytes: new TextEncoder().encode(text) }, {});
+    expect(result.items[0]?.urlRules).toEqual(item.urlRules);
+  });
+
+  it('reads every Bitwarden match type, and leaves an unknown one to the default', async () => {
+    const uris = [0, 1, 2, 3, 4, 5, 9, null].map((match, n) => ({ uri: `https://s${n}.example`, match }));
+    const file = JSON.stringify({
+      encrypted: false,
+      items: [{ type: 1, name: 'All', login: { username: 'u', password: 'p', uris } }],
+    });
+    const result = await bitwardenJsonFormat.parse({ name: 'bitwarden.json', bytes: new TextEncoder().encode(file) }, {});
+    expect(result.items[0]?.urlRules).toEqual({
+      'https://s0.example': 'base-domain',
+      'https://s1.example': 'host',
+      'https://s2.example': 'starts-with',
+      'https://s3.example': 'exact',
+      'https://s4.example': 'regex',
+      'https://s5.example': 'never',
+    });
+  });
+});

@@ -49,7 +49,7 @@ describe('Bitwarden JSON export', () => {
       collectionIds: null,
       login: {
         uris: [
-          { match: null, uri: 'https://bank.example.com/login' },
+          { match: 2, uri: 'https://bank.example.com/login' },
           { match: null, uri: 'https://m.bank.example.com' },
         ],
         username: 'alice@example.com',

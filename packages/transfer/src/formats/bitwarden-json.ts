@@ -1,6 +1,6 @@
-import { IDENTITY_FIELDS } from '@lockit/contract';
+import { IDENTITY_FIELDS, type UrlMatchRule } from '@lockit/contract';
 import { decodeText } from '../csv/decode-text';
-import { TAGS_FIELD_LABEL } from '../export/bitwarden-json';
+import { BITWARDEN_URI_MATCH, TAGS_FIELD_LABEL } from '../export/bitwarden-json';
 import { ImportFileError, type ImportFile, type ImportFormat, type ParseResult, type SkippedRecord } from '../import-format';
 import { emptyTransferItem, type TransferField, type TransferIdentity, type TransferItem } from '../transfer-item';
 import { bitwardenItemSchema, bitwardenPlainSchema, type BitwardenItemInput } from './bitwarden-json-schema';
@@ -109,6 +109,8 @@ export function bitwardenItemToTransfer(
   }
   if (login) {
     item.urls = urls;
+    const urlRules = bitwardenUrlRules(login.uris ?? []);
+    if (urlRules) item.urlRules = urlRules;
     item.username = s(login.username);
     item.password = s(login.password);
     item.totp = s(login.totp).trim();
@@ -243,3 +245,13 @@ export const bitwardenJsonFormat: ImportFormat = {
     return { format: 'bitwarden-json', items, skipped };
   },
 };
+
+function bitwardenUrlRules(uris: readonly { uri?: string | null | undefined; match?: number | null | undefined }[]) {
+  const rules: Record<string, UrlMatchRule> = {};
+  for (const uri of uris) {
+    const address = s(uri.uri);
+    const rule = typeof uri.match === 'number' ? BITWARDEN_URI_MATCH[uri.match] : undefined;
+    if (address !== '' && rule) rules[address] = rule;
+  }
+  return Object.keys(rules).length > 0 ? rules : undefined;
+}

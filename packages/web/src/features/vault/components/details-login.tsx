@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { EntrySecrets, OpenEntry } from '@lockit/client-core';
+import type { UrlMatchRule } from '@lockit/contract';
+import { URL_MATCH_RULE_WORDS, type EntrySecrets, type OpenEntry } from '@lockit/client-core';
 import { FieldBox, iconButton, type FieldOf } from './details-field';
 import { TotpField } from './details-totp';
 
@@ -18,12 +19,15 @@ export function linkOf(url: string): string | null {
 function WebAddress({
   url,
   label,
+  rule,
   copied,
   onCopy,
   onOpen,
 }: {
   url: string;
   label: string;
+  /** How the extension matches it, when not by its default. */
+  rule: UrlMatchRule | undefined;
   copied: boolean;
   onCopy: () => void;
   onOpen: () => void;
@@ -68,6 +72,7 @@ function WebAddress({
       ) : (
         <span className="break-all">{url}</span>
       )}
+      {rule && <span className="block text-xs text-slate-400">Match: {URL_MATCH_RULE_WORDS[rule]}</span>}
     </FieldBox>
   );
 }
@@ -90,6 +95,7 @@ export function loginSections(
       <WebAddress
         key={`url-${index}`}
         url={url}
+        rule={entry.urlRules?.[url]}
         label={entry.urls.length > 1 ? `Web address ${index + 1}` : 'Web address'}
         copied={copied.has(`url-${index}`)}
         onCopy={() => copy(`url-${index}`, url, 'a web address')}

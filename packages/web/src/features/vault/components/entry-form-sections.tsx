@@ -1,12 +1,12 @@
-import { DOCUMENT_LIMITS, ENTRY_PLAINTEXT_LIMITS, type CustomFieldKind } from '@lockit/contract';
+import { DOCUMENT_LIMITS, type CustomFieldKind } from '@lockit/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { PasswordInput } from '@/components/ui/password-input';
 import { buttonSecondary } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
 import type { DraftField, OpenFolder } from '@lockit/client-core';
 
-const smallButton = `${buttonSecondary} px-3 py-1.5 text-sm`;
-const linkButton = 'text-sm font-medium text-cyan-300 underline-offset-2 hover:underline disabled:opacity-60';
+export const smallButton = `${buttonSecondary} px-3 py-1.5 text-sm`;
+export const linkButton = 'text-sm font-medium text-cyan-300 underline-offset-2 hover:underline disabled:opacity-60';
 export const inputClass =
   'w-full rounded-lg border border-slate-700 bg-slate-800 px-3 py-2 text-white outline-none focus:border-cyan-400 aria-[invalid=true]:border-red-400';
 
@@ -36,41 +36,6 @@ export function Field({
     <div ref={wrapperRef} className="flex flex-col gap-1">
       {children}
       <FieldError id={id} message={error} />
-    </div>
-  );
-}
-
-/** Several web addresses; the first is the spec's URL field (same label). */
-export function UrlList({ urls, onChange }: { urls: readonly string[]; onChange: (urls: string[]) => void }) {
-  const shown = urls.length === 0 ? [''] : urls;
-  const labelOf = (index: number) => (index === 0 ? 'URL (optional)' : `URL ${index + 1}`);
-  return (
-    <div className="flex flex-col gap-2">
-      {shown.map((url, index) => (
-        <div key={index} className="flex items-end gap-2">
-          <div className="flex-1">
-            <TextInput
-              label={labelOf(index)}
-              name={index === 0 ? 'url' : `url-${index + 1}`}
-              inputMode="url"
-              autoComplete="off"
-              value={url}
-              maxLength={index === 0 ? ENTRY_PLAINTEXT_LIMITS.url : DOCUMENT_LIMITS.url}
-              onChange={(event) => onChange(shown.with(index, event.target.value))}
-            />
-          </div>
-          {shown.length > 1 && (
-            <button type="button" className={smallButton} onClick={() => onChange(shown.filter((_, i) => i !== index))}>
-              Remove <span className="sr-only">{labelOf(index)}</span>
-            </button>
-          )}
-        </div>
-      ))}
-      {shown.length < DOCUMENT_LIMITS.urls && (
-        <button type="button" className={`${linkButton} self-start`} onClick={() => onChange([...shown, ''])}>
-          Add another URL
-        </button>
-      )}
     </div>
   );
 }

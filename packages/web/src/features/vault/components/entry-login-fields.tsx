@@ -5,10 +5,11 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { buttonSecondary } from '@/components/ui/styles';
 import { TextInput } from '@/components/ui/text-input';
 import type { EntryDraft } from '@lockit/client-core';
-import { Field, UrlList } from './entry-form-sections';
+import { Field } from './entry-form-sections';
 import type { FieldErrorProps } from './entry-form-model';
 import { EntryPasswordGenerator } from './entry-password-generator';
 import { TotpSeedField } from './totp-seed-field';
+import { UrlList } from './url-list';
 
 /**
  * A login's own fields: Username, Password (with the generator beside it), URLs and TOTP seed.
@@ -90,7 +91,7 @@ export function LoginFields({
           }}
         />
       )}
-      <UrlList urls={draft.urls} onChange={(urls) => update({ urls })} />
+      <UrlList urls={draft.urls} rules={draft.urlRules} onChange={(urls, urlRules) => update({ urls, urlRules })} />
       <TotpSeedField
         value={draft.totp}
         onChange={(totp) => {

@@ -38,6 +38,7 @@ function contentOf(draft: EntryDraft, folderNames: ReadonlyMap<string, string>):
     username: draft.username,
     password: draft.password,
     urls: [...draft.urls],
+    ...(draft.urlRules && Object.keys(draft.urlRules).length > 0 && { urlRules: { ...draft.urlRules } }),
     notes: draft.notes,
     totp: draft.totp,
     fields: draft.fields.map(({ label, kind, value }) => ({ label, kind, value })),

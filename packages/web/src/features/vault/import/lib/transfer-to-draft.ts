@@ -75,6 +75,7 @@ export function transferToDraft(given: TransferItem, tag: string, folderId: stri
     username: login ? item.username : '',
     password: login ? item.password : '',
     urls: login ? [...item.urls] : [],
+    ...(login && item.urlRules && { urlRules: { ...item.urlRules } }),
     notes: item.notes,
     totp: login ? item.totp : '',
     fields,
