@@ -50,6 +50,7 @@ export interface PlainEntry {
   type?: EntryType;
   /** Every web address; `url` (when given) is the first. */
   urls?: string[];
+  urlRules?: OverviewDocument['urlRules'];
   tags?: string[];
   folderId?: string | null;
   favorite?: boolean;
@@ -96,6 +97,7 @@ export function documentsOf(plain: PlainEntry): { overview: OverviewDocument; de
     username: plain.username,
     type: plain.type ?? 'login',
     urls,
+    ...(plain.urlRules && { urlRules: plain.urlRules }),
     tags: plain.tags ?? [],
     folderId: plain.folderId ?? null,
     favorite: plain.favorite ?? false,

@@ -97,6 +97,18 @@ describe('Item view', () => {
     expect(within(pane).queryByText('gh-secret')).not.toBeInTheDocument();
   });
 
+  it("names an address's own match rule under it, and nothing under an address that follows the default", async () => {
+    const { app } = await openVault([
+      { ...GITHUB, urls: ['https://github.com/login', 'gist.github.com'], urlRules: { 'https://github.com/login': 'exact' } },
+    ]);
+    const pane = await openItem(app, 'GitHub');
+    expect(
+      within(pane)
+        .getAllByText(/^Match:/)
+        .map((note) => note.textContent),
+    ).toEqual(['Match: exact']);
+  });
+
   it('shows the live one-time code of a known seed at a known time, with its countdown', async () => {
     installFakeClockWithRealTime();
     vi.setSystemTime(RFC_TIME_MS);
