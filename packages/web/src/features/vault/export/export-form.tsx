@@ -31,7 +31,7 @@ const FORMATS: FormatChoice[] = [
     value: 'backup',
     label: 'Encrypted Lockit backup (recommended)',
     description:
-      'Everything: every item, custom field, one-time code secret, folder, tag, favourite and history, under a password you choose. Opens without our server (see docs/backup-format.md).',
+      'Everything: every item, custom field, one-time code secret, folder, tag, favourite, history and attached file, under a password you choose. Opens without our server (see docs/backup-format.md).',
   },
   {
     value: 'bitwarden-json',
