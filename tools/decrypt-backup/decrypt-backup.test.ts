@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -168,6 +168,24 @@ describe('npm run decrypt-backup, a backup with attached files (version 2)', () 
     expect(result.stderr).toMatch(/The file "\.\.notes\.txt" of "Mail" in this backup failed its check/);
     const folder = join(out, 'files', '001 Mail');
     expect(await readdir(folder)).toEqual(['scan.pdf']);
+  });
+
+  // The independent Python reader printed in docs/backup-format.md, where Python and its
+  // cryptography package are installed: the documentation alone opens the file.
+  const python = spawnSync('python3', ['-c', 'import cryptography.hazmat.primitives.kdf.argon2']).status === 0;
+  it.skipIf(!python)('is opened by the Python reader of docs/backup-format.md, files byte for byte', async () => {
+    const doc = await readFile(join(ROOT, 'docs/backup-format.md'), 'utf8');
+    const program = /```python\n([\s\S]*?)```/.exec(doc)![1]!;
+    const script = join(dir, 'decrypt.py');
+    await writeFile(script, program);
+    const out = join(dir, 'python-out');
+    const { stdout } = await run('python3', [script, filesBackup, PASSWORD, out]);
+    expect(JSON.parse(stdout)).toEqual(withFiles);
+    expect((await readFile(join(out, '0-0-scan.pdf'))).equals(Buffer.from(scan))).toBe(true);
+    expect((await readFile(join(out, '0-1-notes.txt'))).equals(Buffer.from(notes))).toBe(true);
+    const cut = join(dir, 'cut.lockit');
+    await writeFile(cut, Buffer.concat(pieces).subarray(0, -1));
+    await expect(run('python3', [script, cut, PASSWORD])).rejects.toThrow(/cut short/);
   });
 
   it('refuses a wrong password and a directory that is not empty', async () => {
