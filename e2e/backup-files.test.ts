@@ -1,5 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { attachmentPaths } from '@lockit/contract';
 import { createVerifiedAccount } from '@lockit/test-support';
@@ -12,20 +15,24 @@ import { addEntry, openVault } from './support/vault-page';
 
 const e2e = useE2e();
 const shots = process.env.LOCKIT_E2E_SCREENSHOTS;
+/** Megabytes of the attached file: a few by default; set higher (up to 99) to try a large one by hand. */
+const FILE_MB = Number(process.env.LOCKIT_E2E_BACKUP_FILE_MB ?? 3);
 
 describe('the encrypted backup with attached files', () => {
   it('carries an attached file out of one account and into a new one, byte for byte; the undo deletes it', async () => {
     // A few megabytes: dozens of 64 KiB frames, and a last one shorter.
-    const scan = randomBytes(3 * 1024 * 1024 + 12_345);
+    const scan = randomBytes(FILE_MB * 1024 * 1024 + 12_345);
     const first = await createVerifiedAccount(e2e.server.url, e2e.smtp.inbox);
     const page = await (await e2e.newContext()).newPage();
     await signIn(page, first.account.username, first.account.password);
     await openVault(page);
     await addEntry(page, { service: 'Cedar Bank', username: 'ada', password: 'c3dar!' });
     await openItemFiles(page, 'Cedar Bank');
-    await filesOf(page)
-      .getByLabel('Choose a file to attach')
-      .setInputFiles({ name: 'statement 2026.pdf', mimeType: 'application/pdf', buffer: scan });
+    // Handed over as files on disk: Playwright takes buffers of at most 50 MB.
+    const dir = await mkdtemp(join(tmpdir(), 'lockit-backup-files-'));
+    const scanPath = join(dir, 'statement 2026.pdf');
+    await writeFile(scanPath, scan);
+    await filesOf(page).getByLabel('Choose a file to attach').setInputFiles(scanPath);
     await filesOf(page).getByRole('listitem', { name: 'statement 2026.pdf' }).waitFor({ timeout: 60_000 });
 
     // The Export page says the backup includes the file; the plain formats still say they cannot.
@@ -33,6 +40,8 @@ describe('the encrypted backup with attached files', () => {
     const note = page.getByRole('note');
     await note.filter({ hasText: 'It includes your 1 attached file(s), encrypted under the backup password' }).waitFor();
     if (shots) await page.screenshot({ path: `${shots}/export-backup-files.png`, fullPage: true });
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     await page.getByRole('radio', { name: /Bitwarden \(JSON\)/ }).check();
     await note.filter({ hasText: 'Bitwarden (JSON) cannot carry files' }).waitFor();
 
@@ -57,9 +66,9 @@ describe('the encrypted backup with attached files', () => {
       await restore.getByLabel('Master Password', { exact: true }).fill(second.account.password);
       await restore.getByRole('button', { name: 'Unlock' }).click();
     }
-    await restore
-      .getByLabel('Choose a file')
-      .setInputFiles({ name: backup.name, mimeType: 'application/octet-stream', buffer: Buffer.from(backup.bytes) });
+    const backupPath = join(dir, backup.name);
+    await writeFile(backupPath, backup.bytes);
+    await restore.getByLabel('Choose a file').setInputFiles(backupPath);
     await expect.poll(() => restore.getByLabel('Format', { exact: true }).inputValue()).toBe('lockit-backup');
     await restore.getByRole('button', { name: 'Show preview' }).click();
     await restore.getByLabel('File password', { exact: true }).fill(BACKUP_PASSWORD);
@@ -92,5 +101,6 @@ describe('the encrypted backup with attached files', () => {
       .click();
     await restore.getByRole('status').filter({ hasText: 'Import undone: 1 items removed.' }).waitFor();
     expect(await stored()).toBe(0);
+    await rm(dir, { recursive: true, force: true });
   });
 });

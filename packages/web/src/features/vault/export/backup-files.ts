@@ -1,6 +1,9 @@
 import { downloadAttachment, openListedAttachment, type AttachmentPlatform, type OpenedAttachment } from '@lockit/client-core';
 import type { BackupContents, BackupFile, BackupSealer } from '@lockit/transfer';
 import { api } from '@/lib/http';
+import { pageAttachmentPlatform } from '../attachments/attachment-platform';
+import type { CollectedVault } from './collect-vault';
+import type { BackupFilesPlan } from './export-file';
 
 /** The account's finished files, opened under the vault key, by entry id. */
 export interface VaultFiles {
@@ -53,6 +56,23 @@ export function withFiles(
   if (attached.every((list) => list.length === 0)) return { contents, attached: null };
   const items = contents.items.map((item, i) => (attached[i]!.length > 0 ? { ...item, files: attached[i]!.map(listed) } : item));
   return { contents: { ...contents, version: 2, items }, attached };
+}
+
+/**
+ * The contents to seal and, when an exported item has files, the plan for them (this page's
+ * attachment calls); `vaultFiles` undefined for a plain export. The count of files that did
+ * not open, for the page to say.
+ */
+export async function planBackupFiles(
+  collected: Pick<CollectedVault, 'contents' | 'entryIds'>,
+  vaultFiles: Promise<VaultFiles> | undefined,
+  onFile: (done: number, total: number) => void,
+): Promise<{ contents: BackupContents; files?: BackupFilesPlan; damagedFiles: number }> {
+  if (vaultFiles === undefined) return { contents: collected.contents, damagedFiles: 0 };
+  const opened = await vaultFiles;
+  const { contents, attached } = withFiles(collected.contents, collected.entryIds, opened);
+  const files = attached === null ? undefined : { attached, platform: pageAttachmentPlatform, onFile };
+  return { contents, files, damagedFiles: opened.damaged };
 }
 
 /** Sealed bytes handed to a Blob at once: the page's heap holds at most this much of the file. */

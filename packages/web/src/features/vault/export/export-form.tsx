@@ -9,16 +9,8 @@ import { unlockVault, WrongMasterPasswordError } from '../lib/unlock-vault';
 import { MissingHistoryError } from '@lockit/client-core';
 import { collectVault, fetchSealedVault, type CollectProgress, type SealedVault } from './collect-vault';
 import { useVaultFileCount } from './use-vault-file-count';
-import { openVaultFiles, withFiles } from './backup-files';
-import { pageAttachmentPlatform } from '../attachments/attachment-platform';
-import {
-  backupPasswordProblem,
-  buildExportFile,
-  downloadFile,
-  prepareBackupSealer,
-  type BackupFilesPlan,
-  type ExportFormat,
-} from './export-file';
+import { openVaultFiles, planBackupFiles } from './backup-files';
+import { backupPasswordProblem, buildExportFile, downloadFile, prepareBackupSealer, type ExportFormat } from './export-file';
 
 interface FormatChoice {
   value: ExportFormat;
@@ -132,22 +124,9 @@ export function ExportForm({ vaultKey }: { vaultKey: CryptoKey }) {
       });
       exportMark('collected');
       setStatus({ state: 'building' });
-      let contents = collected.contents;
-      let files: BackupFilesPlan | undefined;
-      let damagedFiles = 0;
-      if (vaultFiles) {
-        const opened = await vaultFiles;
-        damagedFiles = opened.damaged;
-        const planned = withFiles(contents, collected.entryIds, opened);
-        contents = planned.contents;
-        if (planned.attached) {
-          files = {
-            attached: planned.attached,
-            platform: pageAttachmentPlatform,
-            onFile: (done, total) => setStatus({ state: 'building', files: { done, total } }),
-          };
-        }
-      }
+      const { contents, files, damagedFiles } = await planBackupFiles(collected, vaultFiles, (done, total) =>
+        setStatus({ state: 'building', files: { done, total } }),
+      );
       const file = await buildExportFile(format, contents, { backupPassword, sealer, files });
       exportMark('built');
       downloadFile(file);
