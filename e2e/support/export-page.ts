@@ -38,9 +38,12 @@ export async function exportThroughPage(page: Page, format: RegExp, masterPasswo
   const file = await download;
   const status = page.getByRole('status').filter({ hasText: /^Saved / });
   await status.waitFor({ timeout: 60_000 });
+  const bytes = await readFile((await file.path())!);
   return {
     name: file.suggestedFilename(),
-    text: await readFile((await file.path())!, 'utf8'),
+    text: bytes.toString('utf8'),
+    /** The file as saved: a backup with attached files is binary (format version 2). */
+    bytes: new Uint8Array(bytes),
     message: (await status.textContent()) ?? '',
   };
 }

@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { sealBackup, type BackupContents } from '@lockit/transfer';
+import { backupSealer, sealBackup, type BackupContents } from '@lockit/transfer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -103,5 +103,96 @@ describe('npm run decrypt-backup', () => {
   it('asks for a password it cannot prompt for without a terminal', async () => {
     const result = await failure([backup], undefined);
     expect(result.stderr.trim()).toBe('No password: run this in a terminal to be asked for it, or set LOCKIT_BACKUP_PASSWORD.');
+  });
+});
+
+describe('npm run decrypt-backup, a backup with attached files (version 2)', () => {
+  const bytesOf = (size: number, seed: number) => new Uint8Array(size).map((_, i) => (i * 31 + seed + (i >> 10)) & 0xff);
+  const scan = bytesOf(3 * 1024 * 1024 + 17, 1);
+  const notes = bytesOf(10, 2);
+  const item = contents.items[0]!;
+  const withFiles: BackupContents = {
+    ...contents,
+    version: 2,
+    items: [
+      {
+        ...item,
+        files: [
+          { name: 'scan.pdf', size: scan.length, type: 'application/pdf', createdAt: '2024-03-02T10:00:00.000Z' },
+          { name: '..notes.txt', size: notes.length, type: 'text/plain', createdAt: '2024-03-03T10:00:00.000Z' },
+        ],
+      },
+    ],
+  };
+  let pieces: Uint8Array[];
+  let filesBackup: string;
+
+  beforeAll(async () => {
+    const seal = await backupSealer(PASSWORD, { kdf: KDF });
+    pieces = [];
+    for await (const piece of seal.withFiles(withFiles, async function* ({ file }) {
+      yield file.name === 'scan.pdf' ? scan : notes;
+    }))
+      pieces.push(piece);
+    filesBackup = join(dir, 'lockit-backup-2024-04-01.lockit');
+    await writeFile(filesBackup, Buffer.concat(pieces));
+  });
+
+  it('writes the JSON and every file, byte for byte, under --out DIR, readable by its owner only', async () => {
+    const out = join(dir, 'restored');
+    const { stderr } = await command([filesBackup, '--out', out], PASSWORD);
+    expect(JSON.parse(await readFile(join(out, 'backup.json'), 'utf8'))).toEqual(withFiles);
+    const folder = join(out, 'files', '001 Mail');
+    expect((await readdir(folder)).sort()).toEqual(['notes.txt', 'scan.pdf']);
+    expect((await readFile(join(folder, 'scan.pdf'))).equals(Buffer.from(scan))).toBe(true);
+    expect((await readFile(join(folder, 'notes.txt'))).equals(Buffer.from(notes))).toBe(true);
+    expect((await stat(join(folder, 'scan.pdf'))).mode & 0o777).toBe(0o600);
+    expect(stderr).toMatch(/Wrote 1 item\(s\) to .* and 2 attached file\(s\)/);
+  });
+
+  it('without --out, prints the JSON and lists the files it checked', async () => {
+    const { stdout, stderr } = await command([filesBackup], PASSWORD);
+    expect(JSON.parse(stdout)).toEqual(withFiles);
+    expect(stderr).toContain('2 attached file(s) in the backup, each checked');
+    expect(stderr).toContain(`Mail: scan.pdf (${scan.length} bytes)`);
+  });
+
+  it('stops at a file that fails its check, names it, and leaves no part of it on disk', async () => {
+    const tampered = join(dir, 'tampered.lockit');
+    const whole = Buffer.concat(pieces);
+    whole[whole.length - 3]! ^= 1; // inside ..notes.txt, the last file
+    await writeFile(tampered, whole);
+    const out = join(dir, 'tampered-out');
+    const result = await failure([tampered, '--out', out], PASSWORD);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/The file "\.\.notes\.txt" of "Mail" in this backup failed its check/);
+    const folder = join(out, 'files', '001 Mail');
+    expect(await readdir(folder)).toEqual(['scan.pdf']);
+  });
+
+  // The independent Python reader printed in docs/backup-format.md, where Python and its
+  // cryptography package are installed: the documentation alone opens the file.
+  const python = spawnSync('python3', ['-c', 'import cryptography.hazmat.primitives.kdf.argon2']).status === 0;
+  it.skipIf(!python)('is opened by the Python reader of docs/backup-format.md, files byte for byte', async () => {
+    const doc = await readFile(join(ROOT, 'docs/backup-format.md'), 'utf8');
+    const program = /```python\n([\s\S]*?)```/.exec(doc)![1]!;
+    const script = join(dir, 'decrypt.py');
+    await writeFile(script, program);
+    const out = join(dir, 'python-out');
+    const { stdout } = await run('python3', [script, filesBackup, PASSWORD, out]);
+    expect(JSON.parse(stdout)).toEqual(withFiles);
+    expect((await readFile(join(out, '0-0-scan.pdf'))).equals(Buffer.from(scan))).toBe(true);
+    expect((await readFile(join(out, '0-1-notes.txt'))).equals(Buffer.from(notes))).toBe(true);
+    const cut = join(dir, 'cut.lockit');
+    await writeFile(cut, Buffer.concat(pieces).subarray(0, -1));
+    await expect(run('python3', [script, cut, PASSWORD])).rejects.toThrow(/cut short/);
+  });
+
+  it('refuses a wrong password and a directory that is not empty', async () => {
+    expect((await failure([filesBackup], 'not the password')).stderr.trim()).toBe('That password does not open this file.');
+    const busy = join(dir, 'busy');
+    await mkdir(busy);
+    await writeFile(join(busy, 'something'), 'x');
+    expect((await failure([filesBackup, '--out', busy], PASSWORD)).stderr).toMatch(/is not empty/);
   });
 });

@@ -1,4 +1,5 @@
 import { customFieldKinds, ENTRY_TYPES, IDENTITY_FIELDS, URL_MATCH_RULES, type IdentityField } from '@lockit/contract';
+import { attachmentMetadataProblem } from '@lockit/crypto';
 import { z } from 'zod';
 import type { TransferItem } from '../transfer-item';
 
@@ -13,6 +14,8 @@ import type { TransferItem } from '../transfer-item';
  */
 
 export const BACKUP_CONTENTS_VERSION = 1;
+/** The contents of a version 2 file: items may list their attached files (docs/backup-format.md). */
+export const BACKUP_CONTENTS_WITH_FILES_VERSION = 2;
 
 export const BACKUP_LIMITS = {
   items: 100_000,
@@ -21,6 +24,8 @@ export const BACKUP_LIMITS = {
   text: 100_000,
   short: 10_000,
   list: 1_000,
+  filesPerItem: 1_000,
+  files: 100_000,
 } as const;
 
 const text = z.string().max(BACKUP_LIMITS.text);
@@ -63,6 +68,23 @@ export const backupVersionSchema = z.strictObject({
 });
 export type BackupVersion = z.infer<typeof backupVersionSchema>;
 
+/** An attached file as the contents list it; its bytes follow the contents in a version 2 file. */
+export const backupFileSchema = z
+  .strictObject({
+    name: z.string(),
+    /** Bytes of the file: its content must hold exactly this many. */
+    size: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+    /** Its media type as the browser gave it at upload ('' when none). */
+    type: z.string(),
+    /** When it was attached. */
+    createdAt: date,
+  })
+  .superRefine((file, context) => {
+    const problem = attachmentMetadataProblem(file);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  });
+export type BackupFile = z.infer<typeof backupFileSchema>;
+
 export const backupItemSchema = z.strictObject({
   ...itemShape,
   createdAt: date.nullable(),
@@ -71,18 +93,31 @@ export const backupItemSchema = z.strictObject({
   trashedAt: date.nullable(),
   /** Earlier versions, newest first, each opened whole. */
   history: z.array(backupVersionSchema).max(BACKUP_LIMITS.versionsPerItem),
+  /** Its attached files, in the order their bytes follow (version 2 only; absent for none). */
+  files: z.array(backupFileSchema).max(BACKUP_LIMITS.filesPerItem).optional(),
 });
 export type BackupItem = z.infer<typeof backupItemSchema>;
 
-export const backupContentsSchema = z.strictObject({
-  app: z.literal('lockit'),
-  version: z.literal(BACKUP_CONTENTS_VERSION),
-  exportedAt: date,
-  includesTrash: z.boolean(),
-  /** Every folder path, also those that hold no item, so the tree comes back whole. */
-  folders: z.array(short).max(BACKUP_LIMITS.folders),
-  items: z.array(backupItemSchema).max(BACKUP_LIMITS.items),
-});
+export const backupContentsSchema = z
+  .strictObject({
+    app: z.literal('lockit'),
+    /** 1: no files (a version 1 file); 2: items may list files (a version 2 file). */
+    version: z.union([z.literal(BACKUP_CONTENTS_VERSION), z.literal(BACKUP_CONTENTS_WITH_FILES_VERSION)]),
+    exportedAt: date,
+    includesTrash: z.boolean(),
+    /** Every folder path, also those that hold no item, so the tree comes back whole. */
+    folders: z.array(short).max(BACKUP_LIMITS.folders),
+    items: z.array(backupItemSchema).max(BACKUP_LIMITS.items),
+  })
+  .superRefine((contents, context) => {
+    const files = contents.items.reduce((sum, item) => sum + (item.files?.length ?? 0), 0);
+    if (contents.version === BACKUP_CONTENTS_VERSION && files > 0) {
+      context.addIssue({ code: 'custom', path: ['version'], message: 'version 1 contents cannot list files' });
+    }
+    if (files > BACKUP_LIMITS.files) {
+      context.addIssue({ code: 'custom', path: ['items'], message: `more than ${BACKUP_LIMITS.files} files` });
+    }
+  });
 export type BackupContents = z.infer<typeof backupContentsSchema>;
 
 /**
@@ -104,7 +139,7 @@ export function passwordHistoryOf(item: Pick<BackupItem, 'password' | 'history'>
 
 /** The item as an import yields it: its history as password history, Trash kept as `trashedAt`. */
 export function transferItemOf(item: BackupItem): TransferItem {
-  const { history: _history, trashedAt, ...fields } = item;
+  const { history: _history, trashedAt, files: _files, ...fields } = item;
   const transfer: TransferItem = {
     ...fields,
     urls: [...item.urls],

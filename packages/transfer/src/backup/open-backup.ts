@@ -1,6 +1,6 @@
 import { aesGcmDecrypt, AuthenticationFailedError } from '@lockit/crypto';
 import { ImportFileError, ImportPasswordError } from '../import-format';
-import { backupContentsSchema, type BackupContents } from './backup-contents';
+import { BACKUP_CONTENTS_VERSION, backupContentsSchema, type BackupContents } from './backup-contents';
 import {
   BACKUP_FORMAT,
   BACKUP_KEY_CHECK_BYTES,
@@ -112,10 +112,11 @@ export async function openBackup(
     plaintext.fill(0);
   }
   const contents = backupContentsSchema.safeParse(json);
-  if (!contents.success) {
-    const issue = contents.error.issues[0];
+  if (!contents.success || contents.data.version !== BACKUP_CONTENTS_VERSION) {
+    // A version 1 file holds no files: contents listing them belong in a version 2 file.
+    const issue = contents.error?.issues[0] ?? { path: ['version'], message: 'must be 1 in a version 1 file' };
     throw new ImportFileError(
-      `This Lockit backup opened, but "${issue?.path.join('.') ?? ''}" is not what Lockit writes: ${issue?.message ?? 'wrong value'}.`,
+      `This Lockit backup opened, but "${issue.path.join('.')}" is not what Lockit writes: ${issue.message}.`,
     );
   }
   return contents.data;

@@ -1,5 +1,10 @@
 import { aesGcmEncrypt, DEFAULT_KDF_PARAMS, type KdfParams } from '@lockit/crypto';
-import { backupContentsSchema, type BackupContents } from './backup-contents';
+import {
+  BACKUP_CONTENTS_VERSION,
+  BACKUP_CONTENTS_WITH_FILES_VERSION,
+  backupContentsSchema,
+  type BackupContents,
+} from './backup-contents';
 import {
   BACKUP_CIPHER,
   BACKUP_FORMAT,
@@ -11,8 +16,9 @@ import {
   type BackupEnvelope,
   type BackupHeader,
 } from './backup-envelope';
-import { deriveBackupKeys, deriveOnThisThread, type DeriveBackupSecret } from './backup-keys';
+import { deriveBackupKeySets, deriveOnThisThread, type DeriveBackupSecret } from './backup-keys';
 import { toBase64 } from './base64';
+import { sealStream, type BackupFileReader } from './seal-backup-stream';
 
 /** The shortest backup password Lockit accepts: the file may be copied anywhere and guessed offline. */
 export const BACKUP_PASSWORD_MIN_LENGTH = 12;
@@ -24,8 +30,15 @@ export interface SealBackupOptions {
   derive?: DeriveBackupSecret;
 }
 
-/** Seals a vault's contents under a key already derived; see backupSealer. */
-export type BackupSealer = (contents: BackupContents) => Promise<string>;
+/**
+ * Seals a vault's contents under a key already derived; see backupSealer. Called, it writes a
+ * version 1 file (no files); `withFiles` writes a version 2 file, the contents and then each
+ * file's bytes, as the pieces of the file in order.
+ */
+export interface BackupSealer {
+  (contents: BackupContents): Promise<string>;
+  withFiles(contents: BackupContents, readFile: BackupFileReader): AsyncGenerator<Uint8Array>;
+}
 
 /**
  * The encrypted backup file's text: `contents` as JSON, encrypted with AES-256-GCM under a
@@ -38,7 +51,7 @@ export type BackupSealer = (contents: BackupContents) => Promise<string>;
  */
 export async function sealBackup(contents: BackupContents, password: string, options: SealBackupOptions = {}): Promise<string> {
   checkPassword(password);
-  checkContents(contents);
+  checkContents(contents, BACKUP_CONTENTS_VERSION);
   const seal = await backupSealer(password, options);
   return seal(contents);
 }
@@ -71,12 +84,16 @@ export async function backupSealer(password: string, options: SealBackupOptions 
   const problem = kdfPolicyProblem(header.kdf);
   if (problem !== null) throw new RangeError(problem);
 
-  const { key, keyCheck } = await deriveBackupKeys(password, salt, params, options.derive ?? deriveOnThisThread);
+  const keys = await deriveBackupKeySets(password, salt, params, options.derive ?? deriveOnThisThread, [1, 2]);
   let used = false;
-  return async (contents) => {
+  const useOnce = () => {
     if (used) throw new Error('A backup sealer seals one file: make another for the next.');
     used = true;
-    checkContents(contents);
+  };
+  const seal = async (contents: BackupContents): Promise<string> => {
+    useOnce();
+    checkContents(contents, BACKUP_CONTENTS_VERSION);
+    const { key, keyCheck } = keys[1];
     const plaintext = new TextEncoder().encode(JSON.stringify(contents));
     const ciphertext = await aesGcmEncrypt(key, nonce, plaintext, headerAad(header));
     plaintext.fill(0);
@@ -84,6 +101,18 @@ export async function backupSealer(password: string, options: SealBackupOptions 
     // The header pretty-printed for a person who opens the file; the ciphertext on one line.
     return `${JSON.stringify(envelope, null, 2)}\n`;
   };
+  seal.withFiles = (contents: BackupContents, readFile: BackupFileReader): AsyncGenerator<Uint8Array> => {
+    useOnce();
+    checkContents(contents, BACKUP_CONTENTS_WITH_FILES_VERSION);
+    const { kdf } = header;
+    return sealStream(
+      keys[2],
+      { format: BACKUP_FORMAT, version: 2, kdf, cipher: { algorithm: BACKUP_CIPHER } },
+      contents,
+      readFile,
+    );
+  };
+  return seal;
 }
 
 function checkPassword(password: string): void {
@@ -92,7 +121,8 @@ function checkPassword(password: string): void {
   }
 }
 
-function checkContents(contents: BackupContents): void {
+function checkContents(contents: BackupContents, version = contents.version): void {
+  if (contents.version !== version) throw new TypeError(`The backup cannot hold this vault: version must be ${version}.`);
   const checked = backupContentsSchema.safeParse(contents);
   if (!checked.success) {
     const issue = checked.error.issues[0];

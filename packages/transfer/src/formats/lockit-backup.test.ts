@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleVault, TEST_KDF } from '../../test/fixtures/sample-vault';
 import { transferItemOf } from '../backup/backup-contents';
-import { sealBackup } from '../backup/seal-backup';
+import { backupSealer, sealBackup } from '../backup/seal-backup';
 import { ImportPasswordError } from '../import-format';
 import { lockitBackupFormat } from './lockit-backup';
 
@@ -31,5 +31,30 @@ describe('lockit-backup importer', { timeout: 30_000 }, () => {
     await expect(lockitBackupFormat.parse(fileOf(text), { password: 'wrong password!!' })).rejects.toEqual(
       new ImportPasswordError('wrong'),
     );
+  });
+
+  it('detects a version 2 file and gives each item its attached files, in order', async () => {
+    const vault = sampleVault();
+    const files = [
+      { name: 'scan.pdf', size: 70_000, type: 'application/pdf', createdAt: '2024-03-02T10:00:00.000Z' },
+      { name: 'note.txt', size: 5, type: 'text/plain', createdAt: '2024-03-02T10:00:00.000Z' },
+    ];
+    const contents = { ...vault, version: 2 as const, items: [{ ...vault.items[0]!, files }, ...vault.items.slice(1)] };
+    const seal = await backupSealer(PASSWORD, { kdf: TEST_KDF });
+    const pieces: Uint8Array[] = [];
+    const bytesOf = (size: number) => new Uint8Array(size).map((_, i) => i & 0xff);
+    for await (const piece of seal.withFiles(contents, async function* ({ file }) {
+      yield bytesOf(file.size);
+    }))
+      pieces.push(piece);
+    const file = { name: 'lockit-backup-2024-04-01.lockit', bytes: new Uint8Array(Buffer.concat(pieces)) };
+    expect(lockitBackupFormat.detect(file)).toBe(1);
+    const result = await lockitBackupFormat.parse(file, { password: PASSWORD });
+    expect(result.items[0]!.attachments).toEqual([
+      { name: 'scan.pdf', bytes: bytesOf(70_000) },
+      { name: 'note.txt', bytes: bytesOf(5) },
+    ]);
+    expect(result.items.slice(1).every((item) => item.attachments === undefined)).toBe(true);
+    expect(result.items.slice(1)).toEqual(vault.items.slice(1).map(transferItemOf));
   });
 });

@@ -1,6 +1,6 @@
 import { transferItemOf } from '../backup/backup-contents';
 import { BACKUP_FORMAT } from '../backup/backup-envelope';
-import { openBackup } from '../backup/open-backup';
+import { openBackupFile } from '../backup/open-backup-file';
 import type { ImportFile, ImportFormat, ParseResult } from '../import-format';
 
 const decoder = new TextDecoder('utf-8');
@@ -15,6 +15,8 @@ function head(file: ImportFile): string {
  * earlier passwords (from its history, newest first) and, when the backup included Trash,
  * `trashedAt` set on the items that were in Trash, for the import to show and keep there.
  * Folders without items are not items, so they do not appear here; `openBackup` has them.
+ * A version 2 file's attached files come back as each item's `attachments`, for the import to
+ * upload once the item exists.
  */
 export const lockitBackupFormat: ImportFormat = {
   id: 'lockit-backup',
@@ -25,9 +27,14 @@ export const lockitBackupFormat: ImportFormat = {
     return new RegExp(`"format"\\s*:\\s*"${BACKUP_FORMAT}"`).test(text) ? 1 : 0;
   },
   async parse(file, options): Promise<ParseResult> {
-    const text = decoder.decode(file.bytes).replace(/^\uFEFF/, '');
-    const contents = await openBackup(text, options.password);
+    const { contents, files } = await openBackupFile(file.bytes, options.password);
     options.onProgress?.(1);
-    return { format: 'lockit-backup', items: contents.items.map(transferItemOf), skipped: [] };
+    const items = contents.items.map((item, index) => {
+      const transfer = transferItemOf(item);
+      const attached = files.get(index);
+      if (attached !== undefined) transfer.attachments = attached;
+      return transfer;
+    });
+    return { format: 'lockit-backup', items, skipped: [] };
   },
 };

@@ -19,6 +19,8 @@ export interface CollectProgress {
 
 export interface CollectedVault {
   contents: BackupContents;
+  /** The entry id of each item of `contents.items`, in the same order (for its attached files). */
+  entryIds: string[];
   /** Items that did not decrypt (damaged): not in the file, and the page says how many. */
   damagedItems: number;
   /** Earlier versions that did not decrypt: left out of their item's history. */
@@ -163,6 +165,7 @@ export async function collectVault(
       folders: folders.map((folder) => folder.name).sort(),
       items,
     },
+    entryIds: open.map(({ entry }) => entry.id),
     damagedItems,
     damagedVersions,
   };

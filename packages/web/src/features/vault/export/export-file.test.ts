@@ -33,6 +33,8 @@ describe('export files', () => {
   it('names each file for its format and the local day', () => {
     const day = new Date(2025, 0, 9, 23, 30);
     expect(fileNameOf('backup', day)).toBe('lockit-backup-2025-01-09.json');
+    // A backup with files is binary (format version 2): not named as JSON.
+    expect(fileNameOf('backup', day, true)).toBe('lockit-backup-2025-01-09.lockit');
     expect(fileNameOf('bitwarden-json', day)).toBe('lockit-bitwarden-2025-01-09.json');
     expect(fileNameOf('bitwarden-csv', day)).toBe('lockit-bitwarden-2025-01-09.csv');
     expect(fileNameOf('generic-csv', day)).toBe('lockit-export-2025-01-09.csv');

@@ -8,7 +8,9 @@ import {
   type BackupContents,
   type BackupSealer,
 } from '@lockit/transfer';
+import type { AttachmentPlatform, OpenedAttachment } from '@lockit/client-core';
 import { deriveMasterKeyBytes } from '@/lib/derive-keys';
+import { sealBackupWithFiles } from './backup-files';
 
 export const EXPORT_FORMATS = ['backup', 'bitwarden-json', 'bitwarden-csv', 'generic-csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -17,6 +19,10 @@ export interface ExportFile {
   name: string;
   type: string;
   text: string;
+  /** The file when it is binary (a backup with attached files); `text` is then empty. */
+  blob?: Blob;
+  /** Attached files in it (a backup with files). */
+  files?: number;
   /** Items of the vault the format could not hold (cards and identities in Bitwarden's CSV). */
   leftOut: number;
 }
@@ -27,11 +33,12 @@ export function fileDate(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export function fileNameOf(format: ExportFormat, now: Date): string {
+export function fileNameOf(format: ExportFormat, now: Date, withFiles = false): string {
   const day = fileDate(now);
   switch (format) {
     case 'backup':
-      return `lockit-backup-${day}.json`;
+      // A backup with files is binary (docs/backup-format.md, version 2): not named as JSON.
+      return `lockit-backup-${day}.${withFiles ? 'lockit' : 'json'}`;
     case 'bitwarden-json':
       return `lockit-bitwarden-${day}.json`;
     case 'bitwarden-csv':
@@ -62,18 +69,36 @@ export function prepareBackupSealer(backupPassword: string): Promise<BackupSeale
   return backupSealer(backupPassword, { derive: deriveMasterKeyBytes });
 }
 
+/** A backup's attached files, in the places of its items (see withFiles), and how to fetch them. */
+export interface BackupFilesPlan {
+  attached: OpenedAttachment[][];
+  platform: AttachmentPlatform;
+  onFile?: (done: number, total: number) => void;
+}
+
 /**
  * The file of the chosen format, built in this tab. The backup is sealed by `sealer` when one
- * was prepared (prepareBackupSealer), else under a key derived from `backupPassword` now.
+ * was prepared (prepareBackupSealer), else under a key derived from `backupPassword` now; with
+ * `files` (contents of version 2) it is the version 2 file, its files streamed into a Blob.
  */
 export async function buildExportFile(
   format: ExportFormat,
   contents: BackupContents,
-  { backupPassword, sealer, now = new Date() }: { backupPassword: string; sealer?: Promise<BackupSealer>; now?: Date },
+  {
+    backupPassword,
+    sealer,
+    files,
+    now = new Date(),
+  }: { backupPassword: string; sealer?: Promise<BackupSealer>; files?: BackupFilesPlan; now?: Date },
 ): Promise<ExportFile> {
-  const name = fileNameOf(format, now);
+  const name = fileNameOf(format, now, format === 'backup' && files !== undefined);
   if (format === 'backup') {
     const seal = await (sealer ?? prepareBackupSealer(backupPassword));
+    if (files !== undefined) {
+      const blob = await sealBackupWithFiles(seal, contents, files.attached, files.platform, files.onFile);
+      const count = files.attached.reduce((sum, list) => sum + list.length, 0);
+      return { name, type: 'application/octet-stream', text: '', blob, files: count, leftOut: 0 };
+    }
     const text = await seal(contents);
     return { name, type: 'application/json', text, leftOut: 0 };
   }
@@ -90,7 +115,7 @@ export async function buildExportFile(
 
 /** Saves the file through the browser's download: a Blob URL on a link with `download`, revoked after. */
 export function downloadFile(file: ExportFile): void {
-  const url = URL.createObjectURL(new Blob([file.text], { type: `${file.type};charset=utf-8` }));
+  const url = URL.createObjectURL(file.blob ?? new Blob([file.text], { type: `${file.type};charset=utf-8` }));
   const link = document.createElement('a');
   link.href = url;
   link.download = file.name;

@@ -1,7 +1,7 @@
 import { apiPaths, attachmentPaths } from '@lockit/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, route, routePrefix, signedInRoutes } from '@/testing/fake-api';
+import { fakeApi, route, signedInRoutes } from '@/testing/fake-api';
 import { pageRoutes } from '@/testing/page-routes';
 import { renderApp } from '@/testing/render-app';
 import { makeUnlockedVault } from '@/testing/crypto-fixtures';
@@ -47,29 +47,56 @@ describe('Export page', () => {
     expect(api.to('GET', apiPaths.keyMaterial)).toEqual([]);
   });
 
-  it.each([
-    [1_000, true],
-    [0, false],
-  ])(
-    'with %i bytes of attached files, the note that Bitwarden’s JSON cannot carry files is shown: %s',
-    async (usedBytes, said) => {
-      const usage = { usedBytes, maxFileBytes: 100 * 1024 * 1024, maxAccountBytes: 1024 * 1024 * 1024 };
-      fakeApi({
-        ...signedInRoutes(),
-        [routePrefix('GET', attachmentPaths.list(''))]: { status: 200, body: { message: 'Files', data: [], usage } },
-      });
-      const { keyring } = await unlockedKeyring();
-      const { user } = renderApp('/vault/export', { routes, keyring });
-      await user.click(await screen.findByRole('radio', { name: /Bitwarden \(JSON\)/ }));
-      const note =
-        'Your vault has attached files, and Bitwarden (JSON) cannot carry files: they are not in this export. Download them from their items to keep them.';
-      if (said) expect(await screen.findByRole('note')).toHaveTextContent(note);
-      else {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        expect(screen.queryByRole('note')).not.toBeInTheDocument();
-      }
+  /** The account's files as GET /api/attachments lists them (sealed: only their count is read). */
+  const listed = (finished: number) => ({
+    [route('GET', attachmentPaths.all)]: {
+      status: 200,
+      body: {
+        message: 'Files',
+        data: Array.from({ length: finished + 1 }, (_, i) => ({
+          id: crypto.randomUUID(),
+          entryId: crypto.randomUUID(),
+          wrappedKey: 'v1.x.y',
+          metadata: 'v2.x.y',
+          size: 100,
+          createdAt: 1,
+          updatedAt: 1,
+          // One upload under way: not a file yet, never counted.
+          finished: i < finished,
+        })),
+      },
     },
-  );
+  });
+
+  it.each([
+    [2, true],
+    [0, false],
+  ])('with %i attached files, the note that Bitwarden’s JSON cannot carry files is shown: %s', async (files, said) => {
+    fakeApi({ ...signedInRoutes(), ...listed(files) });
+    const { keyring } = await unlockedKeyring();
+    const { user } = renderApp('/vault/export', { routes, keyring });
+    await user.click(await screen.findByRole('radio', { name: /Bitwarden \(JSON\)/ }));
+    const note =
+      'Your vault has attached files, and Bitwarden (JSON) cannot carry files: they are not in this export. Download them from their items to keep them.';
+    if (said) expect(await screen.findByRole('note')).toHaveTextContent(note);
+    else {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    }
+  });
+
+  it('says the encrypted backup includes the vault’s attached files, by count', async () => {
+    fakeApi({ ...signedInRoutes(), ...listed(3) });
+    const { keyring } = await unlockedKeyring();
+    const { user } = renderApp('/vault/export', { routes, keyring });
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'It includes your 3 attached file(s), encrypted under the backup password (those of items in Trash only when Trash is included).',
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Include items in Trash' }));
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'It includes your 3 attached file(s), encrypted under the backup password.',
+    );
+  });
 
   it('refuses a short, mismatched or master-password backup password before anything is fetched', async () => {
     const { user, api } = await exportPage();
@@ -95,7 +122,11 @@ describe('Export page', () => {
     await user.type(again, 'my master password');
     await submit();
     expect(await screen.findByText('Choose a backup password other than your master password.')).toBeInTheDocument();
-    expect(api.requests.filter((request) => request.path !== apiPaths.verifySession)).toEqual([]);
+    // Only the session check and the sealed list of files (counted for the page) went out.
+    const sent = api.requests.filter(
+      (request) => request.path !== apiPaths.verifySession && request.path !== attachmentPaths.all,
+    );
+    expect(sent).toEqual([]);
   });
 
   it('says the server withheld an item’s history, and exports nothing', async () => {

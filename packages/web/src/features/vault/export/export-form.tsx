@@ -8,7 +8,8 @@ import { logFailure } from '@/lib/log';
 import { unlockVault, WrongMasterPasswordError } from '../lib/unlock-vault';
 import { MissingHistoryError } from '@lockit/client-core';
 import { collectVault, fetchSealedVault, type CollectProgress, type SealedVault } from './collect-vault';
-import { useVaultHasFiles } from './use-vault-has-files';
+import { useVaultFileCount } from './use-vault-file-count';
+import { openVaultFiles, planBackupFiles } from './backup-files';
 import { backupPasswordProblem, buildExportFile, downloadFile, prepareBackupSealer, type ExportFormat } from './export-file';
 
 interface FormatChoice {
@@ -22,7 +23,7 @@ const FORMATS: FormatChoice[] = [
     value: 'backup',
     label: 'Encrypted Lockit backup (recommended)',
     description:
-      'Everything: every item, custom field, one-time code secret, folder, tag, favourite and history, under a password you choose. Opens without our server (see docs/backup-format.md).',
+      'Everything: every item, custom field, one-time code secret, folder, tag, favourite, history and attached file, under a password you choose. Opens without our server (see docs/backup-format.md).',
   },
   {
     value: 'bitwarden-json',
@@ -45,7 +46,7 @@ type Status =
   | { state: 'idle' }
   | { state: 'verifying' }
   | { state: 'collecting'; progress: CollectProgress }
-  | { state: 'building' }
+  | { state: 'building'; files?: { done: number; total: number } }
   | { state: 'done'; message: string }
   | { state: 'error'; message: string };
 
@@ -79,7 +80,8 @@ export function ExportForm({ vaultKey }: { vaultKey: CryptoKey }) {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const running = useRef(false);
   const plain = format !== 'backup';
-  const hasFiles = useVaultHasFiles(plain);
+  const fileCount = useVaultFileCount();
+  const hasFiles = fileCount !== null && fileCount > 0;
   const filesNote = `Your vault has attached files, and ${FORMATS.find((choice) => choice.value === format)?.label.replace(/, not encrypted$/, '') ?? 'this format'} cannot carry files: they are not in this export. Download them from their items to keep them.`;
   const busy = status.state === 'verifying' || status.state === 'collecting' || status.state === 'building';
 
@@ -112,6 +114,9 @@ export function ExportForm({ vaultKey }: { vaultKey: CryptoKey }) {
       const sealer = plain ? undefined : prepareBackupSealer(backupPassword);
       // Awaited by buildExportFile; a failure while collecting must not leave it unhandled.
       sealer?.catch(() => {});
+      // The backup carries the files: their list is fetched and opened while the items are.
+      const vaultFiles = plain ? undefined : openVaultFiles(vaultKey);
+      vaultFiles?.catch(() => {});
       const collected = await collectVault(vaultKey, {
         includeTrash,
         sealed: sealedVault,
@@ -119,11 +124,16 @@ export function ExportForm({ vaultKey }: { vaultKey: CryptoKey }) {
       });
       exportMark('collected');
       setStatus({ state: 'building' });
-      const file = await buildExportFile(format, collected.contents, { backupPassword, sealer });
+      const { contents, files, damagedFiles } = await planBackupFiles(collected, vaultFiles, (done, total) =>
+        setStatus({ state: 'building', files: { done, total } }),
+      );
+      const file = await buildExportFile(format, contents, { backupPassword, sealer, files });
       exportMark('built');
       downloadFile(file);
       const count = collected.contents.items.length - file.leftOut;
       const notes = [
+        file.files !== undefined && `It includes ${file.files} attached file(s).`,
+        damagedFiles > 0 && `${damagedFiles} damaged file(s) could not be decrypted and are not in it.`,
         file.leftOut > 0 && `${file.leftOut} card or identity item(s) are not in it (Bitwarden’s CSV cannot hold them).`,
         plain && hasFiles && filesNote,
         collected.damagedItems > 0 && `${collected.damagedItems} damaged item(s) could not be decrypted and are not in it.`,
@@ -142,6 +152,11 @@ export function ExportForm({ vaultKey }: { vaultKey: CryptoKey }) {
       running.current = false;
     }
   };
+
+  const filesIncluded =
+    fileCount === null || fileCount === 0
+      ? null
+      : `It includes your ${fileCount} attached file(s), encrypted under the backup password${includeTrash ? '' : ' (those of items in Trash only when Trash is included)'}.`;
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className={`${card} mt-6 flex max-w-2xl flex-col gap-5`} noValidate>
@@ -188,6 +203,11 @@ export function ExportForm({ vaultKey }: { vaultKey: CryptoKey }) {
             <span>I understand that this file is not protected.</span>
           </label>
         </div>
+      )}
+      {!plain && filesIncluded !== null && (
+        <p role="note" className="rounded-lg border border-slate-600 p-3 text-sm text-slate-200">
+          {filesIncluded}
+        </p>
       )}
       {plain && hasFiles && (
         <p role="note" className="rounded-lg border border-slate-600 p-3 text-sm text-slate-200">
@@ -264,7 +284,9 @@ function ExportStatus({ status }: { status: Status }) {
       : status.state === 'collecting'
         ? `Decrypting items: ${status.progress.done} of ${status.progress.total}`
         : status.state === 'building'
-          ? 'Building the file…'
+          ? status.files
+            ? `Adding attached files: ${status.files.done} of ${status.files.total}`
+            : 'Building the file…'
           : status.state === 'done'
             ? status.message
             : '';
