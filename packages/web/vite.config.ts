@@ -2,7 +2,6 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { parseSiteSettings } from './src/config/site-settings.ts';
 import { kdbxwebBrowserCrypto } from './tools/kdbxweb-browser-crypto.ts';
 import { precompress } from './tools/precompress.ts';
 import { prerenderLanding } from './tools/prerender.ts';
@@ -57,9 +56,15 @@ const BUNDLER_CHECKS = { bundlerTimings: false };
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig(({ mode }) => {
-  // The credit and social links are checked here, so a malformed one stops the build (and the
-  // dev server) with its message instead of reaching a browser as a blank page.
-  parseSiteSettings(loadEnv(mode, ROOT, 'VITE_'));
+  // The credit and social links are the server's runtime settings now (decision 0082): every
+  // operator of a release serves the same scripts, which the browser extension checks. A build
+  // still given the old variables stops rather than silently leaving them out.
+  const moved = Object.keys(loadEnv(mode, ROOT, 'VITE_LOCKIT_'));
+  if (moved.length > 0) {
+    throw new Error(
+      `${moved.join(', ')}: the credit and social links are settings of the server now. Set ${moved.map((name) => name.replace(/^VITE_/, '')).join(', ')} where the server runs instead (docs/configuration.md).`,
+    );
+  }
   return {
     plugins: [react(), tailwindcss(), kdbxwebBrowserCrypto(), serviceWorkerBuild(), precompress(), prerenderLanding()],
     resolve: {

@@ -22,9 +22,16 @@ let tamperedDist: string;
 /** The boot script every landing page loads, as /assets/<name>. */
 let bootScript: string;
 
-async function startWebServer(dist: string, name: string): Promise<WebServer> {
+/** An operator's own credit and links: runtime settings, written into the HTML, never the scripts. */
+const OPERATOR = {
+  LOCKIT_AUTHOR_NAME: 'Ada Lovelace',
+  LOCKIT_AUTHOR_URL: 'https://ada.example.org/',
+  LOCKIT_SOCIAL_LINKS: 'GitHub=https://github.com/ada',
+};
+
+async function startWebServer(dist: string, name: string, settings: Record<string, string> = {}): Promise<WebServer> {
   const database = await createServerDatabase('sqlite', name);
-  const server = await startServerProcess({ webApp: true, env: { ...database.env, WEB_DIST_DIR: dist } });
+  const server = await startServerProcess({ webApp: true, env: { ...database.env, WEB_DIST_DIR: dist, ...settings } });
   return { server, database };
 }
 
@@ -44,7 +51,7 @@ beforeAll(async () => {
   rmSync(`${file}.br`, { force: true });
   rmSync(`${file}.gz`, { force: true });
   [honest, tampered] = await Promise.all([
-    startWebServer(webDist, 'served-honest'),
+    startWebServer(webDist, 'served-honest', OPERATOR),
     startWebServer(tamperedDist, 'served-tampered'),
   ]);
   browser = await launchWithExtension();
@@ -94,12 +101,22 @@ async function badgeOf(page: Page): Promise<string> {
 }
 
 describe('the extension checks the web vault its server serves against its own release', () => {
-  it('says nothing alarming about the release’s own web app, and lists every file it checked', async () => {
+  it('says nothing alarming about the release’s own web app with the operator’s credit, and lists every file it checked', async () => {
     expect(EXTENSION_DIR).toBeTruthy();
     await connectTo(honest.server);
     const page = await browser.context.newPage();
     await page.goto(`${honest.server.url}/signin`);
     await page.waitForLoadState('load');
+    // The operator's credit, from the server's settings: in the prerendered HTML itself, and on the
+    // page once the release's scripts have hydrated it.
+    const html = await (await fetch(`${honest.server.url}/signin`)).text();
+    expect(html).toContain('target="_blank" rel="noopener noreferrer">Ada Lovelace</a>');
+    expect(html).not.toContain('the Lockit contributors');
+    const footer = page.getByRole('contentinfo');
+    await expect
+      .poll(() => footer.getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href'))
+      .toBe('https://ada.example.org/');
+    await expect.poll(() => footer.getByRole('link', { name: 'GitHub' }).count()).toBe(1);
     const verdict = await verdictOf(page);
     expect(verdict.problems).toEqual([]);
     expect(verdict.matched).toBeGreaterThanOrEqual(3);
