@@ -50,6 +50,11 @@ beforeAll(async () => {
   writeFileSync(file, bytes);
   rmSync(`${file}.br`, { force: true });
   rmSync(`${file}.gz`, { force: true });
+  // And the service worker the page registers, the same way.
+  const worker = join(tamperedDist, 'sw.js');
+  writeFileSync(worker, `${readFileSync(worker, 'utf8').trimEnd()} \n`);
+  rmSync(`${worker}.br`, { force: true });
+  rmSync(`${worker}.gz`, { force: true });
   [honest, tampered] = await Promise.all([
     startWebServer(webDist, 'served-honest', OPERATOR),
     startWebServer(tamperedDist, 'served-tampered'),
@@ -132,17 +137,21 @@ describe('the extension checks the web vault its server serves against its own r
     await page.close();
   });
 
-  it('warns in the badge and the popup, naming the file, when one byte of a script differs', async () => {
+  it('warns in the badge and the popup, naming each file, when a byte of a script and of the service worker differ', async () => {
     await connectTo(tampered.server);
     const page = await browser.context.newPage();
     await page.goto(`${tampered.server.url}/signin`);
     await page.waitForLoadState('load');
-    const verdict = await verdictOf(page);
-    expect(verdict.problems).toContainEqual({
-      what: `${tampered.server.url}${bootScript}`,
-      problem: 'differs from this Lockit release (the bytes the page got)',
-    });
-    expect(verdict.problems).toHaveLength(1);
+    // The page registers its service worker, as the vault page does once a person reached it.
+    await page.evaluate(() => navigator.serviceWorker.register('/sw.js'));
+    const changed = 'differs from this Lockit release (the bytes the page got)';
+    // The boot script at once; the service worker once the page has registered it.
+    await expect
+      .poll(async () => (await verdictOf(page)).problems)
+      .toEqual([
+        { what: `${tampered.server.url}${bootScript}`, problem: changed },
+        { what: `${tampered.server.url}/sw.js`, problem: changed },
+      ]);
     await expect.poll(() => badgeOf(page)).toBe('!');
 
     const popup = await browser.openPopup(page);

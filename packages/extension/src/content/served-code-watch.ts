@@ -137,5 +137,7 @@ if (document.contentType === 'text/html') {
     void noteServiceWorker();
     schedule();
   });
+  // The page's own service worker, once it has one (a first visit registers it after load).
+  void navigator.serviceWorker?.ready.then(() => noteServiceWorker());
   navigator.serviceWorker?.addEventListener('controllerchange', () => void noteServiceWorker());
 }
