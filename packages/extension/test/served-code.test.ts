@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -21,6 +21,8 @@ let tampered: WebServer;
 let tamperedDist: string;
 /** The boot script every landing page loads, as /assets/<name>. */
 let bootScript: string;
+/** The KDF worker's script, as /assets/<name>. */
+let kdfWorker: string;
 
 /** An operator's own credit and links: runtime settings, written into the HTML, never the scripts. */
 const OPERATOR = {
@@ -50,11 +52,20 @@ beforeAll(async () => {
   writeFileSync(file, bytes);
   rmSync(`${file}.br`, { force: true });
   rmSync(`${file}.gz`, { force: true });
-  // And the service worker the page registers, the same way.
-  const worker = join(tamperedDist, 'sw.js');
-  writeFileSync(worker, `${readFileSync(worker, 'utf8').trimEnd()} \n`);
-  rmSync(`${worker}.br`, { force: true });
-  rmSync(`${worker}.gz`, { force: true });
+  // And the service worker the page registers, and a worker it starts, the same way.
+  kdfWorker = `/assets/${readdirSync(join(webDist, 'assets')).find((name) => /^kdf-worker-[\w-]+\.js$/.test(name))}`;
+  for (const path of ['/sw.js', kdfWorker]) {
+    const worker = join(tamperedDist, path);
+    writeFileSync(worker, `${readFileSync(worker, 'utf8').trimEnd()} \n`);
+    rmSync(`${worker}.br`, { force: true });
+    rmSync(`${worker}.gz`, { force: true });
+  }
+  // And an inline script in the sign-in page (the server's CSP would block it; a hostile
+  // server would drop the CSP).
+  const signin = join(tamperedDist, 'pages/signin.html');
+  writeFileSync(signin, readFileSync(signin, 'utf8').replace('</body>', '<script>steal()</script></body>'));
+  rmSync(`${signin}.br`, { force: true });
+  rmSync(`${signin}.gz`, { force: true });
   [honest, tampered] = await Promise.all([
     startWebServer(webDist, 'served-honest', OPERATOR),
     startWebServer(tamperedDist, 'served-tampered'),
@@ -137,21 +148,28 @@ describe('the extension checks the web vault its server serves against its own r
     await page.close();
   });
 
-  it('warns in the badge and the popup, naming each file, when a byte of a script and of the service worker differ', async () => {
+  it('warns in the badge and the popup, naming each file, when a byte of a script, a worker and the service worker differ, and an inline script', async () => {
     await connectTo(tampered.server);
     const page = await browser.context.newPage();
     await page.goto(`${tampered.server.url}/signin`);
     await page.waitForLoadState('load');
     // The page registers its service worker, as the vault page does once a person reached it.
     await page.evaluate(() => navigator.serviceWorker.register('/sw.js'));
+    // And starts a worker, as unlocking does for the key derivation.
+    await page.evaluate((url) => void new Worker(url, { type: 'module' }), kdfWorker);
     const changed = 'differs from this Lockit release (the bytes the page got)';
     // The boot script at once; the service worker once the page has registered it.
+    const byName = (a: { what: string }, b: { what: string }) => a.what.localeCompare(b.what);
     await expect
-      .poll(async () => (await verdictOf(page)).problems)
-      .toEqual([
-        { what: `${tampered.server.url}${bootScript}`, problem: changed },
-        { what: `${tampered.server.url}/sw.js`, problem: changed },
-      ]);
+      .poll(async () => (await verdictOf(page)).problems.sort(byName))
+      .toEqual(
+        [
+          { what: `${tampered.server.url}${bootScript}`, problem: changed },
+          { what: `${tampered.server.url}${kdfWorker}`, problem: changed },
+          { what: `${tampered.server.url}/sw.js`, problem: changed },
+          { what: 'inline script: steal()', problem: 'inline code, which Lockit’s web app never has' },
+        ].sort(byName),
+      );
     await expect.poll(() => badgeOf(page)).toBe('!');
 
     const popup = await browser.openPopup(page);

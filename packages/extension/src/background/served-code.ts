@@ -60,8 +60,9 @@ export class ServedCodeCheck {
   }
 
   /** A new document in the tab: its verdict is the new page's, once its watcher reports. */
-  forget(tabId: number): Promise<void> {
-    return this.#change((all) => {
+  async forget(tabId: number): Promise<void> {
+    if (!((await this.#all())[tabId] ?? null)) return;
+    await this.#change((all) => {
       delete all[tabId];
     });
   }

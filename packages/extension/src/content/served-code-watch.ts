@@ -67,6 +67,10 @@ function noteElement(element: Element): void {
       rel.includes('stylesheet') ||
       (rel.includes('preload') && ['script', 'style', 'worker', 'sharedworker', 'serviceworker'].includes(element.as));
     if (loadsCode && element.href) noteFile(element.href);
+  } else if (element instanceof HTMLStyleElement) {
+    // Lockit's styles are files (its CSP allows no other); a style element could read typed
+    // values out through attribute selectors.
+    noteInline('an inline style element');
   } else if (element instanceof HTMLIFrameElement && element.hasAttribute('srcdoc')) {
     noteInline('a frame with inline HTML (srcdoc)');
   } else if (element instanceof HTMLAnchorElement && /^\s*javascript:/i.test(element.getAttribute('href') ?? '')) {
@@ -80,7 +84,7 @@ function noteElement(element: Element): void {
 function noteTree(node: Node): void {
   if (!(node instanceof Element)) return;
   noteElement(node);
-  for (const child of node.querySelectorAll('script, link, a, iframe, [onload], [onerror], [onclick]')) noteElement(child);
+  for (const child of node.querySelectorAll('script, link, style, a, iframe, [onload], [onerror], [onclick]')) noteElement(child);
 }
 
 function watch(): void {

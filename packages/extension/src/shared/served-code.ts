@@ -18,7 +18,7 @@ export type WebAppFiles = Readonly<Record<string, string>>;
 export interface PageView {
   /** Every script, module preload, stylesheet and worker the page loaded, with the base64 SHA-256 of the bytes its browser holds (null: unreadable). */
   files: readonly { url: string; sha256: string | null }[];
-  /** Inline code the page carried: a script element without src, an on* handler attribute, a javascript: link. */
+  /** Inline code the page carried: a script element without src, an on* handler attribute, a javascript: link, a style element, a srcdoc frame. */
   inline: readonly string[];
 }
 
