@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { kdbxwebBrowserCrypto } from './tools/kdbxweb-browser-crypto.ts';
+import { refuseMovedSettings } from './tools/moved-settings.ts';
 import { precompress } from './tools/precompress.ts';
 import { prerenderLanding } from './tools/prerender.ts';
 import { serviceWorkerBuild } from './tools/service-worker-build.ts';
@@ -56,15 +57,8 @@ const BUNDLER_CHECKS = { bundlerTimings: false };
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig(({ mode }) => {
-  // The credit and social links are the server's runtime settings now (decision 0082): every
-  // operator of a release serves the same scripts, which the browser extension checks. A build
-  // still given the old variables stops rather than silently leaving them out.
-  const moved = Object.keys(loadEnv(mode, ROOT, 'VITE_LOCKIT_'));
-  if (moved.length > 0) {
-    throw new Error(
-      `${moved.join(', ')}: the credit and social links are settings of the server now. Set ${moved.map((name) => name.replace(/^VITE_/, '')).join(', ')} where the server runs instead (docs/configuration.md).`,
-    );
-  }
+  // The credit and social links are the server's runtime settings now (decision 0082).
+  refuseMovedSettings(loadEnv(mode, ROOT, 'VITE_LOCKIT_'));
   return {
     plugins: [react(), tailwindcss(), kdbxwebBrowserCrypto(), serviceWorkerBuild(), precompress(), prerenderLanding()],
     resolve: {
