@@ -121,22 +121,34 @@ describe('the extension checks the web vault its server serves against its own r
     expect(EXTENSION_DIR).toBeTruthy();
     await connectTo(honest.server);
     const page = await browser.context.newPage();
-    await page.goto(`${honest.server.url}/signin`);
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${honest.server.url}/about`);
     await page.waitForLoadState('load');
     // The operator's credit, from the server's settings: in the prerendered HTML itself, and on the
     // page once the release's scripts have hydrated it.
-    const html = await (await fetch(`${honest.server.url}/signin`)).text();
-    expect(html).toContain('target="_blank" rel="noopener noreferrer">Ada Lovelace</a>');
+    const html = await (await fetch(`${honest.server.url}/about`)).text();
+    expect(html).toContain(
+      'data-site="about-credit"><a href="https://ada.example.org/" target="_blank" rel="noopener noreferrer">Ada Lovelace</a>',
+    );
     expect(html).not.toContain('the Lockit contributors');
     const footer = page.getByRole('contentinfo');
     await expect
       .poll(() => footer.getByRole('link', { name: 'Ada Lovelace' }).getAttribute('href'))
       .toBe('https://ada.example.org/');
     await expect.poll(() => footer.getByRole('link', { name: 'GitHub' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('main').getByRole('link', { name: 'Ada Lovelace' }).count()).toBe(1);
+    // Hydrated without a mismatch: React reports one as an error.
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
     const verdict = await verdictOf(page);
     expect(verdict.problems).toEqual([]);
     expect(verdict.matched).toBeGreaterThanOrEqual(3);
     expect(await badgeOf(page)).toBe('');
+    // The release's own service worker, once the page registers it, is one more file that matches.
+    await page.evaluate(() => navigator.serviceWorker.register('/sw.js'));
+    await expect.poll(async () => verdictOf(page)).toEqual({ ...verdict, matched: verdict.matched + 1 });
 
     const popup = await browser.openPopup(page);
     await expect

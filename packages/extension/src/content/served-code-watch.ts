@@ -108,15 +108,38 @@ function watch(): void {
   }).observe({ type: 'resource', buffered: true });
 }
 
-/** The service worker this page registered: it could answer the page's requests itself. */
-async function noteServiceWorker(): Promise<void> {
+/** How often, and how long, the watcher looks for the service worker the page registers. */
+const WORKER_POLL_MS = 2_000;
+const WORKER_POLL_FOR_MS = 10 * 60_000;
+
+/**
+ * The service worker this page registered (it could answer the page's requests itself): every
+ * version of it, from the first the page installs (Lockit's vault page registers it, at any
+ * time after load) to each update found later. Returns whether the page has one.
+ */
+async function noteServiceWorker(): Promise<boolean> {
   try {
     const registration = await navigator.serviceWorker?.getRegistration();
-    for (const worker of [registration?.installing, registration?.waiting, registration?.active]) {
+    if (!registration) return false;
+    for (const worker of [registration.installing, registration.waiting, registration.active]) {
       if (worker) noteFile(worker.scriptURL);
     }
+    registration.addEventListener('updatefound', () => {
+      if (registration.installing) noteFile(registration.installing.scriptURL);
+    });
+    return true;
   } catch {
-    // No service worker API here (an opaque frame): nothing to note.
+    // No service worker API here (an opaque origin): nothing to note.
+    return false;
+  }
+}
+
+/** `navigator.serviceWorker.ready` is a page's only, so the watcher asks for the registration until there is one. */
+async function watchServiceWorker(): Promise<void> {
+  navigator.serviceWorker?.addEventListener('controllerchange', () => void noteServiceWorker());
+  const until = Date.now() + WORKER_POLL_FOR_MS;
+  while (!(await noteServiceWorker()) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, WORKER_POLL_MS));
   }
 }
 
@@ -138,10 +161,7 @@ async function report(): Promise<void> {
 if (document.contentType === 'text/html') {
   watch();
   addEventListener('load', () => {
-    void noteServiceWorker();
+    void watchServiceWorker();
     schedule();
   });
-  // The page's own service worker, once it has one (a first visit registers it after load).
-  void navigator.serviceWorker?.ready.then(() => noteServiceWorker());
-  navigator.serviceWorker?.addEventListener('controllerchange', () => void noteServiceWorker());
 }

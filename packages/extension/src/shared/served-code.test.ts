@@ -76,6 +76,19 @@ describe('compareServedCode', () => {
     ]);
   });
 
+  it('leaves out files of other installed extensions, which the server did not serve', () => {
+    const { page, refetched } = honest();
+    const extension = { url: 'chrome-extension://abcdefgh/inject.js', sha256: null };
+    expect(compareServedCode(EXPECTED, ORIGIN, { ...page, files: [...page.files, extension] }, refetched)).toEqual({
+      origin: ORIGIN,
+      matched: 3,
+      problems: [],
+    });
+    expect(compareServedCode(EXPECTED, ORIGIN, { files: [extension], inline: [] }, new Map()).problems).toEqual([
+      { what: 'this page', problem: PROBLEMS.noScript },
+    ]);
+  });
+
   it('does not take a key of Object.prototype for a listed file', () => {
     const url = at('/constructor');
     const verdict = compareServedCode(

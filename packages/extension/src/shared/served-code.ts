@@ -59,6 +59,9 @@ export function compareServedCode(
   const problems: ServedCodeProblem[] = [];
   let matched = 0;
   for (const { url, sha256 } of dedupe(page.files)) {
+    // Another installed extension's own file, written into the page by that extension: not
+    // the server's code, and nothing the server can change.
+    if (/^(?:chrome|moz)-extension:/i.test(url)) continue;
     const parsed = URL.canParse(url) ? new URL(url) : null;
     if (parsed === null || parsed.origin !== origin) {
       problems.push({ what: url, problem: PROBLEMS.otherOrigin });
@@ -75,7 +78,8 @@ export function compareServedCode(
   for (const code of page.inline) problems.push({ what: code, problem: PROBLEMS.inline });
   // An HTML page of Lockit's always loads its boot script: one that runs none could be a
   // look-alike form with no script at all.
-  if (page.files.length === 0) problems.push({ what: 'this page', problem: PROBLEMS.noScript });
+  if (page.files.every(({ url }) => /^(?:chrome|moz)-extension:/i.test(url)))
+    problems.push({ what: 'this page', problem: PROBLEMS.noScript });
   return { origin, matched, problems };
 }
 
