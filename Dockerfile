@@ -25,10 +25,8 @@ COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# Build-time settings of the web app (docs/configuration.md, "Web app build settings").
-ARG VITE_LOCKIT_AUTHOR_NAME
-ARG VITE_LOCKIT_AUTHOR_URL
-ARG VITE_LOCKIT_SOCIAL_LINKS
+# No build settings: the credit and social links are the server's run-time settings
+# (LOCKIT_AUTHOR_NAME & co), so the web app's scripts are the release's (decision 0082).
 RUN npm run build
 
 # --- prod-deps: only what the server needs at run time -------------------------------------

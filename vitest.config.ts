@@ -161,7 +161,7 @@ export default defineConfig({
       ...webProjects,
       // The browser extension: its pure modules here, and in Debian's Chromium (its built
       // dist/chromium loaded unpacked) against the real server below.
-      { test: { name: 'extension', root: 'packages/extension', ...node, include: ['src/**/*.test.ts'] } },
+      { test: { name: 'extension', root: 'packages/extension', ...node, include: ['src/**/*.test.ts', 'tools/**/*.test.ts'] } },
       {
         test: {
           name: 'extension:e2e',

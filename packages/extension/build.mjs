@@ -6,10 +6,16 @@ import { zipSync } from 'fflate';
 import { copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { manifestFor } from './manifest.mjs';
+import { webAppFiles } from './tools/web-app-files.mjs';
 
 const here = import.meta.dirname;
 const dist = resolve(here, 'dist');
 const { version } = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
+
+// The web app of this same release (`npm run build` builds it first): the hashes its service
+// worker compares a served web vault against (decision 0082).
+const webApp = webAppFiles(process.env.LOCKIT_WEB_DIST ?? resolve(here, '../web/dist'));
+console.log(`extension: embeds the hashes of ${Object.keys(webApp).length} web app files`);
 
 rmSync(dist, { recursive: true, force: true });
 
@@ -33,12 +39,16 @@ for (const browser of ['chromium', 'firefox']) {
     // fill-in-frame is sent to pages as its source text: no renamed helpers may leak into it.
     keepNames: false,
     legalComments: 'none',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', LOCKIT_WEB_APP_FILES: JSON.stringify(webApp) },
     logLevel: 'warning',
   });
   // Content scripts are classic scripts: their own bundle, no module syntax.
   await build({
-    entryPoints: { 'content-script': join(here, 'src/content/content-script.ts') },
+    entryPoints: {
+      'content-script': join(here, 'src/content/content-script.ts'),
+      // Registered for the connected server's pages only, at document_start (decision 0082).
+      'served-code-watch': join(here, 'src/content/served-code-watch.ts'),
+    },
     outdir: out,
     bundle: true,
     format: 'iife',

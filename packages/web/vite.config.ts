@@ -2,8 +2,8 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { parseSiteSettings } from './src/config/site-settings.ts';
 import { kdbxwebBrowserCrypto } from './tools/kdbxweb-browser-crypto.ts';
+import { refuseMovedSettings } from './tools/moved-settings.ts';
 import { precompress } from './tools/precompress.ts';
 import { prerenderLanding } from './tools/prerender.ts';
 import { serviceWorkerBuild } from './tools/service-worker-build.ts';
@@ -57,9 +57,8 @@ const BUNDLER_CHECKS = { bundlerTimings: false };
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig(({ mode }) => {
-  // The credit and social links are checked here, so a malformed one stops the build (and the
-  // dev server) with its message instead of reaching a browser as a blank page.
-  parseSiteSettings(loadEnv(mode, ROOT, 'VITE_'));
+  // The credit and social links are the server's runtime settings now (decision 0082).
+  refuseMovedSettings(loadEnv(mode, ROOT, 'VITE_LOCKIT_'));
   return {
     plugins: [react(), tailwindcss(), kdbxwebBrowserCrypto(), serviceWorkerBuild(), precompress(), prerenderLanding()],
     resolve: {

@@ -8,6 +8,7 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * Test files that replace modules or globals (vi.mock, vi.doMock, vi.stubEnv, vi.stubGlobal),
+ * that write into the document's head before the app is imported (the server's settings),
  * or that prerender pages as the build does (React's static renderer leaves context values
  * behind that the next file's client render trips over): they run isolated, each in a fresh
  * module graph, so what they change never leaks into another file. Found by reading the files,
@@ -16,7 +17,9 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const NEEDS_ISOLATION = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.test\.tsx?$/.test(file))
   .filter((file) =>
-    /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(|from '\.\/render-page'/.test(readFileSync(join(ROOT, 'src', file), 'utf8')),
+    /\bvi\.(mock|doMock|stubEnv|stubGlobal)\(|document\.head\.append\(|from '\.\/render-page'/.test(
+      readFileSync(join(ROOT, 'src', file), 'utf8'),
+    ),
   )
   .map((file) => `src/${file.split(sep).join('/')}`);
 

@@ -155,7 +155,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerMetricsRoute(app, metrics, config.metrics);
 
   if (hasWebBuild(config.webDistDir)) {
-    await registerWebApp(app, config.webDistDir, config.signup.mode);
+    await registerWebApp(app, config.webDistDir, config.signup.mode, config.site);
   } else {
     app.log.info(`No web app build at ${config.webDistDir ?? '(none)'}: serving the API only.`);
     registerApiOnlyNotFound(app);

@@ -63,6 +63,26 @@ describe('loadConfig', () => {
     await expect(loadConfig({ DATA_DIR: tempDir(), SHARE_LINKS: 'maybe' })).rejects.toThrow(/SHARE_LINKS must be true or false/);
   });
 
+  it('reads the web app’s credit and social links (LOCKIT_*), refusing a malformed one by name', async () => {
+    expect((await loadConfig({ DATA_DIR: tempDir() })).site.author.label).toBe('the Lockit contributors');
+    const site = (
+      await loadConfig({
+        DATA_DIR: tempDir(),
+        LOCKIT_AUTHOR_NAME: 'Ada',
+        LOCKIT_AUTHOR_URL: 'https://ada.example.org',
+        LOCKIT_SOCIAL_LINKS: 'GitHub=https://github.com/ada',
+      })
+    ).site;
+    expect(site).toEqual({
+      author: { label: 'Ada', href: 'https://ada.example.org/' },
+      social: [{ label: 'GitHub', href: 'https://github.com/ada' }],
+    });
+    expect(await configError({ LOCKIT_AUTHOR_NAME: 'Ada' })).toMatch(
+      /^Invalid configuration: LOCKIT_AUTHOR_NAME and LOCKIT_AUTHOR_URL go together/,
+    );
+    expect(await configError({ LOCKIT_SOCIAL_LINKS: 'X=javascript:alert(1)' })).toMatch(/LOCKIT_SOCIAL_LINKS \(X\)/);
+  });
+
   it('reads the per-account caps VAULT_MAX_ITEMS and VAULT_MAX_MEGABYTES, generous by default', async () => {
     const defaults = await loadConfig({ DATA_DIR: tempDir() });
     expect(defaults.vaultCaps).toEqual({ maxItems: 50_000, maxBytes: 200 * 1024 * 1024 });

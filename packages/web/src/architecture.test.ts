@@ -13,7 +13,7 @@ const SRC = dirname(fileURLToPath(import.meta.url));
  * What the app's first render runs: main.tsx (which boot.ts, the page's one script, loads)
  * and every module it reaches through static, non-type imports (a `lazy(() => import(...))`
  * page is not followed). It stays small, with no zod: these modules take only the contract's
- * zod-free paths module, and load the schemas with an API answer.
+ * zod-free paths and site-settings modules, and load the schemas with an API answer.
  */
 function firstPaintGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
@@ -54,10 +54,11 @@ describe('The first render', () => {
     expect(files.filter((file) => /(vault|profile|sign-in|sign-up|splash|about)-page/.test(file))).toEqual([]);
   });
 
-  it('imports neither zod nor the crypto package, and of the contract only its paths', () => {
+  it('imports neither zod nor the crypto package, and of the contract only its zod-free paths and site settings', () => {
+    const zodFree = ['@lockit/contract/paths', '@lockit/contract/site-settings'];
     const offenders = [...graph].flatMap(([file, specs]) =>
       specs
-        .filter((spec) => /^(zod|@lockit\/crypto|@lockit\/contract)(\/|$)/.test(spec) && spec !== '@lockit/contract/paths')
+        .filter((spec) => /^(zod|@lockit\/crypto|@lockit\/contract)(\/|$)/.test(spec) && !zodFree.includes(spec))
         .map((spec) => `${relative(SRC, file)} -> ${spec}`),
     );
     expect(offenders).toEqual([]);

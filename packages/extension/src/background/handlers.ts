@@ -4,6 +4,7 @@ import { fillFor, isFillable } from './fill-item';
 import { fillTab } from './fill-tab';
 import { siteIndexOf } from './site-index';
 import type { SaveOffers } from './save-offers';
+import type { ServedCodeCheck } from './served-code';
 import { readSettings, serverOrigin } from './settings';
 import { totpCode } from './totp-code';
 import type { VaultSession } from './vault-session';
@@ -12,15 +13,20 @@ import type { VaultSession } from './vault-session';
 const MAX_ITEMS = 200;
 
 /** The answer to one checked request from the extension's own page. */
-export async function handle(session: VaultSession, offers: SaveOffers, request: Request): Promise<Answer> {
+export async function handle(
+  session: VaultSession,
+  offers: SaveOffers,
+  servedCode: ServedCodeCheck,
+  request: Request,
+): Promise<Answer> {
   try {
-    return { ok: true, value: await run(session, offers, request) };
+    return { ok: true, value: await run(session, offers, servedCode, request) };
   } catch (error) {
     return { ok: false, error: error instanceof Error && error.message ? error.message : 'Something went wrong.' };
   }
 }
 
-async function run(session: VaultSession, offers: SaveOffers, request: Request): Promise<unknown> {
+async function run(session: VaultSession, offers: SaveOffers, servedCode: ServedCodeCheck, request: Request): Promise<unknown> {
   switch (request.type) {
     case 'status':
       return session.status();
@@ -46,6 +52,8 @@ async function run(session: VaultSession, offers: SaveOffers, request: Request):
       return fill(session, request.id, request.tabId);
     case 'save-offer':
       return offers.offerFor(session, request.tabId);
+    case 'served-code-verdict':
+      return servedCode.verdict(request.tabId, await tabUrl(request.tabId));
     case 'answer-offer':
       return offers.answer(session, request.tabId, request.offerId, request.answer);
   }

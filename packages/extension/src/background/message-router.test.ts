@@ -84,12 +84,28 @@ describe('checkRequest', () => {
         ok: true,
         kind: 'page',
         request: submitted,
-        from: { tabId: 9, frameId: 0, origin: 'https://shop.test' },
+        from: { tabId: 9, frameId: 0, origin: 'https://shop.test', url: 'https://shop.test/login?next=1' },
       });
       expect(checkRequest({ type: 'login-form-gone' }, { ...content, frameId: 3 }, ID, BASE)).toMatchObject({
         ok: true,
         from: { tabId: 9, frameId: 3, origin: 'https://shop.test' },
       });
+    });
+
+    it('may report the code its page loaded (the served-code watcher), nothing more', () => {
+      const report = {
+        type: 'served-code',
+        files: [{ url: 'https://shop.test/a.js', sha256: `${'A'.repeat(43)}=` }],
+        inline: [],
+      };
+      expect(checkRequest(report, content, ID, BASE)).toMatchObject({ ok: true, kind: 'page', request: report });
+      for (const forged of [
+        { ...report, verdict: 'ok' },
+        { ...report, files: [{ url: 'https://shop.test/a.js', sha256: 'not a hash' }] },
+        { type: 'served-code-verdict', tabId: 9 },
+      ]) {
+        expect(checkRequest(forged, content, ID, BASE)).toEqual({ ok: false, answer: { ok: false, error: REFUSED_SENDER } });
+      }
     });
 
     it('cannot name another site, ask the popup’s or the menu’s requests, or send an empty password', () => {

@@ -30,6 +30,8 @@ export interface PageSender {
   frameId: number;
   /** The sending frame's origin (http or https). */
   origin: string;
+  /** The sending frame's address, as the browser reports it. */
+  url: string;
 }
 
 /**
@@ -46,7 +48,7 @@ export function pageSenderOf(sender: Sender, extensionId: string, extensionBase:
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
   // An opaque or different origin (a sandboxed frame, a data: document) is no site to save for.
   if (sender.origin !== undefined && sender.origin !== parsed.origin) return null;
-  return { tabId, frameId, origin: parsed.origin };
+  return { tabId, frameId, origin: parsed.origin, url: parsed.href };
 }
 
 export const REFUSED_SENDER = 'Refused: only Lockit’s own pages may ask for this.';

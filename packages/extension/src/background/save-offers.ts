@@ -1,3 +1,4 @@
+import { SERVED_CODE_BADGE } from './served-code';
 import { emptyDraft, type OpenEntry } from '@lockit/client-core';
 import { z } from 'zod';
 import type { SaveOffer } from '../shared/messages';
@@ -217,6 +218,8 @@ async function topFrameOf(tabId: number): Promise<{ url: string } | null> {
 
 async function showBadge(tabId: number, shown: boolean): Promise<void> {
   try {
+    // A web vault that failed the served-code check keeps its warning: an offer never hides it.
+    if ((await chrome.action.getBadgeText({ tabId })) === SERVED_CODE_BADGE) return;
     await chrome.action.setBadgeText({ tabId, text: shown ? '1' : '' });
     await chrome.action.setTitle({ tabId, title: shown ? 'Lockit: save this login?' : 'Lockit' });
   } catch {

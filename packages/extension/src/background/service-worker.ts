@@ -4,6 +4,7 @@ import { KeyCustody } from './key-custody';
 import { handleMenu } from './menu-handlers';
 import { checkRequest } from './message-router';
 import { SaveOffers } from './save-offers';
+import { ServedCodeCheck } from './served-code';
 import { readSettings } from './settings';
 import { VaultSession } from './vault-session';
 
@@ -15,6 +16,7 @@ import { VaultSession } from './vault-session';
 const custody = new KeyCustody(chrome.storage.session);
 const session = new VaultSession(custody);
 const offers = new SaveOffers(chrome.storage.session);
+const servedCode = new ServedCodeCheck(chrome.storage.session);
 const extensionBase = chrome.runtime.getURL('');
 
 // Content scripts must never read the key's session copy (the default; set again in case a
@@ -31,16 +33,18 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, reply) => {
     // A page's report: recorded, and answered with nothing a page could learn from.
     const { request, from } = checked;
     const noting =
-      request.type === 'login-submitted'
-        ? offers.submitted(from, request.username, request.password)
-        : offers.pageMovedOn(from.tabId, from.origin);
+      request.type === 'served-code'
+        ? servedCode.report(from, request)
+        : request.type === 'login-submitted'
+          ? offers.submitted(from, request.username, request.password)
+          : offers.pageMovedOn(from.tabId, from.origin);
     void noting.catch(() => undefined).then(() => reply({ ok: true, value: null }));
     return true;
   }
   const answering =
     checked.kind === 'menu'
       ? handleMenu(session, offers, checked.request, checked.from)
-      : handle(session, offers, checked.request);
+      : handle(session, offers, servedCode, checked.request);
   void answering.then(reply);
   // The answer comes asynchronously.
   return true;
@@ -62,9 +66,13 @@ chrome.idle.onStateChanged.addListener((state) => {
   if (state === 'idle' || state === 'locked') void session.lock();
 });
 chrome.storage.onChanged.addListener((_changes, area) => {
-  if (area === 'local') void applyIdleLock();
+  if (area !== 'local') return;
+  void applyIdleLock();
+  // A newly connected server's pages get the served-code watcher; the old server's lose it.
+  void servedCode.syncWatcher();
 });
 void applyIdleLock();
+void servedCode.syncWatcher();
 
 // The keyboard shortcut: a person's key press in the browser, the same fill as the popup's.
 chrome.commands.onCommand.addListener((command, tab) => {
@@ -77,12 +85,18 @@ chrome.commands.onCommand.addListener((command, tab) => {
 // A sent login form becomes an offer once its page moves on: a new document in the tab, or a
 // single-page app's history change. The badge is shown again on the new page.
 chrome.webNavigation.onCommitted.addListener(({ tabId, frameId }) => {
-  if (frameId === 0) void offers.pageMovedOn(tabId);
+  if (frameId !== 0) return;
+  void offers.pageMovedOn(tabId);
+  // A new document: the last one's verdict does not describe it.
+  void servedCode.forget(tabId).then(() => servedCode.showBadge(tabId));
 });
 chrome.webNavigation.onHistoryStateUpdated.addListener(({ tabId, frameId }) => {
   if (frameId === 0) void offers.pageMovedOn(tabId);
 });
 chrome.webNavigation.onCompleted.addListener(({ tabId, frameId }) => {
-  if (frameId === 0) void offers.refreshBadge(tabId);
+  if (frameId === 0) void offers.refreshBadge(tabId).then(() => servedCode.showBadge(tabId));
 });
-chrome.tabs.onRemoved.addListener((tabId) => void offers.forget(tabId));
+chrome.tabs.onRemoved.addListener((tabId) => {
+  void offers.forget(tabId);
+  void servedCode.forget(tabId);
+});

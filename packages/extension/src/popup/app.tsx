@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Status } from '../shared/messages';
 import { AccountForms } from './account-forms';
 import { send } from './send';
+import { ServedCodePanel } from './served-code-panel';
 import { VaultView } from './vault-view';
 
 /** The popup: whichever step the service worker says the extension is at. */
@@ -25,6 +26,7 @@ export function App() {
         <h1>Lockit</h1>
         {status?.server && <span className="server">{new URL(status.server).host}</span>}
       </header>
+      <ServedCodePanel />
       {error && (
         <p role="alert" className="error">
           {error}

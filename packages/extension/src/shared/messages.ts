@@ -23,6 +23,7 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('copy'), id: entryId, field: z.enum(['username', 'password', 'totp']) }),
   z.strictObject({ type: z.literal('fill'), id: entryId, tabId }),
   z.strictObject({ type: z.literal('save-offer'), tabId }),
+  z.strictObject({ type: z.literal('served-code-verdict'), tabId }),
   z.strictObject({
     type: z.literal('answer-offer'),
     tabId,
@@ -73,6 +74,22 @@ export const pageRequestSchema = z.discriminatedUnion('type', [
     trigger: z.enum(['submit', 'click']),
   }),
   z.strictObject({ type: z.literal('login-form-gone') }),
+  /** The served-code watcher's view of a page of the connected server (decision 0082). */
+  z.strictObject({
+    type: z.literal('served-code'),
+    files: z
+      .array(
+        z.strictObject({
+          url: text(4096),
+          sha256: z
+            .string()
+            .regex(/^[A-Za-z0-9+/]{43}=$/)
+            .nullable(),
+        }),
+      )
+      .max(400),
+    inline: z.array(text(200)).max(40),
+  }),
 ]);
 
 export type Request = z.infer<typeof requestSchema>;
@@ -111,6 +128,16 @@ export interface FillResult {
   filled: number;
   /** Why nothing was filled, when nothing was. */
   refused?: string;
+}
+
+/** The served-code check of a tab on the connected server (decision 0082); null for any other tab. */
+export interface ServedCodeStatus {
+  /** The release whose web app the extension compares against. */
+  release: string;
+  /** The page checked. */
+  url: string;
+  matched: number;
+  problems: { what: string; problem: string }[];
 }
 
 /** The popup's view of a pending save offer: never the password itself. */

@@ -1,3 +1,4 @@
+import type { SiteSettings } from '@lockit/contract/site-settings';
 import type { SignupMode } from '@lockit/contract/paths';
 import type { RateLimitSettings } from './rate-limit-settings';
 import type { LoadLimits } from './load-limits';
@@ -64,6 +65,8 @@ export interface AppConfig {
   signup: SignupSettings;
   /** Share links (decision 0078): off refuses making and opening them; owners may still list and revoke. */
   shareLinks: { enabled: boolean };
+  /** The web app's credit and social links (LOCKIT_AUTHOR_*, LOCKIT_SOCIAL_LINKS; decision 0082), written into its pages. */
+  site: SiteSettings;
   /** Request timeouts, the per-address connection cap and the Argon2 queue. */
   loadLimits: LoadLimits;
   rateLimits: RateLimitSettings;

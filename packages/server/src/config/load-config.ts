@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { parseSiteSettings, SiteSettingsError, type SiteSettings } from '@lockit/contract/site-settings';
 import { configEnvSchema, type ConfigEnv } from './config-schema';
 import { DEFAULT_RATE_LIMITS } from './rate-limit-settings';
 import { DEFAULT_TIMING, type AppConfig, type DatabaseConfig } from './app-config';
@@ -15,6 +16,7 @@ export class ConfigError extends Error {
 /** Validates the environment and resolves it to an AppConfig. Throws ConfigError. */
 export async function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<AppConfig> {
   const parsed = parseEnv(env);
+  const site = parseSite(env);
   const dataDir = path.resolve(cwd, parsed.DATA_DIR);
   const database = parseDatabaseUrl(parsed.DATABASE_URL, dataDir, cwd);
   const serverSecret = parsed.SERVER_SECRET
@@ -53,6 +55,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): P
     metrics: { enabled: parsed.METRICS_ENABLED, token: parsed.METRICS_TOKEN },
     adminTokenHash: parsed.ADMIN_TOKEN,
     shareLinks: { enabled: parsed.SHARE_LINKS },
+    site,
     signup: {
       mode: parsed.SIGNUP_MODE,
       allowedEmailDomains: parsed.SIGNUP_ALLOWED_DOMAINS,
@@ -95,6 +98,16 @@ export function parseDatabaseUrl(value: string | undefined, dataDir: string, cwd
     throw new ConfigError('Invalid configuration: DATABASE_URL must be a file path, sqlite:<path>, or a postgres:// URL.');
   }
   return { kind: 'sqlite', file: path.resolve(cwd, value) };
+}
+
+/** The credit and social links the web app shows (docs/configuration.md). Throws ConfigError. */
+export function parseSite(env: NodeJS.ProcessEnv): SiteSettings {
+  try {
+    return parseSiteSettings(env);
+  } catch (error) {
+    if (error instanceof SiteSettingsError) throw new ConfigError(`Invalid configuration: ${error.message}`);
+    throw error;
+  }
 }
 
 /** True when the folder holds a built web app. */

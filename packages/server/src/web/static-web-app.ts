@@ -7,10 +7,12 @@ import {
   type PrerenderedPath,
   type SignupMode,
 } from '@lockit/contract/paths';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@lockit/contract/site-settings';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isApiPath } from '../security/security-headers';
 import { MESSAGES } from '../routes/messages';
+import { isConfigured, SitePages } from './site-pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -28,12 +30,27 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Outside open mode the open copies are not served at all (not by their file names either);
  * an older build without the mode's copies gets the plain shell everywhere, which offers no
  * sign-up until the server's public config says the mode.
+ *
+ * Site settings (decision 0082): with a credit or social links configured, the shell and the
+ * pages are sent as SitePages made at start, with the settings written in, and no HTML file is
+ * sent by its own name (it would lack them). Scripts and styles are always the build's files.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string, signupMode: SignupMode = 'open'): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  signupMode: SignupMode = 'open',
+  site: SiteSettings = DEFAULT_SITE_SETTINGS,
+): Promise<void> {
   const shell = existsSync(path.join(distDir, pageFileFor(null, signupMode))) ? pageFileFor(null, signupMode) : 'index.html';
   if (shell === 'index.html' && signupMode !== 'open') {
     app.log.warn(`The web app build has no pages for SIGNUP_MODE=${signupMode} (an older build): rebuild it with npm run build.`);
   }
+  const pages = prerenderedPagesIn(distDir, signupMode);
+  const sitePages = isConfigured(site) ? await SitePages.load(distDir, [shell, ...pages.values()], site) : null;
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, file: string) =>
+    sitePages
+      ? sitePages.send(request, reply.header('cache-control', 'no-cache'), file)
+      : reply.header('cache-control', 'no-cache').sendFile(file);
   await app.register(async (web) => {
     // Static files are public by nature; marked here because every route is private by default.
     web.addHook('onRoute', (route) => {
@@ -45,7 +62,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, sign
       preCompressed: true,
       // Outside open mode, open mode's copies (the usual names) would offer sign-up. Decided on
       // the address asked for: the pages and shell this file sends itself are always allowed.
-      allowedPath: (_pathname, _root, request) => signupMode === 'open' || !isOpenModeCopy(request.url),
+      allowedPath: (_pathname, _root, request) => (signupMode === 'open' && sitePages === null) || !isOpenModeCopy(request.url),
       cacheControl: false,
       etag: true,
       lastModified: true,
@@ -54,7 +71,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, sign
         reply.header('cache-control', relative[0] === 'assets' ? IMMUTABLE : 'no-cache');
       },
     });
-    const pages = prerenderedPagesIn(distDir, signupMode);
     for (const [route, page] of pages) {
       // A declared path wins over the static files' wildcard; `/` is this page, not index.html.
       web.route({
@@ -63,11 +79,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, sign
         handler: (request, reply) =>
           // An invitation link's sign-up page shows the form, which the page made for no link
           // does not: the shell, rendered by the app, rather than markup it would not hydrate.
-          reply.header('cache-control', 'no-cache').sendFile(opensInvitation(request, route, signupMode) ? shell : page),
+          sendPage(request, reply, opensInvitation(request, route, signupMode) ? shell : page),
       });
     }
     web.setNotFoundHandler((request, reply) => {
-      if (wantsAppShell(request)) return reply.header('cache-control', 'no-cache').sendFile(shell);
+      if (wantsAppShell(request)) return sendPage(request, reply, shell);
       return notFound(request, reply);
     });
   });

@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_SETTINGS } from '@lockit/contract/site-settings';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app';
@@ -80,6 +81,7 @@ export function testConfig(
     vaultCaps: { maxItems: DEFAULT_VAULT_MAX_ITEMS, maxBytes: DEFAULT_VAULT_MAX_MEGABYTES * 1024 * 1024 },
     attachmentLimits: { maxFileBytes: 100 * 1024 * 1024, maxAccountBytes: 1024 * 1024 * 1024 },
     shareLinks: { enabled: true },
+    site: DEFAULT_SITE_SETTINGS,
     breachCheckUrl: null,
     metrics: { enabled: true, token: undefined },
     adminTokenHash: undefined,

@@ -3,18 +3,23 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 
-// Before any import reads them: the site settings are read once, as the build does.
+// Before any import reads it: the meta element the server writes into every page it sends.
 vi.hoisted(() => {
-  vi.stubEnv('VITE_LOCKIT_AUTHOR_NAME', 'Ada Lovelace');
-  vi.stubEnv('VITE_LOCKIT_AUTHOR_URL', 'https://ada.example.org/');
-  vi.stubEnv(
-    'VITE_LOCKIT_SOCIAL_LINKS',
-    'GitHub=https://github.com/ada,Mastodon=https://mastodon.example/@ada,Blog=https://ada.example.org/blog',
-  );
+  const meta = document.createElement('meta');
+  meta.name = 'lockit-site';
+  meta.content = JSON.stringify({
+    author: { label: 'Ada Lovelace', href: 'https://ada.example.org/' },
+    social: [
+      { label: 'GitHub', href: 'https://github.com/ada' },
+      { label: 'Mastodon', href: 'https://mastodon.example/@ada' },
+      { label: 'Blog', href: 'https://ada.example.org/blog' },
+    ],
+  });
+  document.head.append(meta);
 });
-afterAll(() => vi.unstubAllEnvs());
+afterAll(() => document.head.querySelector('meta[name="lockit-site"]')?.remove());
 
-describe('Footer, configured by VITE_LOCKIT_*', () => {
+describe('Footer, configured by the server (LOCKIT_*)', () => {
   it('credits the configured author and shows the configured profiles, each opening in a new tab', async () => {
     fakeApi();
     renderApp('/home');

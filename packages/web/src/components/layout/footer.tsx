@@ -1,4 +1,4 @@
-import { ConfiguredLink } from '@/components/ui/configured-link';
+import { SITE_MARKUP_PARTS } from '@lockit/contract/site-settings';
 import { site } from '@/config/site';
 
 export function Footer() {
@@ -15,19 +15,26 @@ export function Footer() {
             no data selling: your passwords stay yours.
           </p>
         </div>
-        <ul aria-label="Social links" className="flex gap-4">
-          {site.social.map((link) => (
-            <li key={link.label}>
-              <ConfiguredLink link={link} className="hover:text-cyan-300" />
-            </li>
-          ))}
-        </ul>
+        {/* The server writes this markup into its prerendered pages from the same settings
+            (withSiteSettings), so it is set as HTML, the very string, and hydration keeps it. */}
+        <ul
+          aria-label="Social links"
+          className="flex gap-4 [&_a:hover]:text-cyan-300"
+          dangerouslySetInnerHTML={{ __html: SITE_MARKUP_PARTS['social-links'](site) }}
+          data-site="social-links"
+        />
       </div>
       <div className="mx-auto mt-8 flex max-w-6xl flex-col gap-1 border-t border-slate-800 pt-6 md:flex-row md:justify-between">
         {/* The prerendered HTML has the build's year; a page hydrated in a later year shows its own. */}
         <p suppressHydrationWarning>© {year} Lockit</p>
         <p>
-          Designed and built by <ConfiguredLink link={site.author} className="underline hover:text-cyan-300" />.
+          Designed and built by{' '}
+          <span
+            className="[&_a]:underline [&_a:hover]:text-cyan-300"
+            dangerouslySetInnerHTML={{ __html: SITE_MARKUP_PARTS['footer-credit'](site) }}
+            data-site="footer-credit"
+          />
+          .
         </p>
       </div>
     </footer>

@@ -3,14 +3,16 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 
-// Before any import reads them: the site settings are read once, as the build does.
+// Before any import reads it: the meta element the server writes into every page it sends.
 vi.hoisted(() => {
-  vi.stubEnv('VITE_LOCKIT_AUTHOR_NAME', 'Ada Lovelace');
-  vi.stubEnv('VITE_LOCKIT_AUTHOR_URL', 'https://ada.example.org/');
+  const meta = document.createElement('meta');
+  meta.name = 'lockit-site';
+  meta.content = JSON.stringify({ author: { label: 'Ada Lovelace', href: 'https://ada.example.org/' }, social: [] });
+  document.head.append(meta);
 });
-afterAll(() => vi.unstubAllEnvs());
+afterAll(() => document.head.querySelector('meta[name="lockit-site"]')?.remove());
 
-describe('About, configured by VITE_LOCKIT_*', () => {
+describe('About, configured by the server (LOCKIT_*)', () => {
   it('ends with a credit line linking to the configured external profile', async () => {
     fakeApi();
     renderApp('/about');
@@ -19,6 +21,6 @@ describe('About, configured by VITE_LOCKIT_*', () => {
     expect(credit).toHaveAttribute('href', 'https://ada.example.org/');
     expect(credit).toHaveAttribute('target', '_blank');
     expect(credit).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(credit.parentElement).toHaveTextContent('Made by Ada Lovelace.');
+    expect(credit.closest('p')).toHaveTextContent('Made by Ada Lovelace.');
   });
 });

@@ -1,6 +1,5 @@
-import { ConfiguredLink } from '@/components/ui/configured-link';
+import { SITE_MARKUP_PARTS } from '@lockit/contract/site-settings';
 import { card } from '@/components/ui/styles';
-import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 
 export function AboutPage() {
@@ -47,12 +46,14 @@ export function AboutPage() {
       </section>
 
       <p className="text-center text-slate-400">
-        Made by {/* A credit pointing at this page (the default) stays plain text: a link to itself leads nowhere. */}
-        {site.author.href === paths.about ? (
-          site.author.label
-        ) : (
-          <ConfiguredLink link={site.author} className="text-cyan-300 underline" />
-        )}
+        Made by{' '}
+        {/* A credit pointing at this page (the default) stays plain text: a link to itself leads
+            nowhere. Set as HTML: the server writes the same string into the prerendered page. */}
+        <span
+          className="[&_a]:text-cyan-300 [&_a]:underline"
+          dangerouslySetInnerHTML={{ __html: SITE_MARKUP_PARTS['about-credit'](site) }}
+          data-site="about-credit"
+        />
         .
       </p>
     </div>
