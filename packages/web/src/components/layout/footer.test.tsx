@@ -30,4 +30,15 @@ describe('Footer', () => {
     for (const link of [...social, credit]) expect(link).not.toHaveAttribute('target');
     await screen.findByRole('heading', { name: 'What is Lockit?' });
   });
+
+  it("follows its links to this app's own pages inside the app, without loading the page again", async () => {
+    fakeApi();
+    const app = renderApp('/home');
+    await screen.findByRole('heading', { name: 'What is Lockit?' });
+    const footer = screen.getByRole('contentinfo');
+    await app.user.click(within(footer).getByRole('link', { name: 'the Lockit contributors' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /About/ })).toBeInTheDocument();
+    await app.user.click(within(within(footer).getByRole('list', { name: 'Social links' })).getByRole('link', { name: 'Home' }));
+    expect(await screen.findByRole('heading', { name: 'What is Lockit?' })).toBeInTheDocument();
+  });
 });

@@ -1,8 +1,10 @@
 import { SITE_MARKUP_PARTS } from '@lockit/contract/site-settings';
 import { site } from '@/config/site';
+import { useInAppLinks } from './use-in-app-links';
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const inAppLinks = useInAppLinks();
   return (
     // Laid out and painted only near the viewport: below the first screen on most pages, it is
     // work a first paint can skip (contain-intrinsic-size keeps its place meanwhile).
@@ -22,6 +24,7 @@ export function Footer() {
           className="flex gap-4 [&_a:hover]:text-cyan-300"
           dangerouslySetInnerHTML={{ __html: SITE_MARKUP_PARTS['social-links'](site) }}
           data-site="social-links"
+          ref={inAppLinks}
         />
       </div>
       <div className="mx-auto mt-8 flex max-w-6xl flex-col gap-1 border-t border-slate-800 pt-6 md:flex-row md:justify-between">
@@ -33,6 +36,7 @@ export function Footer() {
             className="[&_a]:underline [&_a:hover]:text-cyan-300"
             dangerouslySetInnerHTML={{ __html: SITE_MARKUP_PARTS['footer-credit'](site) }}
             data-site="footer-credit"
+            ref={inAppLinks}
           />
           .
         </p>

@@ -1,8 +1,10 @@
 import { SITE_MARKUP_PARTS } from '@lockit/contract/site-settings';
 import { card } from '@/components/ui/styles';
+import { useInAppLinks } from '@/components/layout/use-in-app-links';
 import { site } from '@/config/site';
 
 export function AboutPage() {
+  const inAppLinks = useInAppLinks();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-16">
       <h1 className="text-4xl font-extrabold text-white">About Lockit</h1>
@@ -53,6 +55,7 @@ export function AboutPage() {
           className="[&_a]:text-cyan-300 [&_a]:underline"
           dangerouslySetInnerHTML={{ __html: SITE_MARKUP_PARTS['about-credit'](site) }}
           data-site="about-credit"
+          ref={inAppLinks}
         />
         .
       </p>
