@@ -82,12 +82,7 @@ async function openChunk(
 ): Promise<Uint8Array> {
   try {
     if (sealed.length < ATTACHMENT_CHUNK_OVERHEAD) throw new AuthenticationFailedError();
-    return await aesGcmDecrypt(
-      fileKey,
-      sealed.subarray(0, GCM_IV_BYTES),
-      sealed.subarray(GCM_IV_BYTES),
-      bind(index, last),
-    );
+    return await aesGcmDecrypt(fileKey, sealed.subarray(0, GCM_IV_BYTES), sealed.subarray(GCM_IV_BYTES), bind(index, last));
   } catch (error) {
     if (!(error instanceof AuthenticationFailedError)) throw error;
     throw new AttachmentDecryptionError(

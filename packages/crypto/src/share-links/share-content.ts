@@ -24,9 +24,7 @@ export interface SharedFile {
 }
 
 export type ShareContent =
-  | { kind: 'text'; text: string }
-  | { kind: 'item'; item: SharedItem }
-  | { kind: 'file'; file: SharedFile };
+  { kind: 'text'; text: string } | { kind: 'item'; item: SharedItem } | { kind: 'file'; file: SharedFile };
 
 const ITEM_FIELDS = ['title', 'username', 'password', 'url', 'notes'] as const;
 
