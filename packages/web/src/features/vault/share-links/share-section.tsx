@@ -236,8 +236,11 @@ export function ShareSection({ entry, itemCopy, vaultKey, attachment = null }: P
               type="button"
               className={small}
               onClick={() => {
+                // The next link starts without this one's password or file.
                 setLink(null);
                 setOpen(false);
+                setPicked(null);
+                setOptions((last) => ({ ...last, password: '' }));
               }}
             >
               Done
