@@ -203,6 +203,24 @@ describe('shared files', () => {
     expect(await stored(h, user.id, expiring.body.id)).toBe(false);
   });
 
+  it('gives back the room of an upload abandoned for a day at the owner’s next file share', async () => {
+    const { client, account } = await signedInUser(h);
+    const user = { id: await userIdOf(h, account.username) };
+    const abandoned = await sealedShareFile(bytes(MiB - 1000));
+    expect((await client.post(apiPaths.shareLinks, abandoned.body)).statusCode).toBe(201);
+    expect((await putSharePart(client, abandoned.body.id, 0, abandoned.sealed.subarray(0, 1000))).statusCode).toBe(200);
+    await shareFile(client, bytes(MiB - 1000, 3));
+    await shareFile(client, bytes(MiB - 1000, 5));
+    // Three files' room is taken, one of them by the upload under way.
+    expect((await client.post(apiPaths.shareLinks, (await sealedShareFile(bytes(5000))).body)).statusCode).toBe(413);
+    h.clock.advance(DAY_MS + 1000);
+    await shareFile(client, bytes(5000, 7));
+    expect(
+      await h.db.selectFrom('share_links').select('id').where('id', '=', abandoned.body.id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(await stored(h, user.id, abandoned.body.id)).toBe(false);
+  });
+
   it('deletes shared files with the account', async () => {
     const { client, account } = await signedInUser(h);
     const user = { id: await userIdOf(h, account.username) };

@@ -118,7 +118,8 @@ describe('shared files', () => {
     expect((await refusal(openShareKeyed(sealed, linkKey, null))).reason).toBe('password');
     const { key } = await openShareKeyed(sealed, linkKey, 'tulip-42');
     expect(await collect(openSharedFileStream(key, sealed.id, pieces(cipher), CHUNK + 9))).toEqual(plain);
-  });
+    // Four Argon2id derivations at 64 MiB: slow on a busy machine.
+  }, 30_000);
 
   it('refuses to seal a source that gives another size than announced', async () => {
     const { sealed, key } = await sealShareKeyed({ kind: 'file', file: { name: 'a.txt', type: '', size: 10 } }, null);

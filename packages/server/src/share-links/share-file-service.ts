@@ -10,6 +10,21 @@ import { MESSAGES } from '../routes/messages';
 type Ctx = Pick<AppContext, 'db' | 'repos' | 'config' | 'now' | 'attachments'>;
 
 /**
+ * A file link whose upload has not finished this long after its creation is abandoned (its
+ * browser went away): its room and bytes are given back at the owner's next file share.
+ */
+export const ABANDONED_SHARE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes the owner's abandoned file uploads and frees their bytes, before a new file share takes room. */
+export async function clearAbandonedShareUploads(ctx: Ctx, userId: string): Promise<void> {
+  const ids = await ctx.repos.shareLinks.deleteStaleUploads(userId, ctx.now() - ABANDONED_SHARE_UPLOAD_MS);
+  await discardShareFiles(
+    ctx,
+    ids.map((id) => ({ userId, id })),
+  );
+}
+
+/**
  * Refuses (413) a shared file that is past the per-file limit or would take the account past
  * its storage: a shared file counts against the same limit as the account's attachments, from
  * the link's creation until the link is gone. Run inside the transaction that inserts the link.

@@ -123,6 +123,19 @@ export function createShareLinksRepository(db: Db) {
       return deleted.map((row) => ({ userId: row.user_id, id: row.id }));
     },
 
+    /** The account's file links whose upload was started before `before` and never finished, deleted; their ids. */
+    async deleteStaleUploads(userId: string, before: number, ex: Executor = db): Promise<string[]> {
+      const rows = await ex
+        .deleteFrom('share_links')
+        .where('user_id', '=', userId)
+        .where('file_size', 'is not', null)
+        .where('file_finished_at', 'is', null)
+        .where('created_at', '<', before)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /** Every link of the account deleted (account deletion); their ids. */
     async deleteByUser(userId: string, ex: Executor = db): Promise<string[]> {
       const rows = await ex.deleteFrom('share_links').where('user_id', '=', userId).returning('id').execute();

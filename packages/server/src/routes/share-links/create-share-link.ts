@@ -4,7 +4,7 @@ import { requireSession } from '../../auth/require-session';
 import { HttpError } from '../../http/http-error';
 import { routeInput } from '../../http/route-input';
 import { MESSAGES } from '../messages';
-import { checkShareFileRoom } from '../../share-links/share-file-service';
+import { checkShareFileRoom, clearAbandonedShareUploads } from '../../share-links/share-file-service';
 import { MAX_LIVE_SHARE_LINKS, toShareLinkWire } from './share-link-wire';
 
 /**
@@ -13,7 +13,8 @@ import { MAX_LIVE_SHARE_LINKS, toShareLinkWire } from './share-link-wire';
  * 403 when the operator turned share links off; 409 when the id is taken (the browser made it).
  * With `fileSize` (decision 0081) the link carries a file whose sealed bytes follow: its size
  * is checked against the attachment limits (413) and held from now on, in the same transaction
- * as the insert; the link opens only once the upload finished.
+ * as the insert; the link opens only once the upload finished. An upload abandoned for a day
+ * is cleared first, so a browser that went away holds no room for long.
  */
 export const createShareLinkRoute: RoutePlugin = async (app, { ctx }) => {
   app.post(apiPaths.shareLinks, async (request, reply) => {
@@ -40,6 +41,7 @@ export const createShareLinkRoute: RoutePlugin = async (app, { ctx }) => {
       file_finished_at: null,
     };
     const fileSize = body.fileSize;
+    if (fileSize !== undefined) await clearAbandonedShareUploads(ctx, user.id);
     const inserted =
       fileSize === undefined
         ? await ctx.repos.shareLinks.insert(row)
