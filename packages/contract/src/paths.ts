@@ -62,6 +62,12 @@ export const apiPaths = {
   shared: (id: string) => `/api/shared/${encodeURIComponent(id)}`,
   /** Public: uses one opening of a share and answers its sealed content (POST). */
   sharedOpen: (id: string) => `/api/shared/${encodeURIComponent(id)}/open`,
+  /** The owner: appends sealed bytes of a shared file (PUT `?offset=N`), decision 0081. */
+  shareLinkContent: (id: string) => `/api/share-links/${encodeURIComponent(id)}/content`,
+  /** The owner: ends a shared file's upload; the link opens from then on (POST). */
+  shareLinkFinish: (id: string) => `/api/share-links/${encodeURIComponent(id)}/finish`,
+  /** Public: a shared file's sealed bytes, for the ticket an opening gave (POST). */
+  sharedFile: (id: string) => `/api/shared/${encodeURIComponent(id)}/file`,
   /** Lockit's own: the caller's sessions and devices (GET). */
   sessions: '/api/user/sessions',
   /** Ends one of the caller's other sessions (DELETE). */

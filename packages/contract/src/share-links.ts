@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTACHMENT_CHUNK_OVERHEAD } from '@lockit/crypto';
 import { base64urlBytes, ciphertextSchema, saltSchema } from './common';
 
 /**
@@ -37,6 +38,17 @@ export const createShareLinkRequestSchema = z.strictObject({
   deleteAfterOpening: z.boolean(),
   /** The owner's label (what was shared, from which item), sealed under the vault key; the recipient never gets it. */
   label: ciphertextSchema(SHARE_LABEL_MAX_CHARS).nullable().optional(),
+  /**
+   * A shared file (decision 0081): its sealed size in bytes, exactly what the upload will send.
+   * The link opens only once every byte arrived (PUT …/content, then POST …/finish); the size
+   * counts against the owner's attachment storage from the create on.
+   */
+  fileSize: z
+    .number('must be the sealed size in bytes')
+    .int()
+    .min(ATTACHMENT_CHUNK_OVERHEAD, 'must be at least one sealed chunk')
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
 });
 export type CreateShareLinkRequest = z.infer<typeof createShareLinkRequestSchema>;
 
@@ -55,6 +67,8 @@ export const shareLinkSchema = z.object({
   needsPassword: z.boolean(),
   /** The label sealed at creation, as stored; null for a link made without one. */
   label: z.string().nullable(),
+  /** A shared file's sealed size and whether its upload finished; absent for a text or an item. */
+  file: z.object({ size: z.number().int().nonnegative(), finished: z.boolean() }).nullable().optional(),
 });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 
@@ -82,6 +96,26 @@ export const openedShareSchema = z.object({
   keyCheck: base64urlBytes(16),
   passwordSalt: saltSchema.nullable(),
   openingsLeft: z.number().int().nonnegative(),
+  /**
+   * For a shared file: its sealed size and the ticket that lets this opening (and no other
+   * request) fetch the bytes from POST /api/shared/{id}/file for a few minutes.
+   */
+  file: z.object({ size: z.number().int().nonnegative(), ticket: z.string().min(1) }).optional(),
 });
 export type OpenedShare = z.infer<typeof openedShareSchema>;
 export const openedShareResponseSchema = z.object({ message: z.string(), data: openedShareSchema });
+
+/** A shared file's download ticket: issued by one opening, valid for a few minutes (decision 0081). */
+export const SHARE_FILE_TICKET_MAX_CHARS = 200;
+// POST /api/shared/{id}/file (public): the ticket an opening gave; answers the sealed bytes.
+export const sharedFileRequestSchema = z.strictObject({
+  ticket: z
+    .string()
+    .max(SHARE_FILE_TICKET_MAX_CHARS)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'must be a ticket from opening the link'),
+});
+export type SharedFileRequest = z.infer<typeof sharedFileRequestSchema>;
+export const shareFileContentQuerySchema = z.object({
+  offset: z.coerce.number('is required: where this part starts').int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export const shareFilePartResponseSchema = z.object({ message: z.string(), received: z.number().int().min(0) });

@@ -140,8 +140,11 @@ export async function deleteAttachment(platform: AttachmentPlatform, file: { ids
   await platform.api.call('delete-attachment', { params: { entryId: file.ids.itemId, id: file.ids.fileId } });
 }
 
-/** A raw call with the client header, refreshed once on a 401 like the JSON calls. */
-async function sendBinary(platform: AttachmentPlatform, request: BinaryRequest): Promise<BinaryResponse> {
+/**
+ * A raw call with the client header, refreshed once on a 401 like the JSON calls; a status
+ * outside 2xx is an ApiError with the server's message. Shared files (decision 0081) use it too.
+ */
+export async function sendBinary(platform: AttachmentPlatform, request: BinaryRequest): Promise<BinaryResponse> {
   const send = async () => {
     let response: BinaryResponse;
     try {

@@ -1,6 +1,6 @@
 /** A request with a raw body (an upload part) or for a raw answer (a download). */
 export interface BinaryRequest {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'POST';
   url: string;
   headers: Readonly<Record<string, string>>;
   body?: Uint8Array;

@@ -7,6 +7,7 @@ export {
   downloadAttachment,
   renameAttachment,
   deleteAttachment,
+  sendBinary,
   type AttachmentList,
   type ProgressListener,
   type UploadOptions,

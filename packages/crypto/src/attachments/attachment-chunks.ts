@@ -21,15 +21,32 @@ export function sealedAttachmentSize(size: number): number {
   return size + attachmentChunkCount(size) * ATTACHMENT_CHUNK_OVERHEAD;
 }
 
+/**
+ * What a chunk is bound to (its AAD): the file it belongs to, its index and whether it is the
+ * last. Attachments bind to their item and file id, shared files to their share id; the same
+ * chunk format serves both.
+ */
+export type ChunkBinding = (index: number, last: boolean) => Uint8Array;
+
 /** `…|<index>|last` or `…|<index>|more`: where a chunk stands is part of what it proves. */
-function chunkAad(ids: AttachmentIds, index: number, last: boolean): Uint8Array {
-  return attachmentAad('chunk', ids, String(index), last ? 'last' : 'more');
+function attachmentBinding(ids: AttachmentIds): ChunkBinding {
+  return (index, last) => attachmentAad('chunk', ids, String(index), last ? 'last' : 'more');
 }
 
 /** One chunk sealed at `index`; `last` marks the final one, so dropping chunks after it is seen. */
-export async function sealAttachmentChunk(
+export function sealAttachmentChunk(
   fileKey: CryptoKey,
   ids: AttachmentIds,
+  index: number,
+  last: boolean,
+  plaintext: Uint8Array,
+): Promise<Uint8Array> {
+  return sealChunk(fileKey, attachmentBinding(ids), index, last, plaintext);
+}
+
+async function sealChunk(
+  fileKey: CryptoKey,
+  bind: ChunkBinding,
   index: number,
   last: boolean,
   plaintext: Uint8Array,
@@ -38,7 +55,7 @@ export async function sealAttachmentChunk(
     throw new RangeError('Only the last chunk of a file may be shorter than 64 KiB.');
   }
   const iv = randomBytes(GCM_IV_BYTES);
-  const data = await aesGcmEncrypt(fileKey, iv, plaintext, chunkAad(ids, index, last));
+  const data = await aesGcmEncrypt(fileKey, iv, plaintext, bind(index, last));
   const out = new Uint8Array(GCM_IV_BYTES + data.length);
   out.set(iv);
   out.set(data, GCM_IV_BYTES);
@@ -46,21 +63,26 @@ export async function sealAttachmentChunk(
 }
 
 /** Opens the chunk that must stand at `index` (and be the last or not); throws AttachmentDecryptionError('chunk'). */
-export async function openAttachmentChunk(
+export function openAttachmentChunk(
   fileKey: CryptoKey,
   ids: AttachmentIds,
   index: number,
   last: boolean,
   sealed: Uint8Array,
 ): Promise<Uint8Array> {
+  return openChunk(fileKey, attachmentBinding(ids), index, last, sealed);
+}
+
+async function openChunk(
+  fileKey: CryptoKey,
+  bind: ChunkBinding,
+  index: number,
+  last: boolean,
+  sealed: Uint8Array,
+): Promise<Uint8Array> {
   try {
     if (sealed.length < ATTACHMENT_CHUNK_OVERHEAD) throw new AuthenticationFailedError();
-    return await aesGcmDecrypt(
-      fileKey,
-      sealed.subarray(0, GCM_IV_BYTES),
-      sealed.subarray(GCM_IV_BYTES),
-      chunkAad(ids, index, last),
-    );
+    return await aesGcmDecrypt(fileKey, sealed.subarray(0, GCM_IV_BYTES), sealed.subarray(GCM_IV_BYTES), bind(index, last));
   } catch (error) {
     if (!(error instanceof AuthenticationFailedError)) throw error;
     throw new AttachmentDecryptionError(
@@ -77,9 +99,19 @@ export async function openAttachmentChunk(
  * metadata, must be what the source gives: a source that gives more or fewer bytes throws
  * RangeError, so the metadata never names a size the content does not have.
  */
-export async function* sealAttachmentStream(
+export function sealAttachmentStream(
   fileKey: CryptoKey,
   ids: AttachmentIds,
+  source: AsyncIterable<Uint8Array>,
+  expectedSize: number,
+): AsyncGenerator<Uint8Array> {
+  return sealChunkStream(fileKey, attachmentBinding(ids), source, expectedSize);
+}
+
+/** sealAttachmentStream for any binding (a shared file's). */
+export async function* sealChunkStream(
+  fileKey: CryptoKey,
+  bind: ChunkBinding,
   source: AsyncIterable<Uint8Array>,
   expectedSize: number,
 ): AsyncGenerator<Uint8Array> {
@@ -99,7 +131,7 @@ export async function* sealAttachmentStream(
       offset += take;
       if (filled === ATTACHMENT_CHUNK_BYTES) {
         // A full chunk is the last only if nothing follows: keep it until more arrives.
-        if (pending) yield await sealAttachmentChunk(fileKey, ids, index++, false, pending);
+        if (pending) yield await sealChunk(fileKey, bind, index++, false, pending);
         pending = buffer;
         buffer = new Uint8Array(ATTACHMENT_CHUNK_BYTES);
         filled = 0;
@@ -108,11 +140,11 @@ export async function* sealAttachmentStream(
   }
   if (total !== expectedSize) throw new RangeError('The file changed size while it was being read.');
   if (pending && filled === 0) {
-    yield await sealAttachmentChunk(fileKey, ids, index, true, pending);
+    yield await sealChunk(fileKey, bind, index, true, pending);
     return;
   }
-  if (pending) yield await sealAttachmentChunk(fileKey, ids, index++, false, pending);
-  yield await sealAttachmentChunk(fileKey, ids, index, true, buffer.subarray(0, filled));
+  if (pending) yield await sealChunk(fileKey, bind, index++, false, pending);
+  yield await sealChunk(fileKey, bind, index, true, buffer.subarray(0, filled));
 }
 
 /**
@@ -125,9 +157,19 @@ export async function* sealAttachmentStream(
  * Security invariant: what was yielded before a throw is not the file. A caller keeps the
  * pieces until the generator finishes and discards them all on a throw.
  */
-export async function* openAttachmentStream(
+export function openAttachmentStream(
   fileKey: CryptoKey,
   ids: AttachmentIds,
+  source: AsyncIterable<Uint8Array>,
+  size: number,
+): AsyncGenerator<Uint8Array> {
+  return openChunkStream(fileKey, attachmentBinding(ids), source, size);
+}
+
+/** openAttachmentStream for any binding (a shared file's); the same invariant holds. */
+export async function* openChunkStream(
+  fileKey: CryptoKey,
+  bind: ChunkBinding,
   source: AsyncIterable<Uint8Array>,
   size: number,
 ): AsyncGenerator<Uint8Array> {
@@ -146,7 +188,7 @@ export async function* openAttachmentStream(
       filled += take;
       offset += take;
       if (filled === buffer.length) {
-        yield await openAttachmentChunk(fileKey, ids, index, index === count - 1, buffer);
+        yield await openChunk(fileKey, bind, index, index === count - 1, buffer);
         index += 1;
         if (index < count) buffer = new Uint8Array(lengthOf(index));
         filled = 0;

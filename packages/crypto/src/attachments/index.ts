@@ -18,4 +18,7 @@ export {
   openAttachmentChunk,
   sealAttachmentStream,
   openAttachmentStream,
+  sealChunkStream,
+  openChunkStream,
+  type ChunkBinding,
 } from './attachment-chunks';

@@ -1,3 +1,4 @@
+import { attachmentMetadataProblem } from '../attachments/attachment-metadata';
 import { utf8Decode, utf8Encode } from '../encoding';
 
 /** The most characters a shared text (or each field of a shared item) may hold. */
@@ -12,7 +13,18 @@ export interface SharedItem {
   notes: string;
 }
 
-export type ShareContent = { kind: 'text'; text: string } | { kind: 'item'; item: SharedItem };
+/**
+ * A shared file's name, type and size (plaintext bytes): sealed as the share's content, so the
+ * server sees none of them; the file's bytes follow as chunks (share-file.ts).
+ */
+export interface SharedFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+export type ShareContent =
+  { kind: 'text'; text: string } | { kind: 'item'; item: SharedItem } | { kind: 'file'; file: SharedFile };
 
 const ITEM_FIELDS = ['title', 'username', 'password', 'url', 'notes'] as const;
 
@@ -41,6 +53,12 @@ function parseShareContent(value: unknown): ShareContent {
     const out = {} as SharedItem;
     for (const field of ITEM_FIELDS) out[field] = checkText(item[field] ?? '');
     return { kind: 'item', item: out };
+  }
+  if (record.kind === 'file' && typeof record.file === 'object' && record.file !== null) {
+    const file = record.file as Record<string, unknown>;
+    const out = { name: file.name, type: file.type, size: file.size } as SharedFile;
+    if (attachmentMetadataProblem(out) !== null) throw new TypeError('Not a shared file.');
+    return { kind: 'file', file: out };
   }
   throw new TypeError('Not a shared content.');
 }

@@ -27,12 +27,21 @@ export async function sealShare(
   content: ShareContent,
   password: string | null,
 ): Promise<{ sealed: SealedShare; linkKey: string }> {
+  const { sealed, linkKey } = await sealShareKeyed(content, password);
+  return { sealed, linkKey };
+}
+
+/** sealShare, also giving the share's key: a shared file's chunks are sealed under it (sealSharedFileStream). */
+export async function sealShareKeyed(
+  content: ShareContent,
+  password: string | null,
+): Promise<{ sealed: SealedShare; linkKey: string; key: CryptoKey }> {
   if (password === '') throw new RangeError('A share password cannot be empty: pass null for none.');
   const { id, linkKey } = newShareLinkSecrets();
   const passwordSalt = password === null ? null : newSharePasswordSalt();
   const { key, keyCheck } = await deriveShareKeys({ id, linkKey, password, passwordSalt });
   const ciphertext = await sealPadded(key, encodeShareContent(content), shareAad(id));
-  return { sealed: { id, ciphertext, keyCheck, passwordSalt }, linkKey };
+  return { sealed: { id, ciphertext, keyCheck, passwordSalt }, linkKey, key };
 }
 
 /**
@@ -43,6 +52,15 @@ export async function sealShare(
  * unless the content authenticates.
  */
 export async function openShare(sealed: SealedShare, linkKey: string, password: string | null): Promise<ShareContent> {
+  return (await openShareKeyed(sealed, linkKey, password)).content;
+}
+
+/** openShare, also giving the share's key: a shared file's chunks open under it (openSharedFileStream). */
+export async function openShareKeyed(
+  sealed: SealedShare,
+  linkKey: string,
+  password: string | null,
+): Promise<{ content: ShareContent; key: CryptoKey }> {
   const needsPassword = sealed.passwordSalt !== null;
   if (needsPassword && (password === null || password === '')) {
     throw new ShareOpenError('password', 'This share needs its password. Type it and try again.');
@@ -62,7 +80,7 @@ export async function openShare(sealed: SealedShare, linkKey: string, password: 
     );
   }
   try {
-    return decodeShareContent(await openSealed(key, sealed.ciphertext, shareAad(sealed.id), ['v2']));
+    return { content: decodeShareContent(await openSealed(key, sealed.ciphertext, shareAad(sealed.id), ['v2'])), key };
   } catch (error) {
     if (
       error instanceof AuthenticationFailedError ||

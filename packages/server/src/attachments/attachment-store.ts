@@ -3,6 +3,7 @@ import type { DatabaseConfig } from '../config/app-config';
 import type { Db, Executor } from '../db/schema';
 import { createFileAttachmentStore } from './file-attachment-store';
 import { createPostgresAttachmentStore } from './postgres-attachment-store';
+import { createShareFileStore, type ShareFileStore } from './share-file-store';
 
 /**
  * Where sealed attachment content lives. Only sealed bytes reach it: the server cannot open
@@ -23,10 +24,13 @@ export interface AttachmentStore {
   read(userId: string, id: string, size: number): AsyncIterable<Buffer>;
   /** After the transaction that deleted these rows committed: frees their content outside the database. */
   discard(userId: string, ids: readonly string[]): Promise<void>;
+  /** Shared files' bytes (decision 0081), in the same storage, apart from the attachments'. */
+  shared: ShareFileStore;
 }
 
 /** The store for this database: files beside SQLite, rows in PostgreSQL. */
 export function createAttachmentStore(database: DatabaseConfig, db: Db): AttachmentStore {
-  if (database.kind === 'postgres') return createPostgresAttachmentStore(db);
-  return createFileAttachmentStore(path.join(path.dirname(database.file), 'attachments'));
+  const shared = createShareFileStore(database, db);
+  if (database.kind === 'postgres') return { ...createPostgresAttachmentStore(db), shared };
+  return { ...createFileAttachmentStore(path.join(path.dirname(database.file), 'attachments')), shared };
 }

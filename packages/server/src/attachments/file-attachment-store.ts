@@ -11,7 +11,7 @@ const SAFE_NAME = /^[A-Za-z0-9-]+$/;
  * written at its offset (positioned write), so a part sent again after a lost answer lands
  * where it belongs; reads stream from disk.
  */
-export function createFileAttachmentStore(root: string): AttachmentStore {
+export function createFileAttachmentStore(root: string): Omit<AttachmentStore, 'shared'> {
   function fileOf(userId: string, id: string): string {
     if (!SAFE_NAME.test(userId) || !SAFE_NAME.test(id)) throw new Error('An attachment path must be made of ids.');
     return path.join(root, userId, id);

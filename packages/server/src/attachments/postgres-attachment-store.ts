@@ -12,7 +12,7 @@ const ROWS_PER_READ = 2;
  * advanced the upload; a download reads the rows a few at a time by offset (keyset), never
  * the whole file.
  */
-export function createPostgresAttachmentStore(db: Db): AttachmentStore {
+export function createPostgresAttachmentStore(db: Db): Omit<AttachmentStore, 'shared'> {
   return {
     async write(trx, userId, id, offset, data) {
       for (let at = 0; at < data.length; at += ROW_BYTES) {

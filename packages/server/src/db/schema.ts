@@ -331,6 +331,13 @@ export interface AttachmentChunksTable {
   data: Buffer;
 }
 
+/** A shared file's sealed bytes by offset, on PostgreSQL only (migration 0021). */
+export interface ShareFileChunksTable {
+  share_id: string;
+  byte_offset: number;
+  data: Buffer;
+}
+
 /** One share link (migration 0019, decision 0078): sealed in the browser, its key only in the link. */
 export interface ShareLinksTable {
   /** A lower-case UUID the browser made; the ciphertext is bound to it. */
@@ -349,6 +356,12 @@ export interface ShareLinksTable {
   expires_at: number;
   /** The owner's label, sealed under the vault key in the browser; null: made without one. */
   owner_label: string | null;
+  /** A shared file's sealed size (migration 0021, decision 0081); null: a text or an item. */
+  file_size: number | null;
+  /** Sealed bytes of the file stored so far. */
+  file_received: Generated<number>;
+  /** When the file's upload finished; null: under way (the link does not open yet). */
+  file_finished_at: number | null;
 }
 
 export interface Database {
@@ -374,6 +387,7 @@ export interface Database {
   attachments: AttachmentsTable;
   attachment_chunks: AttachmentChunksTable;
   share_links: ShareLinksTable;
+  share_file_chunks: ShareFileChunksTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../app-context';
 import { createExpiredRowsRepository } from '../db/repositories/expired-rows-repository';
+import { createAttachmentStore } from '../attachments/attachment-store';
 import { purgeExpiredTrash, TRASH_PURGE_INTERVAL_MS } from '../vault/trash-purge';
 import { CLEANUP_BATCH, deleteInBatches } from './delete-in-batches';
 import type { Job } from './job-scheduler';
@@ -26,7 +27,7 @@ export const DEFAULT_JOB_INTERVALS_MS: Record<JobName, number> = {
   'expired-share-links': HOUR_MS,
 };
 
-type CleanupContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'> & Partial<Pick<AppContext, 'live'>>;
+type CleanupContext = Pick<AppContext, 'db' | 'repos' | 'config' | 'now'> & Partial<Pick<AppContext, 'live' | 'attachments'>>;
 
 /**
  * One-time things past their lifetime, all already refused: verification codes, pending
@@ -107,12 +108,19 @@ export async function deleteUnverifiedAccounts(ctx: CleanupContext, signal: Abor
 }
 
 /**
- * Share links past their expiry (decision 0078), with their ciphertext; they are already
- * refused, this frees the space and leaves no ciphertext behind longer than an hour.
+ * Share links past their expiry (decision 0078), with their ciphertext and a shared file's
+ * bytes (decision 0081); they are already refused, this frees the space and leaves no
+ * ciphertext behind longer than an hour.
  */
 export async function deleteExpiredShareLinks(ctx: CleanupContext, signal: AbortSignal): Promise<{ shareLinks: number }> {
   const now = ctx.now();
-  const shareLinks = await deleteInBatches(() => ctx.repos.shareLinks.deleteExpired(now, CLEANUP_BATCH), signal);
+  const store = ctx.attachments ?? createAttachmentStore(ctx.config.database, ctx.db);
+  const shareLinks = await deleteInBatches(async () => {
+    const deleted = await ctx.repos.shareLinks.deleteExpired(now, CLEANUP_BATCH);
+    // A shared file's bytes go with its link (beside SQLite; PostgreSQL's went with the row).
+    await store.shared.discard(deleted);
+    return deleted.length;
+  }, signal);
   return { shareLinks };
 }
 

@@ -52,6 +52,9 @@ import { revokeShareLinkRoute } from './share-links/revoke-share-link';
 import { relabelShareLinkRoute } from './share-links/relabel-share-link';
 import { sharedLinkInfoRoute } from './share-links/shared-link-info';
 import { openSharedLinkRoute } from './share-links/open-shared-link';
+import { uploadShareFilePartRoute } from './share-links/upload-share-file-part';
+import { finishShareFileRoute } from './share-links/finish-share-file';
+import { downloadSharedFileRoute } from './share-links/download-shared-file';
 import { listSessionsRoute } from './sessions/list-sessions';
 import { endSessionRoute } from './sessions/end-session';
 import { endOtherSessionsRoute } from './sessions/end-other-sessions';
@@ -156,6 +159,9 @@ const routes: RoutePlugin[] = [
   relabelShareLinkRoute,
   sharedLinkInfoRoute,
   openSharedLinkRoute,
+  uploadShareFilePartRoute,
+  finishShareFileRoute,
+  downloadSharedFileRoute,
   listSessionsRoute,
   endSessionRoute,
   endOtherSessionsRoute,

@@ -74,6 +74,12 @@ export const MESSAGES = {
   tooManyShareLinks: 'You have too many live share links. Revoke one or wait for one to expire.',
   shareLinkExpired: 'This link has expired.',
   shareLinkUsedUp: 'This link has been opened as many times as allowed.',
+  // Shared files (decision 0081).
+  shareFilePartStored: 'Part stored',
+  shareFileUploaded: 'File uploaded: the link opens from now on',
+  shareFileNotFile: 'This share link has no file to upload.',
+  shareFileFinished: 'This shared file is already uploaded.',
+  shareFileTicketRefused: 'This download was not opened, or it was opened too long ago. Open the link again.',
   // Sessions and devices.
   sessionEndedByOwner: 'Session ended',
   otherSessionsEnded: 'Other sessions ended',

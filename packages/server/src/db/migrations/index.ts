@@ -19,6 +19,7 @@ import * as changeCursor from './0017-change-cursor';
 import * as attachments from './0018-attachments';
 import * as shareLinks from './0019-share-links';
 import * as shareLinkLabels from './0020-share-link-labels';
+import * as shareLinkFiles from './0021-share-link-files';
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-attachments': attachments,
   '0019-share-links': shareLinks,
   '0020-share-link-labels': shareLinkLabels,
+  '0021-share-link-files': shareLinkFiles,
 };

@@ -43,14 +43,23 @@ export function createAttachmentsRepository(db: Db) {
       return row === undefined ? undefined : Number(row.key_epoch);
     },
 
-    /** Sealed bytes the account's rows announce, uploads under way included (they hold room). */
+    /**
+     * Sealed bytes the account's rows announce, uploads under way included (they hold room): its
+     * files and the files of
+     * its share links (decision 0081), which count against the same limit.
+     */
     async usedBytes(userId: string, ex: Executor = db): Promise<number> {
       const row = await ex
         .selectFrom('attachments')
         .select(sql<string | number | null>`sum(size)`.as('total'))
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      return Number(row?.total ?? 0);
+      const shared = await ex
+        .selectFrom('share_links')
+        .select(sql<string | number | null>`sum(file_size)`.as('total'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.total ?? 0) + Number(shared?.total ?? 0);
     },
 
     async insert(row: Omit<AttachmentRow, 'received'>, ex: Executor = db): Promise<void> {

@@ -14,6 +14,9 @@ const SUMMARY_COLUMNS = [
   'created_at',
   'expires_at',
   'owner_label',
+  'file_size',
+  'file_received',
+  'file_finished_at',
 ] as const;
 
 /** Share link rows (decision 0078). Openings are counted only by `takeOpening`'s single statement. */
@@ -62,14 +65,18 @@ export function createShareLinksRepository(db: Db) {
      * link expired, or it does not exist.
      */
     takeOpening(id: string, now: number, ex: Executor = db): Promise<ShareLinkRow | undefined> {
-      return ex
-        .updateTable('share_links')
-        .set((eb) => ({ openings_left: eb('openings_left', '-', 1) }))
-        .where('id', '=', id)
-        .where('openings_left', '>', 0)
-        .where('expires_at', '>', now)
-        .returningAll()
-        .executeTakeFirst();
+      return (
+        ex
+          .updateTable('share_links')
+          .set((eb) => ({ openings_left: eb('openings_left', '-', 1) }))
+          .where('id', '=', id)
+          .where('openings_left', '>', 0)
+          .where('expires_at', '>', now)
+          // A shared file opens only once all of it arrived.
+          .where((eb) => eb.or([eb('file_size', 'is', null), eb('file_finished_at', 'is not', null)]))
+          .returningAll()
+          .executeTakeFirst()
+      );
     },
 
     /** Deletes a link whose last opening was just used, when its owner asked for that. */
@@ -94,13 +101,89 @@ export function createShareLinksRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Up to `limit` links expired at `now`, deleted; the count. */
-    async deleteExpired(now: number, limit: number, ex: Executor = db): Promise<number> {
-      const result = await ex
+    /** Up to `limit` links expired at `now`, deleted; each one's owner and id (to free a file's bytes). */
+    async deleteExpired(now: number, limit: number, ex: Executor = db): Promise<{ userId: string; id: string }[]> {
+      const rows = await ex
+        .selectFrom('share_links')
+        .select(['id', 'user_id'])
+        .where('expires_at', '<=', now)
+        .limit(limit)
+        .execute();
+      if (rows.length === 0) return [];
+      const deleted = await ex
         .deleteFrom('share_links')
-        .where('id', 'in', (eb) => eb.selectFrom('share_links').select('id').where('expires_at', '<=', now).limit(limit))
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .where('expires_at', '<=', now)
+        .returning(['id', 'user_id'])
+        .execute();
+      return deleted.map((row) => ({ userId: row.user_id, id: row.id }));
+    },
+
+    /** The account's file links whose upload was started before `before` and never finished, deleted; their ids. */
+    async deleteStaleUploads(userId: string, before: number, ex: Executor = db): Promise<string[]> {
+      const rows = await ex
+        .deleteFrom('share_links')
+        .where('user_id', '=', userId)
+        .where('file_size', 'is not', null)
+        .where('file_finished_at', 'is', null)
+        .where('created_at', '<', before)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Every link of the account deleted (account deletion); their ids. */
+    async deleteByUser(userId: string, ex: Executor = db): Promise<string[]> {
+      const rows = await ex.deleteFrom('share_links').where('user_id', '=', userId).returning('id').execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Advances a shared file's upload from exactly `from` to `to` bytes, for its owner, while it
+     * is under way; false when it moved meanwhile, is finished or is not theirs.
+     */
+    async advanceFile(userId: string, id: string, from: number, to: number, ex: Executor = db): Promise<boolean> {
+      const result = await ex
+        .updateTable('share_links')
+        .set({ file_received: to })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('file_size', 'is not', null)
+        .where('file_received', '=', from)
+        .where('file_finished_at', 'is', null)
         .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Ends a shared file's upload whose every byte arrived; false otherwise. */
+    async finishFile(userId: string, id: string, now: number, ex: Executor = db): Promise<boolean> {
+      const result = await ex
+        .updateTable('share_links')
+        .set({ file_finished_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('file_size', 'is not', null)
+        .where('file_finished_at', 'is', null)
+        .where((eb) => eb('file_received', '=', eb.ref('file_size')))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * A used-up "delete after opening" file link lives on only until `until`, long enough for the
+     * last opening to fetch its file; the expiry job deletes it then if the download did not.
+     */
+    async expireBy(id: string, until: number, ex: Executor = db): Promise<void> {
+      await ex
+        .updateTable('share_links')
+        .set({ expires_at: until })
+        .where('id', '=', id)
+        .where('expires_at', '>', until)
+        .execute();
     },
   };
 }

@@ -15,5 +15,6 @@ export function toShareLinkWire(row: ShareLinkSummary): ShareLink {
     deleteAfterOpening: Number(row.delete_after_opening) === 1,
     needsPassword: row.password_salt !== null,
     label: row.owner_label,
+    file: row.file_size === null ? null : { size: Number(row.file_size), finished: row.file_finished_at !== null },
   };
 }

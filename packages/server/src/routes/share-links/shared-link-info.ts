@@ -3,6 +3,7 @@ import type { RoutePlugin } from '../../app-context';
 import { HttpError } from '../../http/http-error';
 import { routeInput } from '../../http/route-input';
 import { MESSAGES } from '../messages';
+import { isOpenable } from '../../share-links/share-file-service';
 
 /**
  * GET /api/shared/{id} (public, rate-limited per address): whether a share can still be opened
@@ -15,7 +16,8 @@ export const sharedLinkInfoRoute: RoutePlugin = async (app, { ctx }) => {
     await ctx.rateLimits.hit('sharedLink', request.ip, id);
     if (!ctx.config.shareLinks.enabled) throw new HttpError(403, MESSAGES.shareLinksOff);
     const row = await ctx.repos.shareLinks.findSummary(id);
-    if (!row) throw new HttpError(404, MESSAGES.shareLinkNotFound);
+    // A file still uploading is not there yet for the recipient.
+    if (!row || !isOpenable(row)) throw new HttpError(404, MESSAGES.shareLinkNotFound);
     const expired = Number(row.expires_at) <= ctx.now();
     const data: SharedLinkInfo = {
       id: row.id,

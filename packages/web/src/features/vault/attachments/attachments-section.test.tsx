@@ -209,3 +209,32 @@ describe('the item view’s files', () => {
     await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['kept.txt']));
   });
 });
+
+describe('sharing a file of the item', () => {
+  it('offers Share on each file only when sharing is on, handing that opened file to the Share form', async () => {
+    const server = memoryServer();
+    const vaultKey = await importVaultKey(generateVaultKeyBytes());
+    const entryId = newEntryId();
+    const shared: string[] = [];
+    const user = userEvent.setup();
+    const view = render(
+      <AttachmentsSection
+        entryId={entryId}
+        vaultKey={vaultKey}
+        trashed={false}
+        platform={server.platform}
+        onShare={(file) => shared.push(file.name)}
+      />,
+    );
+    await waitFor(() => expect(screen.queryByText('Loading files…')).not.toBeInTheDocument());
+    const row = await attach(user, textFile('floor plan.txt', 'room 4'));
+    await user.click(within(row).getByRole('button', { name: 'Share floor plan.txt' }));
+    expect(shared).toEqual(['floor plan.txt']);
+    view.unmount();
+    cleanup();
+
+    render(<AttachmentsSection entryId={entryId} vaultKey={vaultKey} trashed={false} platform={server.platform} />);
+    const again = await screen.findByRole('listitem', { name: 'floor plan.txt' });
+    expect(within(again).queryByRole('button', { name: /^Share/ })).not.toBeInTheDocument();
+  });
+});

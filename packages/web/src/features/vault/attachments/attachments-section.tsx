@@ -19,6 +19,8 @@ interface Props {
   platform?: AttachmentPlatform;
   /** Where a checked download goes; the browser's downloads by default. */
   save?: (blob: Blob, name: string) => void;
+  /** Shares a file by link (the item's Share form); no Share button without it. */
+  onShare?: ((file: OpenedAttachment) => void) | undefined;
 }
 
 const small = `${buttonSecondary} !px-2 !py-1 text-xs`;
@@ -36,6 +38,7 @@ export function AttachmentsSection({
   trashed,
   platform = pageAttachmentPlatform,
   save = saveFile,
+  onShare,
 }: Props) {
   const files = useAttachments(platform, vaultKey, entryId, keyEpoch);
   const picker = useRef<HTMLInputElement>(null);
@@ -106,6 +109,17 @@ export function AttachmentsSection({
                   >
                     Download
                   </button>
+                  {onShare && (
+                    <button
+                      type="button"
+                      className={small}
+                      disabled={busy}
+                      onClick={() => onShare(file)}
+                      aria-label={`Share ${file.name}`}
+                    >
+                      Share
+                    </button>
+                  )}
                   {!trashed && (
                     <>
                       <button

@@ -3,7 +3,8 @@ import { useUnlockedVault } from '@/lib/keyring-context';
 import { buttonDanger, buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { folderPath } from '../lib/entry-filter';
 import { monogramOf } from '../lib/monogram';
-import type { EntryDraft, EntrySecrets, OpenEntry, OpenFolder } from '@lockit/client-core';
+import type { EntryDraft, EntrySecrets, OpenedAttachment, OpenEntry, OpenFolder } from '@lockit/client-core';
+import { usePublicConfig } from '@/api/get-public-config';
 import { cardSections, identitySections } from './details-card-identity';
 import { sshKeySections } from './details-ssh-key';
 import { customFieldSections } from './details-custom-fields';
@@ -65,6 +66,9 @@ export function EntryDetailsPane({ entry, folders, copied, actions }: EntryDetai
   const trashed = entry.deletedAt !== null;
   const unlocked = useUnlockedVault();
   const vaultKey = unlocked?.vaultKey;
+  // A file of this entry the person chose to share from the file list: the Share form opens with it.
+  const [sharing, setSharing] = useState<{ file: OpenedAttachment; asked: number } | null>(null);
+  const shareLinksOn = usePublicConfig().data?.shareLinks === true;
 
   // Focus moves in when the pane opens, so a keyboard or screen reader user lands on the entry.
   useEffect(() => headingRef.current?.focus(), []);
@@ -182,6 +186,9 @@ export function EntryDetailsPane({ entry, folders, copied, actions }: EntryDetai
           vaultKey={vaultKey}
           keyEpoch={unlocked?.keyEpoch}
           trashed={trashed}
+          onShare={
+            !trashed && shareLinksOn ? (file) => setSharing((last) => ({ file, asked: (last?.asked ?? 0) + 1 })) : undefined
+          }
         />
       )}
 
@@ -190,6 +197,7 @@ export function EntryDetailsPane({ entry, folders, copied, actions }: EntryDetai
           key={`share-${entry.id}`}
           entry={{ id: entry.id, name: entry.serviceName }}
           vaultKey={vaultKey ?? null}
+          attachment={sharing}
           itemCopy={
             secrets && {
               kind: 'item',

@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { downloadAttachment, type AttachmentSource, type OpenedAttachment } from '@lockit/client-core';
 import type { ShareContent } from '@lockit/crypto';
 import { buttonPrimary, buttonSecondary } from '@/components/ui/styles';
 import { serverMessageOf } from '@/lib/api-errors';
 import { usePublicConfig } from '@/api/get-public-config';
-import { EXPIRY_CHOICES, makeShareLink, type ShareOptions } from './share-dialog-model';
+import { fileSource, pageAttachmentPlatform } from '../attachments/attachment-platform';
+import { formatSize } from '../attachments/format-size';
+import { EXPIRY_CHOICES, makeFileShareLink, makeShareLink, type ShareOptions } from './share-dialog-model';
 import { SharedLinksList } from './shared-links-list';
 
 interface Props {
@@ -13,21 +16,32 @@ interface Props {
   itemCopy: ShareContent | null;
   /** Seals the owner's labels; null while locked. */
   vaultKey: CryptoKey | null;
+  /** A file of the item the person chose to share (its Share in the file list); `asked` changes with each click. */
+  attachment?: { file: OpenedAttachment; asked: number } | null;
+}
+
+type What = 'item' | 'text' | 'file' | 'attachment';
+
+/** An attachment read back as a source: decrypted chunk by chunk as it is sealed again for the link. */
+function attachmentSource(file: OpenedAttachment): AttachmentSource {
+  return { name: file.name, type: file.type, size: file.size, stream: () => downloadAttachment(pageAttachmentPlatform, file) };
 }
 
 const input = 'rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-slate-100';
 const small = `${buttonSecondary} !px-2 !py-1 text-xs`;
 
 /**
- * The item view's Share: a link for a copy of this item or for a text, sealed in this browser.
- * The link is shown once, to copy: its key is nowhere else. Hidden when the operator turned
- * share links off.
+ * The item view's Share: a link for a copy of this item, a text, a file from this device or one
+ * of the item's files, sealed in this browser (a file chunk by chunk as it uploads). The link is
+ * shown once, to copy: its key is nowhere else. Hidden when the operator turned share links off.
  */
-export function ShareSection({ entry, itemCopy, vaultKey }: Props) {
+export function ShareSection({ entry, itemCopy, vaultKey, attachment = null }: Props) {
   const config = usePublicConfig();
   const [open, setOpen] = useState(false);
-  const [what, setWhat] = useState<'item' | 'text'>('item');
+  const [what, setWhat] = useState<What>('item');
   const [text, setText] = useState('');
+  const [picked, setPicked] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const [options, setOptions] = useState<ShareOptions>({
     expiresInSeconds: EXPIRY_CHOICES[1].seconds,
     maxOpenings: 1,
@@ -39,22 +53,48 @@ export function ShareSection({ entry, itemCopy, vaultKey }: Props) {
   const [note, setNote] = useState<string | null>(null);
   const [listed, setListed] = useState(0);
 
+  // A file's Share in the list opens this form with that file chosen (adjusted while rendering, not in an effect).
+  const [askedFor, setAskedFor] = useState(attachment);
+  if (attachment !== askedFor) {
+    setAskedFor(attachment);
+    if (attachment !== null) {
+      setWhat('attachment');
+      setLink(null);
+      setOpen(true);
+    }
+  }
+
   if (config.data?.shareLinks !== true) return null;
 
+  const shareFile = (source: AttachmentSource) => {
+    const label = { itemId: entry.id, title: `File ${source.name}` };
+    setProgress(0);
+    return makeFileShareLink(source, options, vaultKey && { vaultKey, label }, (done, total) =>
+      setProgress(total === 0 ? 100 : Math.floor((done / total) * 100)),
+    );
+  };
+
   const submit = async () => {
+    if (what === 'file' && picked === null) return setNote('Choose a file to share.');
+    if (what === 'attachment' && attachment === null) return setNote('Choose a file to share.');
     const content: ShareContent | null = what === 'text' ? { kind: 'text', text } : itemCopy;
-    if (content === null) return setNote('The item is still being decrypted. Try again in a moment.');
+    if (what === 'item' && content === null) return setNote('The item is still being decrypted. Try again in a moment.');
     if (what === 'text' && text.trim() === '') return setNote('Type the text to share.');
     setBusy(true);
     setNote(null);
     try {
-      const title = what === 'text' ? `Text, from ${entry.name}` : `Copy of ${entry.name}`;
-      setLink(await makeShareLink(content, options, vaultKey && { vaultKey, label: { itemId: entry.id, title } }));
+      if (what === 'file' && picked) setLink(await shareFile(fileSource(picked)));
+      else if (what === 'attachment' && attachment) setLink(await shareFile(attachmentSource(attachment.file)));
+      else if (content) {
+        const title = what === 'text' ? `Text, from ${entry.name}` : `Copy of ${entry.name}`;
+        setLink(await makeShareLink(content, options, vaultKey && { vaultKey, label: { itemId: entry.id, title } }));
+      }
       setListed((count) => count + 1);
     } catch (error) {
       setNote(serverMessageOf(error) ?? (error instanceof Error ? error.message : 'The link could not be made.'));
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   };
 
@@ -76,7 +116,7 @@ export function ShareSection({ entry, itemCopy, vaultKey }: Props) {
             void submit();
           }}
         >
-          <fieldset className="flex gap-4">
+          <fieldset className="flex flex-wrap gap-x-4 gap-y-1">
             <legend className="sr-only">What to share</legend>
             <label className="flex items-center gap-1">
               <input type="radio" name="share-what" checked={what === 'item'} onChange={() => setWhat('item')} /> A copy of this
@@ -85,7 +125,35 @@ export function ShareSection({ entry, itemCopy, vaultKey }: Props) {
             <label className="flex items-center gap-1">
               <input type="radio" name="share-what" checked={what === 'text'} onChange={() => setWhat('text')} /> A text
             </label>
+            <label className="flex items-center gap-1">
+              <input type="radio" name="share-what" checked={what === 'file'} onChange={() => setWhat('file')} /> A file
+            </label>
+            {attachment && (
+              <label className="flex min-w-0 items-center gap-1">
+                <input type="radio" name="share-what" checked={what === 'attachment'} onChange={() => setWhat('attachment')} />{' '}
+                <span className="truncate">{attachment.file.name}</span>
+              </label>
+            )}
           </fieldset>
+          {what === 'file' && (
+            <label className="flex flex-col gap-1">
+              File
+              <input
+                className={input}
+                type="file"
+                onChange={(event) => {
+                  setPicked(event.target.files?.[0] ?? null);
+                  setNote(null);
+                }}
+              />
+            </label>
+          )}
+          {what === 'attachment' && attachment && (
+            <p className="text-xs text-slate-400">
+              {attachment.file.name} ({formatSize(attachment.file.size)}), from this item&apos;s files. The recipient gets a copy:
+              deleting the item&apos;s file later does not reach the link.
+            </p>
+          )}
           {what === 'text' && (
             <label className="flex flex-col gap-1">
               Text
@@ -139,7 +207,7 @@ export function ShareSection({ entry, itemCopy, vaultKey }: Props) {
           </label>
           <div className="flex gap-2">
             <button type="submit" className={buttonPrimary} disabled={busy}>
-              {busy ? 'Making the link…' : 'Create link'}
+              {busy ? (progress === null ? 'Making the link…' : `Encrypting and uploading… ${progress}%`) : 'Create link'}
             </button>
             <button type="button" className={buttonSecondary} onClick={() => setOpen(false)}>
               Cancel
@@ -168,8 +236,11 @@ export function ShareSection({ entry, itemCopy, vaultKey }: Props) {
               type="button"
               className={small}
               onClick={() => {
+                // The next link starts without this one's password or file.
                 setLink(null);
                 setOpen(false);
+                setPicked(null);
+                setOptions((last) => ({ ...last, password: '' }));
               }}
             >
               Done

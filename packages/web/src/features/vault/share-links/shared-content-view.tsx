@@ -2,8 +2,8 @@ import type { ShareContent } from '@lockit/crypto';
 
 const LABELS = { title: 'Name', username: 'Username', password: 'Password', url: 'Web address', notes: 'Notes' } as const;
 
-/** What a share held, as text only (never markup): a text, or the fields of an item copy that are not empty. */
-export function SharedContentView({ content }: { content: ShareContent }) {
+/** What a share held, as text only (never markup): a text, or the fields of an item copy that are not empty (a file has its own view). */
+export function SharedContentView({ content }: { content: Exclude<ShareContent, { kind: 'file' }> }) {
   if (content.kind === 'text') {
     return (
       <pre className="rounded-lg bg-slate-950 p-3 font-mono text-sm break-words whitespace-pre-wrap text-slate-100">

@@ -1,5 +1,5 @@
 import { apiPaths } from '@lockit/contract';
-import { sealShare } from '@lockit/crypto';
+import { sealShare, sealedAttachmentSize } from '@lockit/crypto';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -73,5 +73,24 @@ describe('the share link page', () => {
     renderApp(`/share/${sealed.id}#${linkKey}`, { routes });
     expect(await screen.findByRole('alert')).toHaveTextContent('This link has been opened as many times as allowed.');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Open' })).not.toBeInTheDocument());
+  });
+
+  it('opens a shared file to its name and size, fetching nothing of it before Download', async () => {
+    const { sealed, linkKey } = await sealShare(
+      { kind: 'file', file: { name: 'plan.pdf', type: 'application/pdf', size: 2048 } },
+      null,
+    );
+    const info = { id: sealed.id, status: 'available', passwordSalt: null, expiresAt: '2030-01-01T00:00:00.000Z' };
+    const opened = { ...sealed, openingsLeft: 0, file: { size: sealedAttachmentSize(2048), ticket: 'ticket-1' } };
+    const api = fakeApi({
+      [route('GET', apiPaths.shared(sealed.id))]: { status: 200, body: { message: 'OK', data: info } },
+      [route('POST', apiPaths.sharedOpen(sealed.id))]: { status: 200, body: { message: 'OK', data: opened } },
+    });
+    renderApp(`/share/${sealed.id}#${linkKey}`, { routes });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open' }));
+    expect(await screen.findByText('plan.pdf')).toBeInTheDocument();
+    expect(screen.getByText('2 KB')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(api.requests.some((request) => request.path === apiPaths.sharedFile(sealed.id))).toBe(false);
   });
 });

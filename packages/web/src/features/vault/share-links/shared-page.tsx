@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import type { OpenedShare, SharedLinkInfo } from '@lockit/contract';
-import { openShare, ShareOpenError, type ShareContent } from '@lockit/crypto';
+import { openShareKeyed, ShareOpenError, type ShareContent } from '@lockit/crypto';
 import { buttonPrimary, card } from '@/components/ui/styles';
 import { serverMessageOf } from '@/lib/api-errors';
 import { openSharedLink, sharedLinkInfo } from './share-links-api';
 import { SharedContentView } from './shared-content-view';
+import { SharedFileView } from './shared-file-view';
 
 const input = 'rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-slate-100';
 
@@ -22,7 +23,7 @@ export function SharedPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [sealed, setSealed] = useState<OpenedShare | null>(null);
-  const [content, setContent] = useState<ShareContent | null>(null);
+  const [content, setContent] = useState<{ content: ShareContent; key: CryptoKey } | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -33,7 +34,7 @@ export function SharedPage() {
 
   const decrypt = async (share: OpenedShare) => {
     try {
-      setContent(await openShare(share, linkKey, share.passwordSalt === null ? null : password));
+      setContent(await openShareKeyed(share, linkKey, share.passwordSalt === null ? null : password));
       setProblem(null);
     } catch (error) {
       setProblem(error instanceof ShareOpenError ? error.message : 'This shared item could not be opened.');
@@ -68,8 +69,12 @@ export function SharedPage() {
         <h1 id="shared-title" className="mb-3 text-2xl font-bold text-white">
           Shared with you
         </h1>
-        {content ? (
-          <SharedContentView content={content} />
+        {content && sealed ? (
+          content.content.kind === 'file' ? (
+            <SharedFileView id={sealed.id} file={content.content.file} shareKey={content.key} served={sealed.file} />
+          ) : (
+            <SharedContentView content={content.content} />
+          )
         ) : unavailable ? (
           <p role="alert" className="text-slate-200">
             {unavailable}
