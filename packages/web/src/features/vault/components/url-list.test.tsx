@@ -22,18 +22,19 @@ const bank: EntryDraft = {
 };
 
 describe('the item editor sets a match rule per web address', () => {
-  it('shows each address with its rule, "Extension default" where it has none', () => {
+  it('shows each address with its rule, "Extension default" where it has none, and the address fields keep their own labels', () => {
     const { dialog } = renderLogin(bank);
-    expect(within(dialog).getByRole('combobox', { name: 'Match URL (optional)' })).toHaveValue('never');
-    expect(within(dialog).getByRole('combobox', { name: 'Match URL 2' })).toHaveValue('');
+    expect(within(dialog).getByRole('combobox', { name: 'Match for address 1' })).toHaveValue('never');
+    expect(within(dialog).getByRole('combobox', { name: 'Match for address 2' })).toHaveValue('');
     expect(within(dialog).getAllByRole('option', { name: 'Extension default' })).toHaveLength(2);
+    expect(within(dialog).getAllByLabelText(/URL \(optional\)|URL 2/)).toHaveLength(2);
   });
 
   it('saves a chosen rule with its address, and the rule follows the address when a row above it is removed', async () => {
     const { user, dialog, submitted } = renderLogin(bank);
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Match URL 2' }), 'Exact');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Match for address 2' }), 'Exact');
     await user.click(within(dialog).getByRole('button', { name: 'Remove URL (optional)' }));
-    expect(within(dialog).getByRole('combobox', { name: 'Match URL (optional)' })).toHaveValue('exact');
+    expect(within(dialog).getByRole('combobox', { name: 'Match for address 1' })).toHaveValue('exact');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(submitted()?.urls).toEqual(['https://bank.example/login']);
     expect(submitted()?.urlRules).toEqual({ 'https://bank.example/login': 'exact' });
@@ -43,7 +44,7 @@ describe('the item editor sets a match rule per web address', () => {
     const { user, dialog, submitted } = renderLogin(bank);
     const first = within(dialog).getByRole('textbox', { name: 'URL (optional)' });
     await user.type(first, '/signin');
-    expect(within(dialog).getByRole('combobox', { name: 'Match URL (optional)' })).toHaveValue('never');
+    expect(within(dialog).getByRole('combobox', { name: 'Match for address 1' })).toHaveValue('never');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(submitted()?.urlRules).toEqual({ 'https://old.bank.example/signin': 'never' });
   });

@@ -46,10 +46,11 @@ export function UrlList({
             />
           </div>
           <label className="flex flex-col gap-1 text-sm text-slate-300">
-            <span>
-              Match <span className="sr-only">{labelOf(index)}</span>
-            </span>
+            <span aria-hidden="true">Match</span>
+            {/* Named by the address's number, not its label: "URL 2" inside this name would make
+                the select a second match for anything looking the address field up by its label. */}
             <select
+              aria-label={`Match for address ${index + 1}`}
               value={row.rule ?? ''}
               onChange={(event) =>
                 change(
