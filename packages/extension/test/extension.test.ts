@@ -226,7 +226,7 @@ describe('the inline menu', () => {
     ['a cover that takes the click', 'cover', null],
     ['the menu moved under the pointer', 'move', 'The menu was moved.'],
     ['a page popover raised above the menu (the top layer)', 'popover', 'The browser reports the menu as covered or faded.'],
-    ['a cover shown and hidden every 40 ms', 'toggle', null],
+    ['a cover shown and hidden every 40 ms', 'toggle', 'The page just changed what is over the menu.'],
   ];
 
   it.each(clickjacks)('fills nothing with %s', async (_name, attack, refused) => {

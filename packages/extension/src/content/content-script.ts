@@ -1,5 +1,5 @@
 import { watchFormSubmissions } from './form-submit';
-import { menuIsPlainlyVisible, observeVisibility, type PlacedMenu } from './menu-guard';
+import { menuIsPlainlyVisible, observeVisibility, watchOverlaps, type PlacedMenu } from './menu-guard';
 
 /**
  * The content script: it finds login fields and shows the inline menu beside them. It holds no
@@ -15,7 +15,8 @@ import { menuIsPlainlyVisible, observeVisibility, type PlacedMenu } from './menu
 const MENU_WIDTH = 280;
 const MENU_HEIGHT = 160;
 
-let menu: (PlacedMenu & { token: string; observer: IntersectionObserver | null }) | null = null;
+let menu: (PlacedMenu & { token: string; observer: IntersectionObserver | null; overlapWatch: MutationObserver | null }) | null =
+  null;
 
 function loginField(target: EventTarget | null): HTMLInputElement | null {
   if (!(target instanceof HTMLInputElement)) return null;
@@ -46,6 +47,7 @@ function randomName(): string {
 
 function closeMenu(): void {
   menu?.observer?.disconnect();
+  menu?.overlapWatch?.disconnect();
   menu?.host.remove();
   menu = null;
 }
@@ -79,9 +81,12 @@ function openMenu(field: HTMLInputElement): void {
     rect: { left: placed.left, top: placed.top, width: placed.width, height: placed.height },
     shownAt: performance.now(),
     observedVisible: undefined,
+    overlapChangedAt: null,
     observer: null,
+    overlapWatch: null,
   };
   menu.observer = observeVisibility(menu);
+  menu.overlapWatch = watchOverlaps(menu);
 }
 
 document.addEventListener(

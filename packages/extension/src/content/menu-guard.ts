@@ -13,7 +13,10 @@
  * - where the browser has IntersectionObserver v2, its last report says the host is visible:
  *   this catches covers that take no clicks (pointer-events: none), which hit tests skip;
  * - the menu has been shown, unmoved, for at least MIN_SHOWN_MS: a page that flips an
- *   overlay away just before a lured click gains nothing.
+ *   overlay away just before a lured click gains nothing;
+ * - no element over the menu's place was added or changed in the last MIN_SHOWN_MS
+ *   (watchOverlaps): a cover shown and hidden faster than the observer samples is caught by
+ *   its changes, whatever phase the click lands in.
  */
 export const MIN_SHOWN_MS = 500;
 
@@ -24,12 +27,16 @@ export interface PlacedMenu {
   shownAt: number;
   /** The last IntersectionObserver v2 verdict; undefined where the browser has none. */
   observedVisible: boolean | undefined;
+  /** When an element over the menu's place was last added or changed (performance.now()); null for never. */
+  overlapChangedAt: number | null;
 }
 
 export function menuIsPlainlyVisible(menu: PlacedMenu, clickX: number, clickY: number, now = performance.now()): string | null {
   const { host } = menu;
   if (!host.isConnected) return 'The menu is gone.';
   if (now - menu.shownAt < MIN_SHOWN_MS) return 'The menu was not shown long enough.';
+  if (menu.overlapChangedAt !== null && now - menu.overlapChangedAt < MIN_SHOWN_MS)
+    return 'The page just changed what is over the menu.';
   const rect = host.getBoundingClientRect();
   const placed = menu.rect;
   const moved =
@@ -68,5 +75,39 @@ export function observeVisibility(menu: PlacedMenu): IntersectionObserver | null
     if (last) menu.observedVisible = last.isVisible === true;
   }, options);
   observer.observe(menu.host);
+  return observer;
+}
+
+/**
+ * Notes on `menu.overlapChangedAt` every time the page adds an element, or changes the
+ * attributes (style, class, hidden…) of one, whose box then overlaps the menu's place. A cover
+ * toggled every few milliseconds changes each time it comes back, so a click within
+ * MIN_SHOWN_MS of any of those changes is refused. Returns the observer to disconnect.
+ */
+export function watchOverlaps(menu: PlacedMenu): MutationObserver {
+  const place = menu.rect;
+  const overlaps = (element: Element): boolean => {
+    if (element === menu.host || element.contains(menu.host)) return false;
+    const box = element.getBoundingClientRect();
+    return (
+      box.width > 0 &&
+      box.height > 0 &&
+      box.left < place.left + place.width &&
+      box.right > place.left &&
+      box.top < place.top + place.height &&
+      box.bottom > place.top
+    );
+  };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      const changed =
+        record.type === 'attributes' ? [record.target] : [...record.addedNodes].filter((node) => node instanceof Element);
+      if (changed.some((node) => node instanceof Element && overlaps(node))) {
+        menu.overlapChangedAt = performance.now();
+        return;
+      }
+    }
+  });
+  observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
   return observer;
 }

@@ -29,8 +29,8 @@ export interface SshAgentOptions {
   folder: string;
   /** The vault's SSH keys now; rejects while the vault is locked or the session is gone. */
   keys: () => Promise<VaultSshKey[]>;
-  /** Told of each signature made or refused (the use log). */
-  used: (use: SshKeyUse) => void;
+  /** Told of each signature made or refused (the use log); the answer waits until it is written. */
+  used: (use: SshKeyUse) => Promise<void>;
   /** Asks the person before a key that asks for it is used; absent, no key asks. */
   decide?: (key: VaultSshKey, requester: PeerProcess | null) => Promise<UseDecision>;
 }
@@ -111,12 +111,12 @@ function serve(socket: Socket, options: SshAgentOptions): void {
           process: requesting,
         };
         if (decision === 'refused') {
-          options.used({ ...use, outcome: 'refused' });
+          await options.used({ ...use, outcome: 'refused' });
           return protocol.failureReply(request);
         }
         const signature = found.key.sign(data, hash);
         if (signature instanceof Error) return protocol.failureReply(request);
-        options.used({ ...use, outcome: 'signed' });
+        await options.used({ ...use, outcome: 'signed' });
         return protocol.signReply(request, signature);
       })
       .catch(() => protocol.failureReply(request));
