@@ -8,14 +8,18 @@ const ADA = parseSiteSettings({
   LOCKIT_SOCIAL_LINKS: 'GitHub=https://github.com/ada,Docs=/home',
 });
 
-/** The About page and the footer, as the prerender and the app render them, from a fresh module graph. */
+/**
+ * The About page and the footer, as the prerender and the app render them (inside a router, as
+ * both do: their links navigate through it), from a fresh module graph.
+ */
 async function creditedParts() {
-  const [{ createElement, Fragment }, { AboutPage }, { Footer }] = await Promise.all([
+  const [{ createElement }, { MemoryRouter }, { AboutPage }, { Footer }] = await Promise.all([
     import('react'),
+    import('react-router'),
     import('@/features/landing/components/about-page'),
     import('@/components/layout/footer'),
   ]);
-  return createElement(Fragment, null, createElement(AboutPage), createElement(Footer));
+  return createElement(MemoryRouter, { initialEntries: ['/about'] }, createElement(AboutPage), createElement(Footer));
 }
 
 describe('a prerendered page with the server’s site settings written in (decision 0082)', () => {
