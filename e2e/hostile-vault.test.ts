@@ -146,11 +146,14 @@ async function expectNotInPage(...texts: string[]) {
   for (const text of texts) expect(html).not.toContain(text);
 }
 
-/** The whole-vault check's alert (decision 0053) is shown and says `detail`. */
+/**
+ * The whole-vault check's alert (decision 0053) comes to say `detail`. Back on the vault page,
+ * the previous check's alert shows until the new list has been checked: wait for the new one.
+ */
 async function expectIntegrityAlert(detail: string) {
   const alert = page.getByRole('alert').filter({ hasText: INTEGRITY_HEADING });
   await alert.waitFor();
-  expect(await alert.innerText()).toContain(detail);
+  await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toContain(detail);
 }
 
 const INTEGRITY_HEADING = "The server's copy of your vault is older or incomplete.";

@@ -17,6 +17,15 @@ const { version } = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'))
 const webApp = webAppFiles(process.env.LOCKIT_WEB_DIST ?? resolve(here, '../web/dist'));
 console.log(`extension: embeds the hashes of ${Object.keys(webApp).length} web app files`);
 
+// Every bare `zod` import (the extension's, the client core's, the contract's) resolves to a
+// module that sets jitless first, so no eval probe runs under the extension's CSP.
+const zodJitless = {
+  name: 'zod-jitless',
+  setup(build) {
+    build.onResolve({ filter: /^zod$/ }, () => ({ path: resolve(here, '../contract/src/zod-jitless.ts') }));
+  },
+};
+
 rmSync(dist, { recursive: true, force: true });
 
 for (const browser of ['chromium', 'firefox']) {
@@ -33,6 +42,7 @@ for (const browser of ['chromium', 'firefox']) {
     platform: 'browser',
     // The contract's and the route table's browser entries: zod jitless under the extension's CSP.
     conditions: ['browser'],
+    plugins: [zodJitless],
     target: ['chrome120', 'firefox140'],
     jsx: 'automatic',
     minify: true,
