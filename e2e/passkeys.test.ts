@@ -14,6 +14,31 @@ const CANNOT_UNLOCK_TEXT = 'This passkey signs you in but cannot unlock your vau
 const PASSKEY_REFUSED = 'That passkey could not be verified. Try again or sign in with your master password.';
 const NEW_SIGN_IN_SUBJECT = 'New sign-in to your Lockit account';
 
+/** How many passkey unlock keys this browser keeps for its offline copies (IndexedDB, read in the page). */
+function keptPasskeyUnlocks(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('lockit-offline');
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains('passkey-unlocks')) {
+            database.close();
+            resolve(0);
+            return;
+          }
+          const all = database.transaction('passkey-unlocks', 'readonly').objectStore('passkey-unlocks').getAll();
+          all.onsuccess = () => {
+            database.close();
+            resolve((all.result as unknown[][]).reduce((sum, unlocks) => sum + unlocks.length, 0));
+          };
+          all.onerror = () => reject(all.error ?? new Error('read failed'));
+        };
+      }),
+  );
+}
+
 async function signInWithPasskey(page: Page): Promise<void> {
   await page.goto('/signin');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -90,6 +115,46 @@ describe('Passkeys in Chromium’s virtual authenticator', () => {
     await entry.getByRole('button', { name: 'Show password for Locked Mail' }).click();
     await entry.getByText('unlocked-by-a-passkey', { exact: true }).waitFor();
     expect(await form.count()).toBe(0);
+    await context.close();
+  });
+
+  it('a PRF passkey that unlocked the vault online here opens its offline copy with the network off, and logout forgets it', async () => {
+    const account = newAccount('pkoffline');
+    const { context, page } = await contextWithAuthenticator(e2e, { prf: true });
+    await signUpViaApi(e2e.server, e2e.smtp, account);
+    await signIn(page, account.username, account.password);
+    await openVault(page);
+    await addEntry(page, { service: 'Offline Mail', username: 'ada', password: 'opened-offline-by-a-passkey' });
+    expect(await addCredential(page, account, 'passkey')).toBe('Passkey added: it signs you in and unlocks your vault.');
+    await keepRecoveryCodes(page);
+    await page.getByRole('switch', { name: 'Lock on every reload' }).check();
+
+    // Online, the passkey unlocks once: its unlock key is kept beside the offline copy.
+    await page.goto('/vault');
+    await page.getByRole('form', { name: 'Unlock' }).getByRole('button', { name: 'Unlock with a passkey' }).click();
+    await rowOf(page, 'Offline Mail').waitFor();
+    await expect.poll(() => keptPasskeyUnlocks(page), { timeout: 5_000 }).toBe(1);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+
+    await context.setOffline(true);
+    await page.reload();
+    const form = page.getByRole('form', { name: 'Unlock' });
+    await form
+      .getByText('Your master password or your passkey opens the copy of your vault saved on this device')
+      .waitFor({ timeout: 10_000 });
+    await form.getByRole('button', { name: 'Unlock with a passkey' }).click();
+    const entry = rowOf(page, 'Offline Mail');
+    await entry.getByRole('button', { name: 'Show password for Offline Mail' }).click();
+    await entry.getByText('opened-offline-by-a-passkey', { exact: true }).waitFor();
+    expect(await form.count()).toBe(0);
+
+    await context.setOffline(false);
+    await signOut(page);
+    expect(await keptPasskeyUnlocks(page)).toBe(0);
+    // Requests that failed while the network was off are the point of this test.
+    e2e.errors.splice(0);
     await context.close();
   });
 

@@ -87,6 +87,8 @@ export {
   type OfflineCopyStore,
 } from './offline/offline-copy';
 export { saveServedCopy, unlockOfflineCopy, type OfflinePlatform } from './offline/offline-unlock';
+export { NoOfflinePasskeyError, unlockOfflineCopyWithPasskey } from './offline/offline-passkey-unlock';
+export { readPasskeyUnlocks, type OfflinePasskeyUnlock } from './offline/passkey-unlock-store';
 export { MemoryPendingWriteStore, readPendingWrites, type PendingWrite, type PendingWriteStore } from './offline/pending-writes';
 export { pendingEntryView, withPendingWrites } from './offline/pending-view';
 export { EntryWriteQueue, type EntryWriteQueuePlatform, type QueuedChange } from './offline/entry-write-queue';

@@ -2,7 +2,7 @@ export * from './kdf-params';
 export * from './ciphertext-format';
 export * from './errors';
 export { toBase64Url, fromBase64Url } from './encoding';
-export { randomSalt, newEntryId } from './random';
+export { randomBytes, randomSalt, newEntryId } from './random';
 export { deriveMasterKey } from './kdf';
 export { hkdfSha256 } from './hkdf';
 export { aesGcmEncrypt, aesGcmDecrypt } from './aes-gcm';

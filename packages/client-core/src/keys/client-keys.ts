@@ -19,6 +19,13 @@ export interface KeyMaterial {
   keyEpoch?: number | undefined;
 }
 
+/** The key material to check, then unwrap: the server's answer, or the offline copy's. */
+export type UncheckedKeyMaterial = Omit<KeyMaterial, 'kdf' | 'keyGeneration' | 'keyEpoch'> & {
+  kdf: unknown;
+  keyGeneration?: unknown;
+  keyEpoch?: unknown;
+};
+
 /** What an unlock knows of the account besides the key. */
 export interface VaultAccount extends KeyMaterial {
   /** The name to show. The server's word: never used to look anything up in this device's memory. */

@@ -1,6 +1,6 @@
 import { fromBase64Url, unwrapVaultKeyWithPasskey } from '@lockit/crypto';
 import type { AccountRef } from '../device-memory/account-ref';
-import type { KeyPlatform } from './client-keys';
+import type { KeyPlatform, UncheckedKeyMaterial } from './client-keys';
 import { checkServerKeyEpoch, checkServerKeySettings } from './key-settings-policy';
 
 /** What the platform's WebAuthn ceremony answers for a passkey sign-in or unlock. */
@@ -18,6 +18,14 @@ export interface PasskeyAssertion {
  * options (JSON) in, the authenticator's answer out. It throws its own error when cancelled.
  */
 export type PasskeyCeremony = (options: Record<string, unknown>) => Promise<PasskeyAssertion>;
+
+/** The authenticator gave no PRF output for the passkey: nothing was sent, nothing unlocked. */
+export class PasskeyNoPrfError extends Error {
+  override readonly name = 'PasskeyNoPrfError';
+  constructor(message = 'Your authenticator did not give this passkey’s unlock secret: enter your master password.') {
+    super(message);
+  }
+}
 
 /**
  * The passkey's unlock key did not verify: nothing is unlocked. At passkey sign-in the session it
@@ -56,6 +64,28 @@ export function userHandleOf(response: Record<string, unknown>): string | undefi
  */
 export async function openWithPasskeyKey<V>(
   platform: Pick<KeyPlatform<V>, 'api' | 'memory' | 'device' | 'open'>,
+  opening: PasskeyOpening,
+): Promise<V> {
+  const { data: material } = await platform.api.call('key-material', {});
+  return openWithPasskeyKeyMaterial(platform, { ...opening, material });
+}
+
+/** What opening a vault with a passkey's unlock key takes, besides the key material. */
+export interface PasskeyOpening {
+  account: AccountRef;
+  username: string;
+  unlockKey: string;
+  prfOutput: Uint8Array;
+  userId: string;
+  credentialId: string;
+}
+
+/**
+ * openWithPasskeyKey with key material already at hand: the server's answer, or an offline
+ * copy's (which passes exactly the same checks). Same invariants.
+ */
+export async function openWithPasskeyKeyMaterial<V>(
+  platform: Pick<KeyPlatform<V>, 'memory' | 'device' | 'open'>,
   {
     account,
     username,
@@ -63,16 +93,9 @@ export async function openWithPasskeyKey<V>(
     prfOutput,
     userId,
     credentialId,
-  }: {
-    account: AccountRef;
-    username: string;
-    unlockKey: string;
-    prfOutput: Uint8Array;
-    userId: string;
-    credentialId: string;
-  },
+    material,
+  }: PasskeyOpening & { material: UncheckedKeyMaterial },
 ): Promise<V> {
-  const { data: material } = await platform.api.call('key-material', {});
   const { kdf, keyGeneration } = await checkServerKeySettings(platform.memory, account, material, platform.device());
   const keyEpoch = await checkServerKeyEpoch(platform.memory, account, material);
   let vault: V;

@@ -1,6 +1,6 @@
 import { unwrapVaultKey, VaultKeyRejectedError, type AccountKeys } from '@lockit/crypto';
 import type { AccountRef } from '../device-memory/account-ref';
-import type { KeyMaterial, KeyPlatform, VaultAccount } from './client-keys';
+import type { KeyPlatform, UncheckedKeyMaterial, VaultAccount } from './client-keys';
 import { checkServerKeyEpoch, checkServerKeySettings } from './key-settings-policy';
 import { upgradeBelowFloor } from './rewrap-vault-key';
 
@@ -49,13 +49,6 @@ export async function unlockWithPassword<V extends VaultAccount>(
   });
   return belowFloor ? upgradeBelowFloor(platform, vault, keys, password) : vault;
 }
-
-/** The key material to check, then unwrap: the server's answer, or the offline copy's. */
-type UncheckedKeyMaterial = Omit<KeyMaterial, 'kdf' | 'keyGeneration' | 'keyEpoch'> & {
-  kdf: unknown;
-  keyGeneration?: unknown;
-  keyEpoch?: unknown;
-};
 
 /**
  * The checks and the unwrap of unlockWithPassword, on key material from wherever it came (the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseAccountRef, type AccountRef } from '../device-memory/account-ref';
+import type { OfflinePasskeyUnlock } from './passkey-unlock-store';
 
 /**
  * The vault as the server last served it to this device, kept so Unlock works with the server
@@ -36,7 +37,16 @@ export interface OfflineCopy {
 export interface OfflineCopyStore {
   read(account: AccountRef): Promise<unknown>;
   write(copy: OfflineCopy): Promise<void>;
+  /** Erases the account's copy and the passkey unlock keys kept with it. */
   erase(account: AccountRef): Promise<void>;
+  /**
+   * Where a platform that has passkeys keeps their unlock keys for the copy (offline-passkey-unlock.ts),
+   * apart from the copy so saving a copy of thousands of entries never reads it back.
+   */
+  passkeyUnlocks?: {
+    read(account: AccountRef): Promise<unknown>;
+    write(account: AccountRef, unlocks: readonly OfflinePasskeyUnlock[]): Promise<void>;
+  };
 }
 
 /** This device keeps no copy of the account's vault (never saved, turned off or erased). */
@@ -83,6 +93,15 @@ export async function readOfflineCopy(store: OfflineCopyStore, account: AccountR
 /** In memory only: for Node's tests and for a platform that keeps no copy on disk. */
 export class MemoryOfflineCopyStore implements OfflineCopyStore {
   readonly #copies = new Map<AccountRef, unknown>();
+  readonly #passkeyUnlocks = new Map<AccountRef, unknown>();
+
+  readonly passkeyUnlocks = {
+    read: (account: AccountRef): Promise<unknown> => Promise.resolve(structuredClone(this.#passkeyUnlocks.get(account))),
+    write: (account: AccountRef, unlocks: readonly OfflinePasskeyUnlock[]): Promise<void> => {
+      this.#passkeyUnlocks.set(account, structuredClone(unlocks));
+      return Promise.resolve();
+    },
+  };
 
   read(account: AccountRef): Promise<unknown> {
     return Promise.resolve(structuredClone(this.#copies.get(account)));
@@ -95,6 +114,7 @@ export class MemoryOfflineCopyStore implements OfflineCopyStore {
 
   erase(account: AccountRef): Promise<void> {
     this.#copies.delete(account);
+    this.#passkeyUnlocks.delete(account);
     return Promise.resolve();
   }
 }

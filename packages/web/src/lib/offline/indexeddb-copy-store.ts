@@ -1,10 +1,12 @@
-import type { AccountRef, OfflineCopy, OfflineCopyStore } from '@lockit/client-core';
+import type { AccountRef, OfflineCopy, OfflineCopyStore, OfflinePasskeyUnlock } from '@lockit/client-core';
 import { openDB, type IDBPDatabase } from 'idb';
 
 const DATABASE = 'lockit-offline';
 const COPIES = 'copies';
 /** The queue of writes made offline (indexeddb-pending-store.ts), in the same database. */
 export const PENDING = 'pending';
+/** The passkey unlock keys kept for each account's copy, keyed by account ref. */
+const PASSKEY_UNLOCKS = 'passkey-unlocks';
 
 /**
  * The client core's OfflineCopyStore in this browser's IndexedDB (through `idb`, which turns
@@ -21,11 +23,13 @@ export class IndexedDbOfflineCopyStore implements OfflineCopyStore {
 
   /** The database, opened once (and again after another tab deleted it). */
   open(): Promise<IDBPDatabase> {
-    this.#database ??= openDB(DATABASE, 2, {
+    this.#database ??= openDB(DATABASE, 3, {
       upgrade(database, oldVersion) {
         if (oldVersion < 1) database.createObjectStore(COPIES);
         // Version 2: the writes queued offline, keyed [account, seq].
         if (oldVersion < 2) database.createObjectStore(PENDING);
+        // Version 3: passkeys' unlock keys for the copies (offline Unlock with a passkey).
+        if (oldVersion < 3) database.createObjectStore(PASSKEY_UNLOCKS);
       },
       // Another tab deletes the database (a logout there): let it, and open again next time.
       blocking: () => this.#close(),
@@ -55,11 +59,21 @@ export class IndexedDbOfflineCopyStore implements OfflineCopyStore {
   }
 
   async erase(account: AccountRef): Promise<void> {
-    await (await this.open()).delete(COPIES, account);
+    const database = await this.open();
+    await Promise.all([database.delete(COPIES, account), database.delete(PASSKEY_UNLOCKS, account)]);
   }
 
-  /** Every account's copy (logout, the setting turned off): nothing of any vault stays on the device. */
+  /** Apart from the copy, so saving a copy of thousands of entries never reads the copy back. */
+  readonly passkeyUnlocks = {
+    read: async (account: AccountRef): Promise<unknown> => (await this.open()).get(PASSKEY_UNLOCKS, account),
+    write: async (account: AccountRef, unlocks: readonly OfflinePasskeyUnlock[]): Promise<void> => {
+      await (await this.open()).put(PASSKEY_UNLOCKS, unlocks, account);
+    },
+  };
+
+  /** Every account's copy and passkey unlock keys (logout, the setting turned off): nothing of any vault stays on the device. */
   async eraseAll(): Promise<void> {
-    await (await this.open()).clear(COPIES);
+    const database = await this.open();
+    await Promise.all([database.clear(COPIES), database.clear(PASSKEY_UNLOCKS)]);
   }
 }

@@ -84,7 +84,7 @@ describe('IndexedDbOfflineCopyStore', () => {
     await store.write(copyOf({ account: alice }));
     // Bob's copy filed under alice's key, straight into IndexedDB as any script of the origin could.
     await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('lockit-offline', 2);
+      const open = indexedDB.open('lockit-offline', 3);
       open.onsuccess = () => {
         const put = open.result
           .transaction('copies', 'readwrite')

@@ -1,4 +1,5 @@
-import { unlockOfflineCopy, type OfflineCopy } from '@lockit/client-core';
+import { unlockOfflineCopy, unlockOfflineCopyWithPasskey, type OfflineCopy } from '@lockit/client-core';
+import { getAssertion } from '../passkey/prf-ceremonies';
 import { keyPlatform } from '../key-platform';
 import type { UnlockedVault } from '../keyring';
 import { offlineCopies } from './offline-copies';
@@ -20,6 +21,21 @@ export async function unlockOffline(
 ): Promise<{ vault: UnlockedVault; copy: OfflineCopy; entries: unknown[] }> {
   const { api: _api, ...platform } = keyPlatform;
   const { vault, copy } = await unlockOfflineCopy({ ...platform, copies: offlineCopies }, password, options);
+  rememberOpenedOffline(vault.vaultKey, copy);
+  return { vault, copy, entries: offlineList(copy) };
+}
+
+/**
+ * Unlock with the server unreachable, with a passkey that unlocked this vault online on this
+ * device: the client core's unlockOfflineCopyWithPasskey (see its invariants), with the
+ * browser's WebAuthn ceremony. The list is opened and checked as unlockOffline's is.
+ *
+ * Errors: those of unlockOffline but the password's, NoOfflinePasskeyError, PasskeyCeremonyError,
+ * PasskeyNoPrfError, PasskeyUnlockError.
+ */
+export async function unlockOfflineWithPasskey(): Promise<{ vault: UnlockedVault; copy: OfflineCopy; entries: unknown[] }> {
+  const { api: _api, ...platform } = keyPlatform;
+  const { vault, copy } = await unlockOfflineCopyWithPasskey({ ...platform, copies: offlineCopies }, getAssertion);
   rememberOpenedOffline(vault.vaultKey, copy);
   return { vault, copy, entries: offlineList(copy) };
 }

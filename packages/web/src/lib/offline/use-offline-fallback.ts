@@ -1,4 +1,4 @@
-import { OfflineCopyDamagedError, readOfflineCopy } from '@lockit/client-core';
+import { OfflineCopyDamagedError, readOfflineCopy, readPasskeyUnlocks } from '@lockit/client-core';
 import { useEffect, useState } from 'react';
 import { deviceMemory } from '../device-memory';
 import { offlineCopies } from './offline-copies';
@@ -11,6 +11,8 @@ export interface OfflineFallback {
   username: string;
   /** When the server served the copy (ms); null for a copy that is damaged (Unlock then says so). */
   savedAt: number | null;
+  /** A passkey unlocked this vault online here, so it can open the copy too. */
+  passkey: boolean;
 }
 
 /**
@@ -49,10 +51,11 @@ async function probe(): Promise<OfflineFallback | null> {
     const account = await deviceMemory.sessionAccount();
     if (account === null) return null;
     const copy = await readOfflineCopy(offlineCopies, account);
-    return { username: copy.username, savedAt: copy.savedAt };
+    const passkey = (await readPasskeyUnlocks(offlineCopies, account)).length > 0;
+    return { username: copy.username, savedAt: copy.savedAt, passkey };
   } catch (error) {
     // A damaged copy is still offered: its Unlock says plainly why it does not open.
-    if (error instanceof OfflineCopyDamagedError) return { username: '', savedAt: null };
+    if (error instanceof OfflineCopyDamagedError) return { username: '', savedAt: null, passkey: false };
     return null;
   }
 }

@@ -1,5 +1,7 @@
 import { unlockWithPasskey as unlockWithCore } from '@lockit/client-core';
 import { keyPlatform } from '@/lib/key-platform';
+import { readKeepOfflineCopy } from '@/lib/offline/keep-offline-copy';
+import { offlineCopies } from '@/lib/offline/offline-copies';
 import type { UnlockedVault } from '@/lib/keyring';
 import { getAssertion } from './prf-ceremonies';
 
@@ -13,5 +15,8 @@ export { PasskeyNoPrfError } from '@lockit/client-core';
  * PasskeyUnlockError, KdfParamsRejectedError, and the API client's errors.
  */
 export function unlockWithPasskey(username: string): Promise<UnlockedVault> {
-  return unlockWithCore(keyPlatform, username, getAssertion);
+  // The unlock key that opens is kept beside the offline copy, so this passkey opens the copy
+  // with the server down; not when the person turned the copy off.
+  const copies = readKeepOfflineCopy() && typeof indexedDB !== 'undefined' ? offlineCopies : undefined;
+  return unlockWithCore(keyPlatform, username, getAssertion, { copies });
 }

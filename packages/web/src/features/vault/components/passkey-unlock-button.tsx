@@ -1,3 +1,9 @@
+import {
+  NoOfflineCopyError,
+  NoOfflinePasskeyError,
+  OfflineCopyDamagedError,
+  UnknownSessionAccountError,
+} from '@lockit/client-core';
 import { KdfParamsRejectedError } from '@lockit/crypto';
 import { useMutation } from '@tanstack/react-query';
 import { listEntries } from '@/api/list-entries';
@@ -7,6 +13,7 @@ import { logFailure } from '@/lib/log';
 import { PasskeyUnlockError } from '@/lib/passkey/passkey-sign-in';
 import { PasskeyNoPrfError, unlockWithPasskey } from '@/lib/passkey/passkey-unlock';
 import { PasskeyCeremonyError } from '@/lib/passkey/prf-ceremonies';
+import { unlockOfflineWithPasskey } from '@/lib/offline/unlock-offline';
 import { prewarmCryptoWorkers } from '../lib/crypto-worker-pool';
 
 const NOT_VERIFIED = 'Lockit could not unlock your vault with this passkey. Try again or enter your master password.';
@@ -17,7 +24,11 @@ function isOwnRefusal(error: unknown): error is Error {
     error instanceof PasskeyCeremonyError ||
     error instanceof PasskeyNoPrfError ||
     error instanceof PasskeyUnlockError ||
-    error instanceof KdfParamsRejectedError
+    error instanceof KdfParamsRejectedError ||
+    error instanceof NoOfflinePasskeyError ||
+    error instanceof NoOfflineCopyError ||
+    error instanceof OfflineCopyDamagedError ||
+    error instanceof UnknownSessionAccountError
   );
 }
 
@@ -30,6 +41,8 @@ interface PasskeyUnlockButtonProps {
   onStart: () => void;
   onPendingChange: (pending: boolean) => void;
   onUnlocked: (vault: UnlockedVault, entries: Promise<unknown[]>) => void;
+  /** The server is unreachable: the passkey opens this device's offline copy instead. */
+  offline?: boolean;
 }
 
 /**
@@ -44,10 +57,16 @@ export function PasskeyUnlockButton({
   onStart,
   onPendingChange,
   onUnlocked,
+  offline = false,
 }: PasskeyUnlockButtonProps) {
   const mutation = useMutation({
     gcTime: 0,
     mutationFn: async () => {
+      if (offline) {
+        const opened = await unlockOfflineWithPasskey();
+        prewarmCryptoWorkers();
+        return { vault: opened.vault, entries: Promise.resolve(opened.entries) };
+      }
       const vault = await unlockWithPasskey(username ?? '');
       prewarmCryptoWorkers();
       const entries = listEntries();

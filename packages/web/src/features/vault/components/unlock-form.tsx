@@ -118,7 +118,10 @@ export function UnlockForm({ username, onUnlocked, offline }: UnlockFormProps) {
           <p role="status" className="text-sm text-amber-200">
             Offline: Lockit cannot reach your server
             {offline.savedAt !== null && (
-              <>. Your master password opens the copy of your vault saved on this device on {servedAtText(offline.savedAt)}</>
+              <>
+                . Your master password{offline.passkey ? ' or your passkey' : ''} opens the copy of your vault saved on this
+                device on {servedAtText(offline.savedAt)}
+              </>
             )}
             . Changes you make wait on this device until your server answers again.
           </p>
@@ -140,8 +143,9 @@ export function UnlockForm({ username, onUnlocked, offline }: UnlockFormProps) {
         <button type="submit" className={buttonPrimary} disabled={mutation.isPending || passkeyPending || !secure}>
           Unlock
         </button>
-        {passkeyOffered && !offline && (
+        {(offline ? offline.passkey : passkeyOffered) && (
           <PasskeyUnlockButton
+            offline={offline !== undefined}
             username={username}
             disabled={mutation.isPending || !secure}
             showOutcome={lastTried === 'passkey'}
