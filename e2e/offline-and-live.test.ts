@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { apiPaths } from '@lockit/contract';
 import { describe, expect, it } from 'vitest';
 import { newAccount, signIn, signOut, signUpViaApi } from './support/journeys';
 import { useE2e } from './support/setup';
@@ -70,6 +71,36 @@ describe('offline copy and live sync', () => {
     console.info(`live sync: add ${addSeen} ms, edit ${editSeen} ms, delete ${deleteSeen} ms`);
     await first.context.close();
     await second.context.close();
+  });
+
+  it('a vault opened from its list follows changes from the list’s cursor, without reading the vault a second time', async () => {
+    const account = newAccount('cursor');
+    await signUpViaApi(e2e.server, e2e.smtp, account);
+    const first = await signedInOnVault(account);
+    await addEntry(first.page, { service: 'Cursor Bank', username: 'ada', password: 'cursor-secret' });
+
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    const catchUps: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === apiPaths.vaultChanges) catchUps.push(url.searchParams.get('since') ?? '');
+    });
+    await signIn(page, account.username, account.password);
+    await openVault(page);
+    await rowOf(page, 'Cursor Bank').waitFor();
+    // The stream's first event makes the tab catch up: from the list's cursor, not from 0.
+    await expect.poll(() => catchUps.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(catchUps).not.toContain('0');
+
+    await rowOf(first.page, 'Cursor Bank').getByRole('button', { name: 'Edit Cursor Bank' }).click();
+    const dialog = first.page.getByRole('dialog', { name: 'Edit Password' });
+    await dialog.getByLabel('Username').fill('ada.lovelace');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await rowOf(page, 'Cursor Bank').getByText('ada.lovelace').waitFor({ timeout: 2_000 });
+    expect(catchUps).not.toContain('0');
+    await first.context.close();
+    await context.close();
   });
 
   it('keeps an encrypted copy in IndexedDB after a change, and logout erases it', async () => {

@@ -1,7 +1,16 @@
-import { apiPaths, vaultChangesResponseSchema, type VaultChangesWire } from '@lockit/contract';
+import {
+  apiPaths,
+  CHANGE_CURSOR_HEADER,
+  parseChangeCursor,
+  VAULT_STATE_HEADER,
+  vaultChangesResponseSchema,
+  type EntryWire,
+  type FolderWire,
+  type VaultChangesWire,
+} from '@lockit/contract';
 import { eventSourceOf, type VerifiedAccount } from '@lockit/test-support';
 import { describe, expect, it } from 'vitest';
-import { accountRefOf, liveChanges, VaultSync, type CatchUpRefused, type CaughtUp } from '../src';
+import { accountRefOf, liveChanges, VaultMirror, VaultSync, type CatchUpRefused, type CaughtUp } from '../src';
 import { coreDevice, databaseKind } from './support/core-against-server';
 import { useCoreServer } from './support/use-core-server';
 import { sealedWriter } from './support/sealed-writes';
@@ -43,6 +52,20 @@ const changeRequests = () => env.proxy.recorded.filter((request) => request.path
 /** The data of a changes answer as the proxy intercepted it, for a rule to rewrite. */
 const dataOf = (body: unknown) => (body as { data: VaultChangesWire }).data;
 
+/** The list answer as a client loads it: its entries, vault state and change cursor, and the folders. */
+async function loadedList(verified: VerifiedAccount) {
+  const list = await verified.client.request('GET', apiPaths.listEntries);
+  const folders = await verified.client.request('GET', apiPaths.folders);
+  const cursor = parseChangeCursor(list.headers.get(CHANGE_CURSOR_HEADER));
+  if (cursor === null) throw new Error('the list answer carries no change cursor');
+  return {
+    cursor,
+    state: list.headers.get(VAULT_STATE_HEADER),
+    entries: (list.body as { data: EntryWire[] }).data,
+    folders: (folders.body as { data: FolderWire[] }).data,
+  };
+}
+
 describe(`the client core follows the vault through the change cursor (${databaseKind})`, () => {
   it('catches up after edits, moves to Trash and purges on another device, and ends at what a full read shows', async () => {
     const verified = await env.account();
@@ -69,6 +92,42 @@ describe(`the client core follows the vault through the change cursor (${databas
     if (full.reset) throw new Error('a full read cannot reset');
     expect([...third.mirror.entries.values()]).toEqual(full.entries);
     expect(third.mirror.state).toBe(full.vaultState);
+  });
+
+  it('seeded with a loaded list at its cursor, the first catch-up reads only what changed after it', async () => {
+    const verified = await env.account();
+    const { writer, sync } = await syncingDevice(verified, env.proxy.url);
+    await writer.protect();
+    const a = await writer.add({ serviceName: 'Alpha', username: 'a', password: '1' });
+    await writer.add({ serviceName: 'Beta', username: 'b', password: '2' });
+    const seed = await loadedList(verified);
+    sync.seed(VaultMirror.seeded(seed));
+    expect(sync.mirror.cursor).toBe(seed.cursor);
+
+    await writer.edit(a, { serviceName: 'Alpha', username: 'a', password: 'changed' });
+    const before = env.proxy.recorded.length;
+    const caught = passed(await sync.catchUp());
+    const asked = env.proxy.recorded.slice(before).map((request) => request.path);
+    expect(asked).toEqual([`${changesPath}?since=${seed.cursor}`]);
+    expect(caught.changed.entries).toEqual([a]);
+    expect(caught.mirror.entries.size).toBe(2);
+    // A seed never replaces a mirror that holds something.
+    sync.seed(VaultMirror.seeded({ ...seed, entries: [] }));
+    expect(sync.mirror).toBe(caught.mirror);
+  });
+
+  it('refuses a seeded mirror that the changes do not bring to the stored state, and keeps it', async () => {
+    const verified = await env.account();
+    const { writer, sync } = await syncingDevice(verified, env.proxy.url);
+    await writer.protect();
+    await writer.add({ serviceName: 'Alpha', username: 'a', password: '1' });
+    const b = await writer.add({ serviceName: 'Beta', username: 'b', password: '2' });
+    const seed = await loadedList(verified);
+    // A list with an entry left out, as a lying server could serve it with an honest cursor.
+    const seeded = VaultMirror.seeded({ ...seed, entries: seed.entries.filter((entry) => entry.id !== b) });
+    sync.seed(seeded);
+    expect(refused(await sync.catchUp()).kind).toBe('incomplete');
+    expect(sync.mirror).toBe(seeded);
   });
 
   it('runs calls made during a catch-up as one more request, whatever their number', async () => {

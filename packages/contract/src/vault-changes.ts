@@ -29,6 +29,19 @@ export const vaultChangesQuerySchema = z.object({
 export const tombstoneSchema = z.object({ id: z.string(), revision: z.number().int() });
 export type TombstoneWire = z.infer<typeof tombstoneSchema>;
 
+/**
+ * The list answer's change cursor (GET /api/passwords/show/user-passwords): every change up to it
+ * is in the list, and later ones may be too (a catch-up from it serves them again, harmlessly).
+ * A client that checked the list seeds its mirror with it and asks only what changed after.
+ */
+export const CHANGE_CURSOR_HEADER = 'x-lockit-change-cursor';
+
+/** The header's cursor, or null when it is absent or not a cursor (the client then reads from 0). */
+export function parseChangeCursor(value: string | null | undefined): number | null {
+  const parsed = vaultChangesQuerySchema.shape.since.safeParse(value ?? '');
+  return parsed.success ? parsed.data : null;
+}
+
 /** The changes after a cursor the server can still answer in full. */
 const changedSchema = z.object({
   reset: z.literal(false),

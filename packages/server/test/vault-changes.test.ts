@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiPaths, vaultChangesResponseSchema, type VaultChangesWire } from '@lockit/contract';
+import {
+  apiPaths,
+  CHANGE_CURSOR_HEADER,
+  parseChangeCursor,
+  vaultChangesResponseSchema,
+  type VaultChangesWire,
+} from '@lockit/contract';
 import { generateVaultKeyBytes } from '@lockit/crypto';
 import { createRepositories } from '../src/db/repositories/index';
 import { purgeExpiredTrash, TOMBSTONE_RETENTION_DAYS } from '../src/vault/trash-purge';
@@ -66,6 +72,26 @@ describe('GET /api/vault/changes', () => {
       purgedEntries: [],
       purgedFolders: [],
     });
+  });
+
+  it('gives the list answer the cursor it is at (on a 304 too), so a client that holds the list asks only what came after', async () => {
+    const user = await signedInUser(h);
+    const a = await addEntry(user, 'Alpha');
+    const listed = await user.client.get(apiPaths.listEntries);
+    const cursor = parseChangeCursor(listed.headers[CHANGE_CURSOR_HEADER] as string);
+    expect(cursor).toBe((await storedVaultState(h.db, user.account.username)).vaultRevision);
+    expect(ids(listed.json().data)).toEqual([a.id]);
+    const again = await user.client.get(apiPaths.listEntries, { headers: { 'if-none-match': listed.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers[CHANGE_CURSOR_HEADER]).toBe(String(cursor));
+
+    expect(changed(await changesSince(user.client, cursor!)).entries).toEqual([]);
+    const b = await addEntry(user, 'Beta');
+    const after = changed(await changesSince(user.client, cursor!));
+    expect(ids(after.entries)).toEqual([b.id]);
+    expect(parseChangeCursor((await user.client.get(apiPaths.listEntries)).headers[CHANGE_CURSOR_HEADER] as string)).toBe(
+      after.cursor,
+    );
   });
 
   it('names each add, edit, move to Trash and restore after the cursor, and only those', async () => {

@@ -1,4 +1,4 @@
-import { apiPaths, VAULT_STATE_HEADER } from '@lockit/contract';
+import { apiPaths, CHANGE_CURSOR_HEADER, parseChangeCursor, VAULT_STATE_HEADER } from '@lockit/contract';
 import { apiExchange } from '@/lib/api-client';
 import type { ResponseSchema } from '@/lib/contract';
 
@@ -23,11 +23,14 @@ const listEnvelopeSchema: ResponseSchema<{ message: string; data: unknown[] }> =
  * without every holder of the list passing it along.
  */
 const servedStates = new WeakMap<readonly unknown[], string | null>();
+/** The change cursor each list answer carried, the same way. */
+const servedCursors = new WeakMap<readonly unknown[], number | null>();
 
 /** GET /api/passwords/show/user-passwords: every entry of the session's account, oldest first. */
 export async function listEntries(): Promise<unknown[]> {
   const answer = await apiExchange(apiPaths.listEntries, { method: 'GET', schema: listEnvelopeSchema, protectedCall: true });
   servedStates.set(answer.data.data, answer.headers.get(VAULT_STATE_HEADER));
+  servedCursors.set(answer.data.data, parseChangeCursor(answer.headers.get(CHANGE_CURSOR_HEADER)));
   return answer.data.data;
 }
 
@@ -43,4 +46,12 @@ export function rememberServedList(list: readonly unknown[], state: string | nul
  */
 export function servedVaultStateOf(list: readonly unknown[]): string | null | undefined {
   return servedStates.get(list);
+}
+
+/**
+ * The change cursor the server sent with `list` (null: none, or not a cursor; undefined: not an
+ * answer of listEntries). Live sync follows changes from it once the list passed its check.
+ */
+export function servedChangeCursorOf(list: readonly unknown[]): number | null | undefined {
+  return servedCursors.get(list);
 }

@@ -56,6 +56,16 @@ export class VaultSync {
   }
 
   /**
+   * Starts from a list the client loaded and checked (VaultMirror.seeded) instead of an empty
+   * mirror, before the first catch-up: that catch-up then reads only the changes after the
+   * seed's cursor. Ignored once the mirror holds anything, so it never moves a mirror back.
+   */
+  seed(mirror: VaultMirror): void {
+    if (this.#mirror.cursor !== 0 || this.#running || this.#mirror.entries.size > 0) return;
+    this.#mirror = mirror;
+  }
+
+  /**
    * Brings the mirror to the server's cursor. A call while one runs queues one more run after
    * it, which every later call shares: a burst of notices costs at most two requests, and the
    * last one starts after the last notice arrived.

@@ -4,6 +4,16 @@ import { entryElementOf, folderElementsOf, type EntryElement } from '../integrit
 
 type Changes = Extract<VaultChangesWire, { reset: false }>;
 
+/** A loaded list a mirror can start from (VaultMirror.seeded). */
+export interface MirrorSeed {
+  /** The change cursor the list answer carried. */
+  cursor: number;
+  /** The vault state the list answer carried. */
+  state: string | null;
+  entries: readonly EntryWire[];
+  folders: readonly FolderWire[];
+}
+
 /**
  * What a device holds of a vault as the server served it, by id: entry and folder wires
  * (ciphertexts only), the vault state they were served with and the change cursor they are at.
@@ -27,6 +37,27 @@ export class VaultMirror {
   /** A device that holds nothing yet: its first catch-up is a full read (cursor 0). */
   static empty(): VaultMirror {
     return new VaultMirror(0, null, new Map(), new Map(), new WeakMap());
+  }
+
+  /**
+   * The mirror of a list a client loaded and checked whole (the list answer, its vault state
+   * and change cursor, and the folders loaded beside it), so its first catch-up asks only what
+   * changed after `cursor` instead of reading the vault again. Each catch-up checks the whole
+   * mirror, so a seed that is not what the server holds is refused there like any answer.
+   */
+  static seeded(seed: {
+    cursor: number;
+    state: string | null;
+    entries: readonly EntryWire[];
+    folders: readonly FolderWire[];
+  }): VaultMirror {
+    return new VaultMirror(
+      seed.cursor,
+      seed.state,
+      new Map(seed.entries.map((entry) => [entry.id, entry])),
+      new Map(seed.folders.map((folder) => [folder.id, folder])),
+      new WeakMap(),
+    );
   }
 
   /** The mirror of a full read (`since` 0, or after a reset). */

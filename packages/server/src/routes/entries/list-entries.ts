@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { apiPaths } from '@lockit/contract';
+import { apiPaths, CHANGE_CURSOR_HEADER } from '@lockit/contract';
 import type { RoutePlugin } from '../../app-context';
 import { requireSession } from '../../auth/require-session';
 import { ifNoneMatchHits } from '../../http/if-none-match';
@@ -18,6 +18,8 @@ import { toEntryWire } from './entry-wire';
  * event loop for long. It carries an ETag of its bytes, and a client that already holds them
  * (If-None-Match) gets a bodiless 304. It carries `x-lockit-vault-state`, the state stored with
  * the vault the body shows (vault/vault-list-snapshot.ts), also on a 304; the ETag covers it.
+ * And `x-lockit-change-cursor`, the change cursor the list is at, so a client follows changes
+ * from there instead of reading the vault again.
  */
 export const listEntriesRoute: RoutePlugin = async (app, { ctx }) => {
   const sending = createPerAccountSlots(LIST_SENDS_PER_ACCOUNT);
@@ -36,6 +38,9 @@ export const listEntriesRoute: RoutePlugin = async (app, { ctx }) => {
     );
     reply.header('etag', answer.etag);
     sendVaultState(reply, answer.vaultState);
+    // The revision the answer is filed under, read before its entries: the list holds every
+    // change up to it, so a client catching up from it misses nothing.
+    reply.header(CHANGE_CURSOR_HEADER, String(user.vault_revision));
     if (ifNoneMatchHits(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
     reply.type('application/json; charset=utf-8').header('content-length', answer.body.length);
     if (answer.body.length <= SLICE_BYTES) return reply.send(answer.body);

@@ -1,4 +1,6 @@
 import {
+  VaultMirror,
+  type MirrorSeed,
   liveChanges,
   openFolders,
   VaultSync,
@@ -39,6 +41,8 @@ const revisionOf = (entry: VaultEntry) => (entry.status === 'open' ? entry.revis
 export function useLiveVault(
   vault: UnlockedVault | null,
   enabled: boolean,
+  /** The loaded list it passed its check with, at its change cursor: the first catch-up reads only what came after. */
+  seed: MirrorSeed | null,
   /** What the screen holds now. */
   current: () => VaultEntriesState,
   dispatch: (action: VaultEntriesAction) => void,
@@ -49,6 +53,7 @@ export function useLiveVault(
     if (!enabled || !vault || typeof EventSource === 'undefined') return;
     const { vaultKey, integrityKey, account, username } = vault;
     const sync = new VaultSync({ api, vaultKey, integrityKey, memory: deviceMemory, account });
+    if (seed) sync.seed(VaultMirror.seeded(seed));
     let stopped = false;
     let first = true;
 
@@ -56,8 +61,8 @@ export function useLiveVault(
       const held = new Map<string, VaultEntry>();
       const state = current();
       if (state.status === 'ready') for (const entry of state.entries) held.set(entry.id, entry);
-      // Only what differs from what the screen holds is opened: the first catch-up reads the whole
-      // vault (cursor 0), which the screen already opened from its load.
+      // Only what differs from what the screen holds is opened: without a seed the first catch-up
+      // reads the whole vault (cursor 0), which the screen already opened from its load.
       const wires = caught.changed.entries
         .map((id) => caught.mirror.entries.get(id))
         .filter((wire) => wire !== undefined)
@@ -111,6 +116,6 @@ export function useLiveVault(
       stopped = true;
       live.close();
     };
-  }, [enabled, vault, current, dispatch, revisions]);
+  }, [enabled, vault, seed, current, dispatch, revisions]);
   return enabled ? refused : null;
 }

@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { apiPaths, listFoldersResponseSchema, type FolderWire } from '@lockit/contract';
-import { listEntries, servedVaultStateOf } from '@/api/list-entries';
+import { apiPaths, listFoldersResponseSchema, type EntryWire, type FolderWire } from '@lockit/contract';
+import type { MirrorSeed } from '@lockit/client-core';
+import { listEntries, servedChangeCursorOf, servedVaultStateOf } from '@/api/list-entries';
 import { useKeyring } from '@/lib/keyring-context';
 import { logFailure, logInfo } from '@/lib/log';
 import { apiRequest } from '@/lib/api-client';
@@ -201,8 +202,17 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
   const [reloads, setReloads] = useState(0);
   const reload = useCallback(() => setReloads((count) => count + 1), []);
 
+  /**
+   * What live sync starts from, for the load of this key and reload count: the loaded list once it
+   * passed its check (undefined until the check ends; null: start from an empty mirror, reading
+   * the vault whole).
+   */
+  const [seeded, setSeeded] = useState<{ vaultKey: CryptoKey; reloads: number; seed: MirrorSeed | null }>();
+  const liveSeed = seeded?.vaultKey === vaultKey && seeded.reloads === reloads ? seeded.seed : undefined;
+
   useEffect(() => {
     const controller = new AbortController();
+    const setLiveSeed = (seed: MirrorSeed | null) => setSeeded({ vaultKey, reloads, seed });
     const load = async () => {
       mark(VAULT_LOAD_START_MARK);
       const startedAt = Date.now();
@@ -228,14 +238,26 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
         // in slices with the main thread free between them, instead of one task of 50 ms or more.
         startTransition(() => dispatch({ type: 'loaded', entries: loaded, folders: opened }));
         const vault = keyring.vault;
-        if (integrity && vault && !controller.signal.aborted)
-          void checkLoaded(integrity, raw, entries, elements, loadedFolders).then(async () => {
+        if (!integrity || !vault || controller.signal.aborted) {
+          setLiveSeed(null);
+          return;
+        }
+        void checkLoaded(integrity, raw, entries, elements, loadedFolders)
+          .then(async () => {
             // Only a vault that passed its check, with the state it was checked against, replaces
             // this device's offline copy (a list served before the vault had a state waits for
-            // the next load or catch-up).
+            // the next load or catch-up), and seeds live sync at the list's cursor.
             const vaultState = servedVaultStateOf(raw) ?? null;
-            if (offline) return;
-            if (integrity.checked && vaultState !== null && loadedFolders.raw !== null && !controller.signal.aborted)
+            const cursor = servedChangeCursorOf(raw) ?? null;
+            const passed = integrity.checked && vaultState !== null && loadedFolders.raw !== null;
+            if (offline || controller.signal.aborted) return;
+            // Every entry passed the check, so each is a well-formed wire.
+            setLiveSeed(
+              passed && cursor !== null
+                ? { cursor, state: vaultState, entries: raw as EntryWire[], folders: loadedFolders.raw ?? [] }
+                : null,
+            );
+            if (passed && loadedFolders.raw !== null)
               void saveOfflineCopy({
                 account: vault.account,
                 username: vault.username,
@@ -245,6 +267,10 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
                 folders: loadedFolders.raw,
               });
             await purgeExpiredTrash(integrity, (id) => dispatch({ type: 'removed', id }));
+          })
+          .catch((error: unknown) => {
+            logFailure('Checking the vault', error);
+            if (!controller.signal.aborted) setLiveSeed(null);
           });
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -278,7 +304,14 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
 
   // Live: changes made on other devices (and this tab's own) arrive through the change cursor.
   const currentEntries = useCallback(() => latest.current.entries, []);
-  const syncRefused = useLiveVault(keyring.vault, ready, currentEntries, dispatch, revisions);
+  const syncRefused = useLiveVault(
+    keyring.vault,
+    ready && liveSeed !== undefined,
+    liveSeed ?? null,
+    currentEntries,
+    dispatch,
+    revisions,
+  );
 
   return { state: state.entries, folders: state.folders, dispatch, reload, syncRefused };
 }
