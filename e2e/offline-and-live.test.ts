@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { apiPaths } from '@lockit/contract';
 import { describe, expect, it } from 'vitest';
-import { newAccount, signIn, signOut, signUpViaApi } from './support/journeys';
+import { header, newAccount, signIn, signOut, signUpViaApi } from './support/journeys';
 import { useE2e } from './support/setup';
 import { addEntry, openVault, rowOf } from './support/vault-page';
 
@@ -101,6 +101,40 @@ describe('offline copy and live sync', () => {
     expect(catchUps).not.toContain('0');
     await first.context.close();
     await context.close();
+  });
+
+  it('Profile shows the vault state each browser verified, the same number and code on two browsers of one account', async () => {
+    const account = newAccount('fingerprint');
+    await signUpViaApi(e2e.server, e2e.smtp, account);
+    const first = await signedInOnVault(account);
+    const second = await signedInOnVault(account);
+    await addEntry(first.page, { service: 'Print Bank', username: 'ada', password: 'print-secret' });
+    await rowOf(second.page, 'Print Bank').waitFor({ timeout: 2_000 });
+
+    const fingerprintIn = async (page: Page) => {
+      await header(page).getByRole('link', { name: 'Profile' }).first().click();
+      const section = page.getByRole('region', { name: 'Vault state' });
+      const shown = section.getByText(/^This browser verified your vault at \d+ · [0-9A-F]{4} [0-9A-F]{4}\.$/);
+      await shown.waitFor();
+      return shown.innerText();
+    };
+    const inFirst = await fingerprintIn(first.page);
+    expect(await fingerprintIn(second.page)).toBe(inFirst);
+    // The add's state at least: the first state (1) came with the empty vault's first load.
+    expect(Number(/at (\d+) · /.exec(inFirst)?.[1])).toBeGreaterThanOrEqual(2);
+
+    // A browser that has not opened the vault says how to see it, and makes nothing up.
+    const third = await e2e.newContext();
+    const page = await third.newPage();
+    await signIn(page, account.username, account.password);
+    await page.goto('/profile');
+    await page
+      .getByRole('region', { name: 'Vault state' })
+      .getByText('Open your vault in this tab to see the state this browser verified.')
+      .waitFor();
+    await first.context.close();
+    await second.context.close();
+    await third.close();
   });
 
   it('keeps an encrypted copy in IndexedDB after a change, and logout erases it', async () => {

@@ -76,6 +76,7 @@ export * from './vault/integrity/vault-members';
 export * from './vault/integrity/check-vault-state';
 export * from './vault/integrity/vault-manifest';
 export * from './vault/integrity/trash-time';
+export * from './vault/integrity/state-fingerprint';
 export { foldForMatching, foldForSearch, matchesWords, nameSortKey, queryWords } from './vault/search-text';
 export { unlockWithKeyMaterial } from './keys/unlock-with-password';
 export {

@@ -1,4 +1,4 @@
-import { formatVaultState } from '@lockit/contract';
+import { formatVaultState, parseVaultState, type VaultStateParts } from '@lockit/contract';
 import { entryElement, sealVaultState, sumOfElements, type SealedVaultState, type VaultEntryMember } from '@lockit/crypto';
 import type { AccountRef } from '../../device-memory/account-ref';
 import type { DeviceMemory } from '../../device-memory/device-memory';
@@ -69,6 +69,8 @@ export interface VaultIntegrityPlatform {
 export class VaultIntegrity {
   #status: Status = 'unchecked';
   #state: SealedVaultState | null = null;
+  /** A newer state a live catch-up checked (VaultSync), for verifiedState only. */
+  #caughtUp: VaultStateParts | null = null;
   #tracked: TrackedSet = emptyTrackedSet();
   /** Trashed entries: the element each would have once restored, at the revision it is trashed at. */
   readonly #restorable = new Map<string, LiveMember>();
@@ -94,6 +96,31 @@ export class VaultIntegrity {
   /** What the last check found wrong; null while all is well (or not checked yet). */
   get report(): IntegrityReport | null {
     return this.#report;
+  }
+
+  /**
+   * The newest vault state this device verified, formatted: the last passed check's or accepted
+   * write's, or a newer one a live catch-up checked (noteCaughtUp). Null before any, and while
+   * a check has failed. Shown to the person as a fingerprint to compare between devices.
+   */
+  get verifiedState(): string | null {
+    if (this.#status !== 'checked' || this.#state === null) return null;
+    const caughtUp = this.#caughtUp;
+    return caughtUp !== null && caughtUp.counter > this.#state.counter
+      ? formatVaultState(caughtUp)
+      : formatVaultState(this.#state);
+  }
+
+  /**
+   * A live catch-up (VaultSync) passed its whole-vault check at `state`: it becomes the verified
+   * state shown when it is newer. Writes still start from the last state this object checked
+   * (a newer one makes them check again first), so nothing here changes what is sent.
+   */
+  noteCaughtUp(state: string): void {
+    const parts = parseVaultState(state);
+    if (!parts || (this.#caughtUp !== null && parts.counter <= this.#caughtUp.counter)) return;
+    this.#caughtUp = parts;
+    this.#emit();
   }
 
   /** True once a check passed or a write this device sealed was accepted, until a check fails. */
@@ -294,10 +321,9 @@ export class VaultIntegrity {
     this.#status = 'checked';
     this.#state = next.state;
     this.#tracked = { entries: next.entries, folders: next.folders, trashed: next.trashed };
-    if (this.#report !== null) {
-      this.#report = null;
-      this.#emit();
-    }
+    this.#report = null;
+    // Always: the verified state changed too.
+    this.#emit();
     await this.platform.memory.rememberVaultCounter(this.account, next.state.counter);
     this.#scheduleManifest();
   }

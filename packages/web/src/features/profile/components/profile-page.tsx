@@ -15,6 +15,7 @@ import { PasskeysSection } from './passkeys-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 import { UsernameEditor } from './username-editor';
+import { VaultStateSection } from './vault-state-section';
 
 /** Profile: needs a session; a failed profile fetch sends the visitor to /signin. */
 export function ProfilePage() {
@@ -50,6 +51,7 @@ export function ProfilePage() {
       <TwoFactorSection username={username} />
       <PasskeysSection username={username} />
       <SessionsSection />
+      <VaultStateSection />
       <AutoLockSetting />
       <ClipboardClearSetting />
       {signupMode === 'invite' && <InviteSection />}

@@ -12,7 +12,7 @@ import { useEditFromAddress } from '../hooks/use-edit-from-address';
 import { IntegrityAlert } from '../integrity/integrity-alert';
 import { PendingCount } from './pending-sync';
 import { SyncRefusedAlert } from '../integrity/sync-refused-alert';
-import { vaultIntegrityOf } from '../integrity/vault-integrity-of';
+import { vaultIntegrityOf } from '@/lib/vault-integrity-of';
 import { filterFromAddress } from '../import/lib/address-filter';
 import type { EntryFilter, EntrySort } from '../lib/entry-filter';
 import { forgetUsed, noteUsed, readLastUsed, type LastUsedTimes } from '../lib/last-used';

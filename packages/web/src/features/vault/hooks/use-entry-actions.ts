@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState, type Dispatch } from 'react';
 import { useKeyring } from '@/lib/keyring-context';
-import { vaultIntegrityOf } from '../integrity/vault-integrity-of';
+import { vaultIntegrityOf } from '@/lib/vault-integrity-of';
 import { createEntryActions } from '../lib/entry-actions';
 import { createConflictFlow } from '../lib/entry-conflict-flow';
 import { createEntryWrites } from '../lib/entry-writes';

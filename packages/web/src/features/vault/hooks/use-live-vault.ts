@@ -13,10 +13,12 @@ import { apiPaths } from '@lockit/contract';
 import { useEffect, useState } from 'react';
 import { apiBaseUrl } from '@/config/env';
 import { deviceMemory } from '@/lib/device-memory';
+import { useKeyring } from '@/lib/keyring-context';
 import { api } from '@/lib/http';
 import type { UnlockedVault } from '@/lib/keyring';
 import { logFailure } from '@/lib/log';
 import { saveOfflineCopy } from '@/lib/offline/offline-copies';
+import { vaultIntegrityOf } from '@/lib/vault-integrity-of';
 import { openEntriesWithElements } from '../lib/open-entries-in-workers';
 import type { RevisionMemory } from '@lockit/client-core';
 import type { VaultEntriesAction, VaultEntriesState } from './use-vault-entries';
@@ -49,6 +51,7 @@ export function useLiveVault(
   revisions: RevisionMemory | undefined,
 ): IntegrityReport | null {
   const [refused, setRefused] = useState<IntegrityReport | null>(null);
+  const integrity = vaultIntegrityOf(useKeyring());
   useEffect(() => {
     if (!enabled || !vault || typeof EventSource === 'undefined') return;
     const { vaultKey, integrityKey, account, username } = vault;
@@ -94,6 +97,7 @@ export function useLiveVault(
         return;
       }
       setRefused(null);
+      if (result.mirror.state !== null) integrity?.noteCaughtUp(result.mirror.state);
       await show(result);
       if (result.mirror.state !== null)
         void saveOfflineCopy({
@@ -116,6 +120,6 @@ export function useLiveVault(
       stopped = true;
       live.close();
     };
-  }, [enabled, vault, seed, current, dispatch, revisions]);
+  }, [enabled, vault, seed, current, dispatch, revisions, integrity]);
   return enabled ? refused : null;
 }

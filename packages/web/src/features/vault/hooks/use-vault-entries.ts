@@ -9,7 +9,7 @@ import { withFolderName, withPendingWrites } from '@lockit/client-core';
 import { refreshPending } from '@/lib/offline/pending-state';
 import { openEntriesWithElements } from '../lib/open-entries-in-workers';
 import { purgeExpiredTrash } from '../integrity/purge-expired-trash';
-import { vaultIntegrityOf } from '../integrity/vault-integrity-of';
+import { vaultIntegrityOf } from '@/lib/vault-integrity-of';
 import type { VaultIntegrity } from '@lockit/client-core';
 import { folderElementsOf, type EntryElement } from '@lockit/client-core';
 import { mark, VAULT_CHECKED_MARK, VAULT_DECRYPTED_MARK, VAULT_LOAD_START_MARK } from '../lib/perf-marks';

@@ -14,7 +14,7 @@ import { rememberedVaultCounter } from '@/testing/device-memory-by-name';
 import { purgeExpiredTrash } from './purge-expired-trash';
 import { saveVaultManifest } from '@lockit/client-core';
 import { deviceMemory } from '@/lib/device-memory';
-import { vaultIntegrityOf } from './vault-integrity-of';
+import { vaultIntegrityOf } from '@/lib/vault-integrity-of';
 
 /**
  * Trash inside the whole-vault integrity set (decision 0061): every move in and out of Trash

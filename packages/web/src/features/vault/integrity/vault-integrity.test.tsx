@@ -26,7 +26,7 @@ import { loadVaultSnapshot } from '@lockit/client-core';
 import { api } from '@/lib/http';
 import { saveVaultManifest } from '@lockit/client-core';
 import { deviceMemory } from '@/lib/device-memory';
-import { vaultIntegrityOf } from './vault-integrity-of';
+import { vaultIntegrityOf } from '@/lib/vault-integrity-of';
 
 const GITHUB: PlainEntry = { serviceName: 'GitHub', username: 'alice', password: 'gh' };
 const BANK: PlainEntry = { serviceName: 'Bank', username: 'alice', password: 'bank' };

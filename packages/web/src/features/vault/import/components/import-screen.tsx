@@ -8,7 +8,7 @@ import { serverMessageOf } from '@/lib/api-errors';
 import { useKeyring } from '@/lib/keyring-context';
 import { useVaultEntries } from '../../hooks/use-vault-entries';
 import { writeThrough } from '@lockit/client-core';
-import { vaultIntegrityOf } from '../../integrity/vault-integrity-of';
+import { vaultIntegrityOf } from '@/lib/vault-integrity-of';
 import { undoImport } from '../api/undo-import';
 import { importTag } from '../lib/import-tag';
 import { planImport, type DuplicateChoice, type ImportPlan } from '../lib/import-plan';
