@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { apiPaths } from '@lockit/contract';
 import { describe, expect, it } from 'vitest';
 import { header, newAccount, signIn, signOut, signUpViaApi } from './support/journeys';
+import { expectNoAxeViolations } from './support/axe';
 import { useE2e } from './support/setup';
 import { addEntry, openVault, rowOf } from './support/vault-page';
 
@@ -120,6 +121,7 @@ describe('offline copy and live sync', () => {
     };
     const inFirst = await fingerprintIn(first.page);
     expect(await fingerprintIn(second.page)).toBe(inFirst);
+    await expectNoAxeViolations(second.page, 'Profile with the vault state');
     // The add's state at least: the first state (1) came with the empty vault's first load.
     expect(Number(/at (\d+) · /.exec(inFirst)?.[1])).toBeGreaterThanOrEqual(2);
 
