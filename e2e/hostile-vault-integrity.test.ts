@@ -210,6 +210,32 @@ async function honestAgain(rows = typed.length - 1) {
 
 const counterOf = (state: string) => Number(state.split('.')[1]);
 
+/** The vault state counter of this browser's offline copy (IndexedDB, read in the page), or null for none. */
+function copiedStateCounter(on: Page): Promise<number | null> {
+  return on.evaluate(
+    () =>
+      new Promise<number | null>((resolve, reject) => {
+        const open = indexedDB.open('lockit-offline');
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains('copies')) {
+            database.close();
+            resolve(null);
+            return;
+          }
+          const all = database.transaction('copies', 'readonly').objectStore('copies').getAll();
+          all.onsuccess = () => {
+            database.close();
+            const state = (all.result as { vaultState: string | null }[])[0]?.vaultState;
+            resolve(state ? Number(state.split('.')[1]) : null);
+          };
+          all.onerror = () => reject(all.error ?? new Error('read failed'));
+        };
+      }),
+  );
+}
+
 /**
  * What needs the browser: the alert as a person sees it, the app refusing to write on top of a
  * lie, and this browser's memory of the vault across tabs and accounts. Every other lie (an
@@ -309,12 +335,16 @@ describe('a hostile server against the whole vault', () => {
             : { message: oldChanges.message, data: { reset: true, cursor: oldChanges.data.cursor, reason: 'unknown-cursor' } },
       });
     };
+    // This browser's offline copy holds the newer vault.
+    await expect.poll(() => copiedStateCounter(page), { timeout: 5_000 }).toBe(counterOf(newState));
     serveOld();
     lieFrom = proxy.recorded.length;
     await reopen(typed.length - 1);
     await expectAlert(
       `This browser saw a newer copy (change ${counterOf(newState)}; the server sent change ${counterOf(oldState)}).`,
     );
+    // The older vault never replaces the copy.
+    expect(await copiedStateCounter(page)).toBe(counterOf(newState));
     await tryToWrite('Alder Mail');
     expectNothingWritten();
 
@@ -336,6 +366,13 @@ describe('a hostile server against the whole vault', () => {
       .toEqual([String(counterOf(oldState))]);
     expect(await integrityAlert(other).count()).toBe(0);
     expect(await rowOf(other, 'Gum Tree').count()).toBe(0);
+    // What the person can compare: the new browser's Profile shows the old change number, not
+    // the newer one the first browser verified.
+    await header(other).getByRole('link', { name: 'Profile' }).first().click();
+    await other
+      .getByRole('region', { name: 'Vault state' })
+      .getByText(new RegExp(`^This browser verified your vault at ${counterOf(oldState)} · `))
+      .waitFor();
     await fresh.close();
 
     // What an operator's restore of a backup looks like: the person may take the older copy,

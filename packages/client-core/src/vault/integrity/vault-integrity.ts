@@ -100,11 +100,12 @@ export class VaultIntegrity {
 
   /**
    * The newest vault state this device verified, formatted: the last passed check's or accepted
-   * write's, or a newer one a live catch-up checked (noteCaughtUp). Null before any, and while
-   * a check has failed. Shown to the person as a fingerprint to compare between devices.
+   * write's, or a newer one a live catch-up checked (noteCaughtUp). Null before any. A check that
+   * fails later leaves it as it was: it is still what this device last verified, which is what
+   * the person compares with another device (the alert says what is wrong now).
    */
   get verifiedState(): string | null {
-    if (this.#status !== 'checked' || this.#state === null) return null;
+    if (this.#state === null) return null;
     const caughtUp = this.#caughtUp;
     return caughtUp !== null && caughtUp.counter > this.#state.counter
       ? formatVaultState(caughtUp)
