@@ -149,6 +149,19 @@ describe('fill and copy', () => {
   });
 });
 
+describe('live changes', () => {
+  it('shows an item added on another device in the open popup, without reopening it', async () => {
+    const popup = await browser.openPopup();
+    await popup.getByText(MAIL.name).first().waitFor();
+    const LARCH = { name: 'Larch Library', username: 'ada', password: 'larch-pass-5', urls: ['https://larch.test'] };
+    const added = Date.now();
+    await seeded.add(owner, LARCH);
+    await popup.getByText(LARCH.name).waitFor({ timeout: 3_000 });
+    console.info(`extension live sync: an item added elsewhere shown in the open popup after ${Date.now() - added} ms`);
+    await popup.close();
+  });
+});
+
 describe('the page cannot get a fill it should not', () => {
   const NOT_THIS_SITE = 'This item is not for this site.';
   const NO_FIELD = 'No password field here.';

@@ -1,6 +1,7 @@
 import { FillCommandError, fillActiveTab } from './fill-command';
 import { handle } from './handlers';
 import { KeyCustody } from './key-custody';
+import { followWhilePopupOpen, isPopupLivePort } from './live-vault';
 import { handleMenu } from './menu-handlers';
 import { checkRequest } from './message-router';
 import { SaveOffers } from './save-offers';
@@ -48,6 +49,19 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, reply) => {
   void answering.then(reply);
   // The answer comes asynchronously.
   return true;
+});
+
+// The open popup's port: while it is connected the vault is followed live (live-vault.ts). Only
+// this extension's popup page may open it (a content script's sender is the web page's URL);
+// any other port is closed at once.
+chrome.runtime.onConnect.addListener((port) => {
+  if (!isPopupLivePort(port, chrome.runtime.id, extensionBase)) {
+    port.disconnect();
+    return;
+  }
+  void readSettings().then(({ server, signedIn }) => {
+    if (server && signedIn) followWhilePopupOpen(port, session, server);
+  });
 });
 
 // Messages from other extensions or from web pages (externally_connectable is not declared,

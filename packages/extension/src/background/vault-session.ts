@@ -10,6 +10,7 @@ import {
   PendingSecondFactor,
   signIn,
   unlockWithPassword,
+  VaultSync,
   type ApiClient,
   type EntryDraft,
   type KeyPlatform,
@@ -22,6 +23,12 @@ import type { MatchRule } from '../shared/url-match';
 import { apiClientFor, currentDevice, derive, deviceMemory } from './extension-platform';
 import type { HeldVault, KeyCustody } from './key-custody';
 import { readSettings, writeSettings, type Settings } from './settings';
+
+/** How long the entries are answered as held before a catch-up runs behind the answer. */
+const STALE_MS = 30_000;
+
+const REFUSED_VAULT =
+  "The server's copy of your vault is older or incomplete, so Lockit did not use it. Open your vault in the web app to see what is wrong.";
 
 /** What a KeyPlatform opens: the key goes straight into custody; this is only the sign-in's answer. */
 type Opened = VaultAccount & { vaultKey: CryptoKey };
@@ -44,6 +51,11 @@ export class VaultSession {
   #api: ApiClient | null = null;
   #apiFor: string | null = null;
   #integrity: { for: CryptoKey; tracker: VaultIntegrity } | null = null;
+  /** The vault as served, followed through the change cursor (decision 0066), and what of it is opened. */
+  #sync: { for: CryptoKey; sync: VaultSync; opened: Map<string, VaultEntry>; at: number } | null = null;
+  #catchingUp: Promise<OpenEntry[]> | null = null;
+  /** A write or a notice changed the vault: the next entries() catches up before it answers. */
+  #dirty = true;
 
   constructor(private readonly custody: KeyCustody) {}
 
@@ -100,6 +112,8 @@ export class VaultSession {
   async lock(): Promise<void> {
     this.#entries = null;
     this.#integrity = null;
+    this.#sync = null;
+    this.#dirty = true;
     await this.custody.forget();
   }
 
@@ -118,13 +132,62 @@ export class VaultSession {
     await writeSettings({ idleMinutes, matchRule });
   }
 
-  /** The open vault's live entries (Trash and damaged ones left out), loaded once per unlock. */
+  /**
+   * The open vault's live entries (Trash and damaged ones left out). Read whole once per unlock,
+   * then followed through the change cursor: after a write or a notice (`entriesChanged`) the
+   * next call catches up first; past STALE_MS it answers what it holds and catches up behind.
+   * Only what passed the whole-vault check is ever answered (VaultSync); a refused catch-up is
+   * an error saying so, never the served entries.
+   */
   async entries(): Promise<OpenEntry[]> {
     const held = await this.#requireHeld();
-    if (this.#entries) return this.#entries;
-    const { data } = await (await this.#client()).call('list-entries', {});
-    const opened: VaultEntry[] = await openEntries(held.vaultKey, data);
-    this.#entries = opened.filter((entry): entry is OpenEntry => entry.status === 'open' && entry.deletedAt === null);
+    const fresh = this.#sync?.for === held.vaultKey && !this.#dirty;
+    if (this.#entries && fresh) {
+      if (Date.now() - this.#sync!.at > STALE_MS) void this.#catchUp(held).catch(() => undefined);
+      return this.#entries;
+    }
+    return this.#catchUp(held);
+  }
+
+  #catchUp(held: HeldVault): Promise<OpenEntry[]> {
+    this.#catchingUp ??= this.#catchUpOnce(held).finally(() => (this.#catchingUp = null));
+    return this.#catchingUp;
+  }
+
+  async #catchUpOnce(held: HeldVault): Promise<OpenEntry[]> {
+    if (this.#sync?.for !== held.vaultKey) {
+      const { username } = await readSettings();
+      if (!username) throw new Error('Sign in first.');
+      const sync = new VaultSync({
+        api: await this.#client(),
+        vaultKey: held.vaultKey,
+        integrityKey: held.integrityKey,
+        memory: deviceMemory,
+        account: await accountRefOf(username),
+      });
+      this.#sync = { for: held.vaultKey, sync, opened: new Map(), at: 0 };
+    }
+    const following = this.#sync;
+    this.#dirty = false;
+    const result = await following.sync.catchUp();
+    if (!result.ok) {
+      this.#dirty = true;
+      throw new Error(REFUSED_VAULT);
+    }
+    const { mirror, changed } = result;
+    const whole = result.reloaded || following.opened.size === 0;
+    const ids = whole ? [...mirror.entries.keys()] : changed.entries;
+    const wires = ids.map((id) => mirror.entries.get(id)).filter((wire) => wire !== undefined);
+    const opened = await openEntries(held.vaultKey, wires);
+    if (whole) following.opened.clear();
+    for (const id of changed.purgedEntries) following.opened.delete(id);
+    for (const entry of opened) following.opened.set(entry.id, entry);
+    following.at = Date.now();
+    // A lock while it ran: nothing opened here outlives it.
+    if (this.#sync !== following) throw new Error('Your vault is locked.');
+    this.#entries = [...following.opened.values()].filter(
+      (entry): entry is OpenEntry => entry.status === 'open' && entry.deletedAt === null,
+    );
     return this.#entries;
   }
 
@@ -150,7 +213,7 @@ export class VaultSession {
   /**
    * The client core's entry writes for the open vault, through this worker's one integrity
    * queue (decisions 0053, 0065): every write carries the whole-vault state after it, so the
-   * web app's check keeps passing. The next entries() lists the vault again.
+   * web app's check keeps passing. After one, entriesChanged() makes the next entries() catch up.
    */
   async writes(): Promise<EntryWrites> {
     const held = await this.#requireHeld();
@@ -170,9 +233,9 @@ export class VaultSession {
     return new EntryWrites({ api, vaultKey: held.vaultKey, integrity: this.#integrity.tracker });
   }
 
-  /** Forgets the listed entries after a write, so the next look lists the vault as the server holds it. */
+  /** After a write here or a notice of one elsewhere: the next look catches up with the server first. */
   entriesChanged(): void {
-    this.#entries = null;
+    this.#dirty = true;
   }
 
   async #requireHeld(): Promise<HeldVault> {

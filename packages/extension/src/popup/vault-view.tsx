@@ -4,6 +4,7 @@ import { MATCH_RULES, type MatchRule } from '../shared/url-match';
 import { SaveOfferPanel } from './save-offer-panel';
 import { send, targetTabId } from './send';
 import { useAction } from './use-action';
+import { useVaultChanges } from './use-vault-changes';
 
 interface Props {
   status: Status;
@@ -21,6 +22,8 @@ export function VaultView({ status, onChange }: Props) {
   /** Bumped after a save, so the list is asked for again. */
   const [saved, setSaved] = useState(0);
   const { error, run } = useAction();
+  /** Changes made elsewhere, caught up while the popup is open: the list is asked for again. */
+  const changes = useVaultChanges();
 
   useEffect(() => {
     void targetTabId().then((id) => {
@@ -45,7 +48,7 @@ export function VaultView({ status, onChange }: Props) {
     return () => {
       current = false;
     };
-  }, [query, tabId, tabChecked, saved]);
+  }, [query, tabId, tabChecked, saved, changes]);
 
   const copy = (item: ItemSummary, field: 'username' | 'password' | 'totp', label: string) =>
     void run(async () => {

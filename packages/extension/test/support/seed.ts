@@ -33,6 +33,8 @@ export interface SeededServer {
   server: ServerProcess;
   /** A verified account with the given items, saved as the web app saves them (the client core's sealEntry). */
   account(items: readonly (LoginItem | CardItem)[]): Promise<VerifiedAccount>;
+  /** Adds an item as another device of the account would (no vault state: the vault has none yet). */
+  add(account: VerifiedAccount, item: LoginItem | CardItem): Promise<void>;
   /** Turns two-step sign-in on for the account; returns its authenticator secret. */
   enableTotp(account: VerifiedAccount): Promise<string>;
   stop(): Promise<void>;
@@ -47,24 +49,10 @@ export async function startSeededServer(): Promise<SeededServer> {
     server,
     async account(items) {
       const verified = await createVerifiedAccount(server.url, inbox);
-      for (const item of items) {
-        const draft =
-          'type' in item
-            ? { ...emptyDraft('card'), serviceName: item.name, card: { ...item.card } }
-            : {
-                ...emptyDraft('login'),
-                serviceName: item.name,
-                username: item.username,
-                password: item.password,
-                urls: item.urls,
-                ...(item.urlRules && { urlRules: item.urlRules }),
-                totp: item.totp ?? '',
-              };
-        const sealed = await sealEntry(verified.vaultKey, newEntryId(), draft);
-        await verified.client.expect(201, 'POST', apiPaths.addEntry, toAddRequest(sealed));
-      }
+      for (const item of items) await addItem(verified, item);
       return verified;
     },
+    add: addItem,
     async enableTotp({ client, account }) {
       const setup = await client.expect<{ data: { secret: string } }>(200, 'POST', apiPaths.totpSetup, {
         password: account.keys.authKey,
@@ -78,6 +66,23 @@ export async function startSeededServer(): Promise<SeededServer> {
       await database.drop();
     },
   };
+}
+
+async function addItem(verified: VerifiedAccount, item: LoginItem | CardItem): Promise<void> {
+  const draft =
+    'type' in item
+      ? { ...emptyDraft('card'), serviceName: item.name, card: { ...item.card } }
+      : {
+          ...emptyDraft('login'),
+          serviceName: item.name,
+          username: item.username,
+          password: item.password,
+          urls: item.urls,
+          ...(item.urlRules && { urlRules: item.urlRules }),
+          totp: item.totp ?? '',
+        };
+  const sealed = await sealEntry(verified.vaultKey, newEntryId(), draft);
+  await verified.client.expect(201, 'POST', apiPaths.addEntry, toAddRequest(sealed));
 }
 
 /** The authenticator's code for `secret` at `at` (ms). */
