@@ -242,8 +242,8 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
           setLiveSeed(null);
           return;
         }
-        void checkLoaded(integrity, raw, entries, elements, loadedFolders)
-          .then(async () => {
+        void checkLoaded(integrity, raw, entries, elements, loadedFolders).then(
+          async () => {
             // Only a vault that passed its check, with the state it was checked against, replaces
             // this device's offline copy (a list served before the vault had a state waits for
             // the next load or catch-up), and seeds live sync at the list's cursor.
@@ -267,11 +267,13 @@ export function useVaultEntries(vaultKey: CryptoKey, prefetchedEntries?: Promise
                 folders: loadedFolders.raw,
               });
             await purgeExpiredTrash(integrity, (id) => dispatch({ type: 'removed', id }));
-          })
-          .catch((error: unknown) => {
+          },
+          (error: unknown) => {
+            // Live sync still starts, reading the vault whole and checking it.
             logFailure('Checking the vault', error);
             if (!controller.signal.aborted) setLiveSeed(null);
-          });
+          },
+        );
       } catch (error) {
         if (controller.signal.aborted) return;
         logFailure('Loading the vault', error);
