@@ -34,6 +34,11 @@ const PHASE_MS = 3_000;
  */
 const MIN_SAMPLES = 101;
 const MAX_PHASE_MS = 20_000;
+/**
+ * The quiet second, three phases that may each run to MAX_PHASE_MS on a loaded machine, and
+ * stopping the tabs: the default 20 s timeout cut a run whose figures met the bound.
+ */
+const TEST_MS = 1_000 + 3 * (MAX_PHASE_MS + 5_000);
 
 const h = useTestApp();
 let base: string;
@@ -177,41 +182,45 @@ async function cheapRequestLatencies(durationMs: number, minSamples = 0): Promis
 }
 
 describe(`a ${ENTRIES.toLocaleString('en')}-entry vault listed in a loop`, () => {
-  it(`another user's cheap request stays under ${P99_BOUND_MS} ms (or 10× its quiet p99) at p99, with 1 and with 8 tabs listing`, async () => {
-    const quiet = await cheapRequestLatencies(1_000);
-    const phases: Record<string, { p50: number; p99: number; samples: number; listsFetched: number }> = {};
-    for (const [name, tabs, writes] of [
-      ['tabs1', 1, false],
-      ['tabs8', 8, false],
-      // Another device saving every 250 ms: each save bumps the vault revision, so the list is read and serialized again.
-      ['tabs8WithWrites', 8, true],
-    ] as const) {
-      const load = listInALoop(tabs);
-      const writer = writes ? setInterval(() => void bumpRevision(), 250) : undefined;
-      await new Promise((resolve) => setTimeout(resolve, 300)); // the tabs are fetching
-      const samples = await cheapRequestLatencies(PHASE_MS, MIN_SAMPLES);
-      clearInterval(writer);
-      const listsFetched = await load.stop();
-      phases[name] = {
-        p50: ms(percentile(samples, 50)),
-        p99: ms(percentile(samples, 99)),
-        samples: samples.length,
-        listsFetched,
-      };
-    }
-    const bound = boundFor(percentile(quiet, 99));
-    recordFigures('large-vault-load', {
-      entries: ENTRIES,
-      listBytes,
-      quiet: { p50: ms(percentile(quiet, 50)), p99: ms(percentile(quiet, 99)), samples: quiet.length },
-      ...phases,
-      boundMs: ms(bound),
-    });
-    expect(phases.tabs1!.listsFetched).toBeGreaterThan(0);
-    expect(phases.tabs8!.listsFetched).toBeGreaterThan(0);
-    expect(phases.tabs8WithWrites!.listsFetched).toBeGreaterThan(0);
-    expect(phases.tabs1!.p99).toBeLessThan(bound);
-    expect(phases.tabs8!.p99).toBeLessThan(bound);
-    expect(phases.tabs8WithWrites!.p99).toBeLessThan(bound);
-  });
+  it(
+    `another user's cheap request stays under ${P99_BOUND_MS} ms (or 10× its quiet p99) at p99, with 1 and with 8 tabs listing`,
+    async () => {
+      const quiet = await cheapRequestLatencies(1_000);
+      const phases: Record<string, { p50: number; p99: number; samples: number; listsFetched: number }> = {};
+      for (const [name, tabs, writes] of [
+        ['tabs1', 1, false],
+        ['tabs8', 8, false],
+        // Another device saving every 250 ms: each save bumps the vault revision, so the list is read and serialized again.
+        ['tabs8WithWrites', 8, true],
+      ] as const) {
+        const load = listInALoop(tabs);
+        const writer = writes ? setInterval(() => void bumpRevision(), 250) : undefined;
+        await new Promise((resolve) => setTimeout(resolve, 300)); // the tabs are fetching
+        const samples = await cheapRequestLatencies(PHASE_MS, MIN_SAMPLES);
+        clearInterval(writer);
+        const listsFetched = await load.stop();
+        phases[name] = {
+          p50: ms(percentile(samples, 50)),
+          p99: ms(percentile(samples, 99)),
+          samples: samples.length,
+          listsFetched,
+        };
+      }
+      const bound = boundFor(percentile(quiet, 99));
+      recordFigures('large-vault-load', {
+        entries: ENTRIES,
+        listBytes,
+        quiet: { p50: ms(percentile(quiet, 50)), p99: ms(percentile(quiet, 99)), samples: quiet.length },
+        ...phases,
+        boundMs: ms(bound),
+      });
+      expect(phases.tabs1!.listsFetched).toBeGreaterThan(0);
+      expect(phases.tabs8!.listsFetched).toBeGreaterThan(0);
+      expect(phases.tabs8WithWrites!.listsFetched).toBeGreaterThan(0);
+      expect(phases.tabs1!.p99).toBeLessThan(bound);
+      expect(phases.tabs8!.p99).toBeLessThan(bound);
+      expect(phases.tabs8WithWrites!.p99).toBeLessThan(bound);
+    },
+    TEST_MS,
+  );
 });
