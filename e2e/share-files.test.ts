@@ -77,6 +77,9 @@ describe('Shared files in the browser', () => {
     const withPassword = await createLink(page, 'tulip-42');
     const list = shareSection(page).getByRole('list', { name: 'Shared links' });
     await list.getByText('File atlas-design.pdf').waitFor();
+    // The owner sees the file's size, told from the sealed size the server counts.
+    await list.getByText('a file of 3 MB').waitFor();
+    if (shots) await list.screenshot({ path: `${shots}/share-file-owner-list-1280.png` });
 
     const stranger = await strangerContext(PHONE_390);
     const saved = await receive(

@@ -22,6 +22,16 @@ export function sealedAttachmentSize(size: number): number {
 }
 
 /**
+ * The file size a sealed length stands for (the inverse of sealedAttachmentSize), or null for a
+ * length no file seals to. Only for showing a size: what the chunks hold is checked on opening.
+ */
+export function plainAttachmentSize(sealed: number): number | null {
+  if (!Number.isSafeInteger(sealed) || sealed < ATTACHMENT_CHUNK_OVERHEAD) return null;
+  const size = sealed - Math.ceil(sealed / SEALED_CHUNK_BYTES) * ATTACHMENT_CHUNK_OVERHEAD;
+  return size >= 0 && sealedAttachmentSize(size) === sealed ? size : null;
+}
+
+/**
  * What a chunk is bound to (its AAD): the file it belongs to, its index and whether it is the
  * last. Attachments bind to their item and file id, shared files to their share id; the same
  * chunk format serves both.

@@ -6,6 +6,7 @@ import {
   newAttachmentKey,
   openAttachmentMetadata,
   openAttachmentStream,
+  plainAttachmentSize,
   rewrapAttachmentKey,
   SEALED_CHUNK_BYTES,
   sealAttachmentMetadata,
@@ -182,5 +183,28 @@ describe('attachments', () => {
     expect((await openAttachmentMetadata(reopened, ids, meta)).name).toBe('a.bin');
     expect(same(await collect(openAttachmentStream(reopened, ids, pieces(sealed, 4096), data.length)), data)).toBe(true);
     await expect(rewrapAttachmentKey(newVk, oldVk, wrappedKey, ids)).rejects.toMatchObject({ reason: 'key' });
+  });
+});
+
+describe('plainAttachmentSize', () => {
+  it('gives back the file size of every sealed length, at and around the chunk boundaries', () => {
+    for (const size of [
+      0,
+      1,
+      ATTACHMENT_CHUNK_BYTES - 1,
+      ATTACHMENT_CHUNK_BYTES,
+      ATTACHMENT_CHUNK_BYTES + 1,
+      3 * ATTACHMENT_CHUNK_BYTES,
+      100 * 1024 * 1024,
+    ]) {
+      expect(plainAttachmentSize(sealedAttachmentSize(size))).toBe(size);
+    }
+  });
+
+  it('answers null for a length no file seals to, rather than a made-up size', () => {
+    // Between one full chunk sealed and the shortest two-chunk file sealed, no file fits.
+    for (const sealed of [-1, 0, 27, SEALED_CHUNK_BYTES + 1, SEALED_CHUNK_BYTES + 28, 1.5, Number.NaN]) {
+      expect(plainAttachmentSize(sealed)).toBeNull();
+    }
   });
 });

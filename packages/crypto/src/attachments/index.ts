@@ -13,6 +13,7 @@ export {
   ATTACHMENT_CHUNK_OVERHEAD,
   SEALED_CHUNK_BYTES,
   attachmentChunkCount,
+  plainAttachmentSize,
   sealedAttachmentSize,
   sealAttachmentChunk,
   openAttachmentChunk,

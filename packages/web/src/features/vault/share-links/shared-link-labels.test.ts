@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sealShareLabel } from '@lockit/crypto';
+import { sealedAttachmentSize, sealShareLabel } from '@lockit/crypto';
 import type { ShareLink } from '@lockit/contract';
-import { labelLinks, NO_LABEL, UNREADABLE_LABEL } from './shared-link-labels';
+import { labelLinks, linkDetails, NO_LABEL, UNREADABLE_LABEL } from './shared-link-labels';
 
 const newKey = () => globalThis.crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
 
@@ -49,5 +49,32 @@ describe("the owner's list of share links", () => {
       [UNREADABLE_LABEL, false],
       [UNREADABLE_LABEL, false],
     ]);
+  });
+});
+
+describe("a link's details in the owner's list", () => {
+  const date = (iso: string) => iso.slice(0, 10);
+
+  it('says the openings left, the password and the expiry', () => {
+    expect(linkDetails({ ...link(IDS[0]!, null), maxOpenings: 3, openingsLeft: 2, needsPassword: true }, date)).toBe(
+      '2 of 3 openings left · password · expires 2026-11-29',
+    );
+    expect(linkDetails({ ...link(IDS[0]!, null), openingsLeft: 0 }, date)).toBe('Used up · expires 2026-11-29');
+  });
+
+  it("names a shared file's size from its sealed size, and an upload that never finished", () => {
+    const file = { size: sealedAttachmentSize(3 * 1024 * 1024 + 100_000), finished: true };
+    expect(linkDetails({ ...link(IDS[0]!, null), file }, date)).toBe(
+      '1 of 1 openings left · a file of 3.1 MB · expires 2026-11-29',
+    );
+    expect(linkDetails({ ...link(IDS[0]!, null), file: { ...file, finished: false } }, date)).toBe(
+      '1 of 1 openings left · a file of 3.1 MB · upload not finished: the link does not open · expires 2026-11-29',
+    );
+  });
+
+  it('says only "a file" for a sealed size no file has, rather than a made-up size', () => {
+    expect(linkDetails({ ...link(IDS[0]!, null), file: { size: 27, finished: true } }, date)).toBe(
+      '1 of 1 openings left · a file · expires 2026-11-29',
+    );
   });
 });

@@ -1,5 +1,6 @@
-import { openShareLabel } from '@lockit/crypto';
+import { openShareLabel, plainAttachmentSize } from '@lockit/crypto';
 import type { ShareLink } from '@lockit/contract';
+import { formatSize } from '../attachments/format-size';
 
 /** A link as its owner's list shows it: what it shares, in words, and whether it is this item's. */
 export interface LabelledLink {
@@ -33,4 +34,21 @@ export async function labelLinks(
     }),
   );
   return [...labelled.filter((one) => one.ofThisItem), ...labelled.filter((one) => !one.ofThisItem)];
+}
+
+/**
+ * What the owner's list says of a link besides its title: openings left, the file it shares
+ * (its size, from the sealed size the server counts) and whether that file finished uploading,
+ * the password, the expiry.
+ */
+export function linkDetails(link: ShareLink, formatDate: (iso: string) => string): string {
+  const parts = [link.openingsLeft === 0 ? 'Used up' : `${link.openingsLeft} of ${link.maxOpenings} openings left`];
+  if (link.file) {
+    const size = plainAttachmentSize(link.file.size);
+    parts.push(size === null ? 'a file' : `a file of ${formatSize(size)}`);
+    if (!link.file.finished) parts.push('upload not finished: the link does not open');
+  }
+  if (link.needsPassword) parts.push('password');
+  parts.push(`expires ${formatDate(link.expiresAt)}`);
+  return parts.join(' · ');
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { buttonSecondary } from '@/components/ui/styles';
 import { serverMessageOf } from '@/lib/api-errors';
-import { labelLinks, type LabelledLink } from './shared-link-labels';
+import { labelLinks, linkDetails, type LabelledLink } from './shared-link-labels';
 import { listShareLinks, revokeShareLink } from './share-links-api';
 
 const small = `${buttonSecondary} !px-2 !py-1 text-xs`;
@@ -49,8 +49,7 @@ export function SharedLinksList({
           <li key={link.id} className="flex items-center justify-between gap-2 py-1 text-xs text-slate-300">
             <span>
               <span className={ofThisItem ? 'block font-medium text-slate-100' : 'block text-slate-400'}>{title}</span>
-              {link.openingsLeft === 0 ? 'Used up' : `${link.openingsLeft} of ${link.maxOpenings} openings left`}
-              {link.needsPassword && ' · password'} · expires {dateFormat.format(Date.parse(link.expiresAt))}
+              {linkDetails(link, (iso) => dateFormat.format(Date.parse(iso)))}
             </span>
             <button type="button" className={small} aria-label={`Revoke link ${link.id}`} onClick={() => void revoke(link.id)}>
               Revoke
