@@ -280,3 +280,35 @@ export async function rowsInView(page: Page): Promise<number> {
     return Array.from(document.querySelectorAll('li.item')).filter(seen).length;
   });
 }
+
+/**
+ * Opens the popup and times two frames from navigation start: the first with `rows` list rows
+ * in the DOM (what a person sees), and the first whose rows say the list holds all `total`
+ * items (aria-setsize: scrollable to the end; the popup paints a first page, then the rest).
+ */
+export async function timeToWholeList(
+  page: Page,
+  url: string,
+  rows: number,
+  total: number,
+): Promise<{ painted: number; whole: number }> {
+  await page.goto(url, { waitUntil: 'commit' });
+  return page.evaluate(
+    ({ expected, all }) =>
+      new Promise<{ painted: number; whole: number }>((resolve, reject) => {
+        setTimeout(() => reject(new Error(`${location.pathname}: not all ${all} items listed after 60 s`)), 60_000);
+        let painted: number | undefined;
+        const check = () => {
+          const listed = document.querySelectorAll('li.item');
+          if (painted === undefined && listed.length >= expected) {
+            requestAnimationFrame(() => (painted = performance.now()));
+          }
+          if (document.querySelector(`li.item[aria-setsize="${all}"]`) !== null) {
+            requestAnimationFrame(() => resolve({ painted: painted ?? performance.now(), whole: performance.now() }));
+          } else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    { expected: rows, all: total },
+  );
+}
