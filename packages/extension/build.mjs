@@ -1,11 +1,13 @@
 // Builds the extension for Chromium and Firefox into dist/<browser>/ (a folder a browser loads
 // unpacked) and dist/lockit-<browser>.zip, from one source. esbuild bundles each entry: the
-// service worker as one ES module (an MV3 worker may not import() at run time), the popup.
+// service worker as one ES module (an MV3 worker may not import() at run time), the popup split
+// into chunks (popup-build.mjs).
 import { build } from 'esbuild';
 import { zipSync } from 'fflate';
 import { copyFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { manifestFor } from './manifest.mjs';
+import { popupBuildOptions } from './tools/popup-build.mjs';
 import { webAppFiles } from './tools/web-app-files.mjs';
 
 const here = import.meta.dirname;
@@ -30,12 +32,7 @@ rmSync(dist, { recursive: true, force: true });
 
 for (const browser of ['chromium', 'firefox']) {
   const out = join(dist, browser);
-  await build({
-    entryPoints: {
-      'service-worker': join(here, 'src/background/service-worker.ts'),
-      popup: join(here, 'src/popup/main.tsx'),
-      menu: join(here, 'src/menu/menu.ts'),
-    },
+  const modules = {
     outdir: out,
     bundle: true,
     format: 'esm',
@@ -51,7 +48,16 @@ for (const browser of ['chromium', 'firefox']) {
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"', LOCKIT_WEB_APP_FILES: JSON.stringify(webApp) },
     logLevel: 'warning',
+  };
+  await build({
+    ...modules,
+    entryPoints: {
+      'service-worker': join(here, 'src/background/service-worker.ts'),
+      menu: join(here, 'src/menu/menu.ts'),
+    },
   });
+  // The popup apart, split: what its first paint needs loads first, the rest on demand.
+  await build({ ...modules, ...popupBuildOptions(here) });
   // Content scripts are classic scripts: their own bundle, no module syntax.
   await build({
     entryPoints: {

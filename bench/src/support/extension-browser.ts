@@ -6,6 +6,7 @@ import { chromium, type BrowserContext, type Page, type Worker } from 'playwrigh
 import WebSocket from 'ws';
 import { repoRoot } from '@lockit/test-support';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@lockit/test-support/chromium';
+import { stopExtensionWorker } from './extension-worker';
 
 /** The built extension as Chromium loads it unpacked (`npm run build`). */
 export const EXTENSION_DIR = join(repoRoot, 'packages/extension/dist/chromium');
@@ -19,6 +20,8 @@ export interface ExtensionBrowser {
   worker(): Promise<Worker>;
   /** The JS heap of Lockit's running worker after a garbage collection, from the DevTools protocol. */
   workerHeap(): Promise<{ usedSize: number; totalSize: number }>;
+  /** Stops an extension's service worker (Lockit's or the bare one's), as the browser does when it is idle. */
+  stopWorker(extensionId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,14 +29,24 @@ export interface ExtensionBrowser {
 const NAME_SHIM = 'globalThis.__name ??= (fn) => fn;';
 
 /**
- * A second unpacked extension with nothing but pages: `list.html?n=N` builds N rows of the
- * popup's list markup (Lockit's own stylesheet) in one DOM insertion, `blank.html` is empty.
- * They are the ceilings: an extension page opening with no message, no decryption, no React.
+ * A second unpacked extension: `list.html?n=N` builds N rows of the popup's list markup
+ * (Lockit's own stylesheet) in one DOM insertion, `blank.html` is empty, and `sw.js` is a
+ * service worker that answers every message at once. They are the ceilings: an extension page
+ * opening with no message, no decryption, no React; a worker woken with no code of its own.
  */
 function writeBareExtension(dir: string): void {
   mkdirSync(dir, { recursive: true });
-  const manifest = { manifest_version: 3, name: 'Lockit bench ceiling', version: '0.0.1' };
+  const manifest = {
+    manifest_version: 3,
+    name: 'Lockit bench ceiling',
+    version: '0.0.1',
+    background: { service_worker: 'sw.js', type: 'module' },
+  };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(
+    join(dir, 'sw.js'),
+    'chrome.runtime.onMessage.addListener((message, _sender, reply) => { reply({ ok: true, value: message.type }); });',
+  );
   copyFileSync(join(EXTENSION_DIR, 'popup.css'), join(dir, 'popup.css'));
   writeFileSync(
     join(dir, 'blank.html'),
@@ -89,12 +102,16 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
     ],
   });
   await context.addInitScript({ content: NAME_SHIM });
+  const lockitId = extensionIdOf(EXTENSION_DIR);
+  // Two extensions run workers: Lockit's is the one under its id.
   const worker = async () => {
-    const running = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const isLockit = (candidate: Worker) => candidate.url().startsWith(`chrome-extension://${lockitId}/`);
+    const running =
+      context.serviceWorkers().find(isLockit) ?? (await context.waitForEvent('serviceworker', { predicate: isLockit }));
     await running.evaluate(NAME_SHIM);
     return running;
   };
-  const lockitId = new URL((await worker()).url()).host;
+  await worker();
   const bareId = await bareExtensionId(context, bareDir);
   const port = Number(readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
   return {
@@ -115,6 +132,9 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
         return (await send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
       });
     },
+    async stopWorker(extensionId) {
+      await stopExtensionWorker(context, extensionId);
+    },
     async close() {
       await context.close();
       rmSync(home, { recursive: true, force: true });
@@ -122,13 +142,15 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
   };
 }
 
-/**
- * The id Chromium gives an unpacked extension: the first 32 hex digits of the SHA-256 of its
- * folder's path, each digit written as a letter a–p. Checked by opening its blank page.
- */
-async function bareExtensionId(context: BrowserContext, dir: string): Promise<string> {
+/** The id Chromium gives an unpacked extension: the first 32 hex digits of the SHA-256 of its folder's path, each written as a letter a–p. */
+function extensionIdOf(dir: string): string {
   const hex = createHash('sha256').update(realpathSync(dir)).digest('hex').slice(0, 32);
-  const id = [...hex].map((digit) => String.fromCharCode(97 + parseInt(digit, 16))).join('');
+  return [...hex].map((digit) => String.fromCharCode(97 + parseInt(digit, 16))).join('');
+}
+
+/** The bare extension's id (extensionIdOf), checked by opening its blank page. */
+async function bareExtensionId(context: BrowserContext, dir: string): Promise<string> {
+  const id = extensionIdOf(dir);
   const page = await context.newPage();
   try {
     await page.goto(`chrome-extension://${id}/blank.html`);
@@ -190,5 +212,61 @@ export async function timeBlank(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
   return page.evaluate(
     () => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))),
+  );
+}
+
+/**
+ * How many of the popup's list rows a person sees once it has settled: rows inside the window
+ * and inside every scrolling box around them. A virtualized list keeps a few more in the DOM,
+ * out of sight; the ceiling page draws this many.
+ */
+export async function rowsInView(page: Page): Promise<number> {
+  await page.locator('li.item').first().waitFor();
+  return page.evaluate(() => {
+    const seen = (row: Element) => {
+      const box = row.getBoundingClientRect();
+      let top = Math.max(box.top, 0);
+      let bottom = Math.min(box.bottom, innerHeight);
+      for (let parent = row.parentElement; parent; parent = parent.parentElement) {
+        if (!/(auto|scroll)/.test(getComputedStyle(parent).overflowY)) continue;
+        const clip = parent.getBoundingClientRect();
+        top = Math.max(top, clip.top);
+        bottom = Math.min(bottom, clip.bottom);
+      }
+      return bottom > top;
+    };
+    return Array.from(document.querySelectorAll('li.item')).filter(seen).length;
+  });
+}
+
+/**
+ * Opens the popup and times two frames from navigation start: the first with `rows` list rows
+ * in the DOM (what a person sees), and the first whose rows say the list holds all `total`
+ * items (aria-setsize: scrollable to the end; the popup paints a first page, then the rest).
+ */
+export async function timeToWholeList(
+  page: Page,
+  url: string,
+  rows: number,
+  total: number,
+): Promise<{ painted: number; whole: number }> {
+  await page.goto(url, { waitUntil: 'commit' });
+  return page.evaluate(
+    ({ expected, all }) =>
+      new Promise<{ painted: number; whole: number }>((resolve, reject) => {
+        setTimeout(() => reject(new Error(`${location.pathname}: not all ${all} items listed after 60 s`)), 60_000);
+        let painted: number | undefined;
+        const check = () => {
+          const listed = document.querySelectorAll('li.item');
+          if (painted === undefined && listed.length >= expected) {
+            requestAnimationFrame(() => (painted = performance.now()));
+          }
+          if (document.querySelector(`li.item[aria-setsize="${all}"]`) !== null) {
+            requestAnimationFrame(() => resolve({ painted: painted ?? performance.now(), whole: performance.now() }));
+          } else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    { expected: rows, all: total },
   );
 }

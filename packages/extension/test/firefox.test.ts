@@ -23,9 +23,10 @@ const ITEM = { name: 'Alder Account', username: 'ada', password: 'alder-pass-7',
  * warning, and any error, fails the test.
  */
 const EXPLAINED_WARNINGS = [
-  // React DOM's own code for dangerouslySetInnerHTML, bundled into the popup; no source of ours
-  // uses it (checked below), so nothing of ours is ever assigned to innerHTML.
-  { code: 'UNSAFE_VAR_ASSIGNMENT', file: 'popup.js' },
+  // React DOM's own code for dangerouslySetInnerHTML, bundled into the popup's mount chunk
+  // (tools/popup-build.mjs); no source of ours uses it (checked below), so nothing of ours is
+  // ever assigned to innerHTML.
+  { code: 'UNSAFE_VAR_ASSIGNMENT', file: /^chunks\/mount-[A-Z0-9]+\.js$/ },
 ];
 
 const firefoxMissing = !existsSync(FIREFOX_ESR);
@@ -48,7 +49,7 @@ describe('the Firefox build passes web-ext lint', () => {
     const report = await lint;
     expect(report.errors).toEqual([]);
     const unexplained = report.warnings.filter(
-      (warning) => !EXPLAINED_WARNINGS.some((known) => known.code === warning.code && known.file === warning.file),
+      (warning) => !EXPLAINED_WARNINGS.some((known) => known.code === warning.code && known.file.test(warning.file ?? '')),
     );
     expect(unexplained).toEqual([]);
     const ours = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file));

@@ -1,16 +1,13 @@
-import { matchesQuery, normaliseQuery } from '@lockit/client-core';
 import type { Answer, FillResult, ItemSummary, Request } from '../shared/messages';
-import { fillFor, isFillable } from './fill-item';
+import { fillFor } from './fill-item';
 import { fillTab } from './fill-tab';
+import { itemSummaries } from './item-summaries';
 import { siteIndexOf } from './site-index';
 import type { SaveOffers } from './save-offers';
 import type { ServedCodeCheck } from './served-code';
 import { readSettings, serverOrigin } from './settings';
 import { totpCode } from './totp-code';
 import type { VaultSession } from './vault-session';
-
-/** Items the popup lists at most: the rest are found by searching. */
-const MAX_ITEMS = 200;
 
 /** The answer to one checked request from the extension's own page. */
 export async function handle(
@@ -45,7 +42,7 @@ async function run(session: VaultSession, offers: SaveOffers, servedCode: Served
     case 'settings':
       return session.setPreferences(request.idleMinutes, request.matchRule);
     case 'items':
-      return items(session, request.query, request.tabId);
+      return items(session, request.query, request.tabId, request.limit);
     case 'copy':
       return copyValue(session, request.id, request.field);
     case 'fill':
@@ -60,32 +57,12 @@ async function run(session: VaultSession, offers: SaveOffers, servedCode: Served
 }
 
 /** The vault's items, the tab's site's first, then by name; no secret in any of them. */
-async function items(session: VaultSession, query: string, tabId: number | undefined): Promise<ItemSummary[]> {
+async function items(session: VaultSession, query: string, tabId: number | undefined, limit?: number): Promise<ItemSummary[]> {
   const [entries, { matchRule }] = await Promise.all([session.entries(), readSettings()]);
   const pageUrl = tabId === undefined ? null : await tabUrl(tabId);
-  const folded = normaliseQuery(query);
   const forTab = new Set(pageUrl === null ? [] : siteIndexOf(entries).matching(pageUrl, matchRule));
-  const found = entries
-    .filter((entry) => matchesQuery(entry, folded))
-    .map((entry) => {
-      const matchesTab = entry.type === 'login' && forTab.has(entry);
-      // A card names no site: it may be filled into any https page.
-      const cardFits =
-        entry.type === 'card' && pageUrl !== null && URL.canParse(pageUrl) && new URL(pageUrl).protocol === 'https:';
-      return {
-        id: entry.id,
-        type: entry.type,
-        name: entry.name,
-        username: entry.username,
-        url: entry.urls[0] ?? entry.url,
-        hasTotp: entry.hasTotp,
-        matchesTab,
-        canFill: isFillable(entry) && (matchesTab || cardFits),
-        sortKey: entry.sortKey,
-      };
-    })
-    .sort((a, b) => Number(b.matchesTab) - Number(a.matchesTab) || a.sortKey.localeCompare(b.sortKey));
-  return found.slice(0, MAX_ITEMS).map(({ sortKey: _sortKey, ...summary }) => summary);
+  // Every match unless a first page was asked for: the popup's list draws only the rows in view.
+  return itemSummaries(entries, { query, forTab, pageUrl, ...(limit !== undefined ? { limit } : {}) });
 }
 
 async function copyValue(session: VaultSession, id: string, field: 'username' | 'password' | 'totp'): Promise<string> {

@@ -25,10 +25,12 @@ export function followWhilePopupOpen(port: chrome.runtime.Port, session: VaultSe
           }),
       }),
     url: `${server}${apiPaths.vaultEvents}`,
+    // The stream catches up at each (re)connection too, mostly finding nothing: the popup is told
+    // only when the list changed (a new list), not asked to fetch the whole vault again for nothing.
     catchUp: async () => {
+      const before = session.heldEntries();
       session.entriesChanged();
-      await session.entries();
-      port.postMessage({ type: VAULT_CHANGED });
+      if ((await session.entries()) !== before) port.postMessage({ type: VAULT_CHANGED });
     },
     // A refused catch-up is the popup's list to say (it asks, and gets the refusal).
     onError: () => port.postMessage({ type: VAULT_CHANGED }),

@@ -185,6 +185,8 @@ export class VaultSession {
     following.at = Date.now();
     // A lock while it ran: nothing opened here outlives it.
     if (this.#sync !== following) throw new Error('Your vault is locked.');
+    // Nothing changed: the same list, so whoever holds it (the popup's live port) can tell.
+    if (!whole && this.#entries && changed.entries.length === 0 && changed.purgedEntries.length === 0) return this.#entries;
     this.#entries = [...following.opened.values()].filter(
       (entry): entry is OpenEntry => entry.status === 'open' && entry.deletedAt === null,
     );
@@ -231,6 +233,11 @@ export class VaultSession {
       this.#integrity = { for: integrityKey, tracker };
     }
     return new EntryWrites({ api, vaultKey: held.vaultKey, integrity: this.#integrity.tracker });
+  }
+
+  /** The live entries held now, without catching up (null before the first look, or locked). */
+  heldEntries(): readonly OpenEntry[] | null {
+    return this.#entries;
   }
 
   /** After a write here or a notice of one elsewhere: the next look catches up with the server first. */

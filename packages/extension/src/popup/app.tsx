@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { Status } from '../shared/messages';
-import { AccountForms } from './account-forms';
+import { takeFirstStatus } from './first-list';
 import { send } from './send';
 import { ServedCodePanel } from './served-code-panel';
 import { VaultView } from './vault-view';
+
+/** Connect, Sign in, Unlock: not needed to show an open vault, so their own chunk, loaded when shown. */
+const AccountForms = lazy(() => import('./account-forms').then(({ AccountForms }) => ({ default: AccountForms })));
 
 /** The popup: whichever step the service worker says the extension is at. */
 export function App() {
@@ -11,7 +14,8 @@ export function App() {
   const [error, setError] = useState('');
   const refresh = useCallback(async () => {
     try {
-      setStatus(await send<Status>({ type: 'status' }));
+      // The first time, the status asked for before React loaded (first-list.ts).
+      setStatus(await (takeFirstStatus() ?? send<Status>({ type: 'status' })));
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
     }
@@ -37,7 +41,9 @@ export function App() {
       ) : status.state === 'unlocked' ? (
         <VaultView status={status} onChange={refresh} />
       ) : (
-        <AccountForms status={status} onChange={refresh} />
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <AccountForms status={status} onChange={refresh} />
+        </Suspense>
       )}
     </main>
   );

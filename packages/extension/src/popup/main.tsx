@@ -1,9 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { startFirstList } from './first-list';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The popup's entry is this and first-list alone: the worker is asked for the status and the
+// first list as soon as the page runs a script, and answers while React loads and mounts.
+startFirstList();
+void import('./mount');

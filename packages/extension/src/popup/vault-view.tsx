@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FillResult, ItemSummary, Status } from '../shared/messages';
-import { MATCH_RULES, type MatchRule } from '../shared/url-match';
+import { takeFirstList } from './first-list';
+import { ItemList, VirtualItemList, type CopyField } from './item-list';
+import { Preferences } from './preferences';
 import { SaveOfferPanel } from './save-offer-panel';
 import { send, targetTabId } from './send';
 import { useAction } from './use-action';
@@ -25,14 +27,44 @@ export function VaultView({ status, onChange }: Props) {
   /** Changes made elsewhere, caught up while the popup is open: the list is asked for again. */
   const changes = useVaultChanges();
 
+  /**
+   * The whole list the popup asked for before React loaded (first-list.ts), when its first page
+   * held every item: the list effect skips asking again. A partial first page is shown, and the
+   * effect asks for the rest at once.
+   */
+  const early = useRef<{ tabId: number | undefined } | null>(null);
+
   useEffect(() => {
-    void targetTabId().then((id) => {
+    let current = true;
+    const shown = (id: number | undefined) => {
+      if (!current) return;
       setTabId(id);
       setTabChecked(true);
-    });
+    };
+    const first = takeFirstList();
+    if (first === null) void targetTabId().then(shown);
+    else
+      first.then(
+        (answer) => {
+          if (!current) return;
+          if (answer.complete) early.current = { tabId: answer.tabId };
+          setItems(answer.items);
+          shown(answer.tabId);
+        },
+        // Refused (the vault was locked when it was asked, say): the list effect asks again.
+        () => void targetTabId().then(shown),
+      );
+    return () => {
+      current = false;
+    };
   }, []);
   useEffect(() => {
     if (!tabChecked) return;
+    if (early.current !== null && query === '' && saved === 0 && changes === 0 && early.current.tabId === tabId) {
+      early.current = null;
+      return;
+    }
+    early.current = null;
     // A later query's answer wins; an earlier one that arrives late is dropped.
     let current = true;
     send<ItemSummary[]>({ type: 'items', query, ...(tabId !== undefined ? { tabId } : {}) }).then(
@@ -50,7 +82,7 @@ export function VaultView({ status, onChange }: Props) {
     };
   }, [query, tabId, tabChecked, saved, changes]);
 
-  const copy = (item: ItemSummary, field: 'username' | 'password' | 'totp', label: string) =>
+  const copy = (item: ItemSummary, field: CopyField, label: string) =>
     void run(async () => {
       const value = await send<string>({ type: 'copy', id: item.id, field });
       await navigator.clipboard.writeText(value);
@@ -112,7 +144,7 @@ export function VaultView({ status, onChange }: Props) {
           {query === '' && (
             <ItemList title="For this site" items={forSite} empty="No items for this site." onFill={fill} onCopy={copy} />
           )}
-          <ItemList
+          <VirtualItemList
             title={query === '' ? 'All items' : 'Search results'}
             items={query === '' ? others : items}
             empty="No items found."
@@ -125,102 +157,3 @@ export function VaultView({ status, onChange }: Props) {
     </section>
   );
 }
-
-interface ListProps {
-  title: string;
-  items: ItemSummary[];
-  empty: string;
-  onFill: (item: ItemSummary) => void;
-  onCopy: (item: ItemSummary, field: 'username' | 'password' | 'totp', label: string) => void;
-}
-
-function ItemList({ title, items, empty, onFill, onCopy }: ListProps) {
-  return (
-    <section aria-label={title}>
-      <h2>{title}</h2>
-      {items.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <ul className="items">
-          {items.map((item) => (
-            <li key={item.id} className="item">
-              <div className="item-text">
-                <span className="item-name">{item.name}</span>
-                <span className="item-user">{item.username}</span>
-              </div>
-              <div className="item-actions">
-                {item.canFill && (
-                  <button type="button" aria-label={`Fill ${item.name}`} onClick={() => onFill(item)}>
-                    Fill
-                  </button>
-                )}
-                <button
-                  type="button"
-                  aria-label={`Copy user name of ${item.name}`}
-                  onClick={() => onCopy(item, 'username', 'User name')}
-                >
-                  User
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Copy password of ${item.name}`}
-                  onClick={() => onCopy(item, 'password', 'Password')}
-                >
-                  Pass
-                </button>
-                {item.hasTotp && (
-                  <button type="button" aria-label={`Copy code of ${item.name}`} onClick={() => onCopy(item, 'totp', 'Code')}>
-                    Code
-                  </button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function Preferences({ status, onChange }: Props) {
-  const [minutes, setMinutes] = useState(String(status.idleMinutes));
-  const [rule, setRule] = useState<MatchRule>(status.matchRule);
-  const { error, run } = useAction();
-  const save = () =>
-    void run(async () => {
-      await send({ type: 'settings', idleMinutes: Number(minutes), matchRule: rule });
-      await onChange();
-    });
-  return (
-    <details className="preferences">
-      <summary>Preferences</summary>
-      <label htmlFor="idle">Lock after idle (minutes)</label>
-      <input id="idle" type="number" min={1} max={1440} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
-      <label htmlFor="rule">Match sites by</label>
-      <select id="rule" value={rule} onChange={(e) => setRule(e.target.value as MatchRule)}>
-        {MATCH_RULES.map((name) => (
-          <option key={name} value={name}>
-            {RULE_LABELS[name]}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      <button type="button" onClick={save}>
-        Save preferences
-      </button>
-    </details>
-  );
-}
-
-const RULE_LABELS: Record<MatchRule, string> = {
-  'base-domain': 'Base domain',
-  host: 'Host and port',
-  'starts-with': 'Starts with (same origin)',
-  exact: 'Exact address',
-  regex: 'Regular expression',
-  never: 'Never',
-};

@@ -19,7 +19,13 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('unlock'), password: text(1024) }),
   z.strictObject({ type: z.literal('lock') }),
   z.strictObject({ type: z.literal('sign-out') }),
-  z.strictObject({ type: z.literal('items'), query: text(200), tabId: tabId.optional() }),
+  z.strictObject({
+    type: z.literal('items'),
+    query: text(200),
+    tabId: tabId.optional(),
+    /** The first page only (the popup's first paint); every match without it. */
+    limit: z.number().int().min(1).max(1_000).optional(),
+  }),
   z.strictObject({ type: z.literal('copy'), id: entryId, field: z.enum(['username', 'password', 'totp']) }),
   z.strictObject({ type: z.literal('fill'), id: entryId, tabId }),
   z.strictObject({ type: z.literal('save-offer'), tabId }),
