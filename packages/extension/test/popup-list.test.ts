@@ -1,10 +1,12 @@
 import { addSealed, loginOverview, sealItem } from '@lockit/test-support';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, signInByPopup, type ExtensionWorld } from './support/extension-world';
 
 /** Enough items that rendering them all would show: the popup must render the rows in view only. */
 const MANY = 3_000;
+const SCREENSHOTS = resolve(import.meta.dirname, '../../../test-results/extension');
 const BANK = { name: 'Birch Bank', username: 'ada', password: 'bank-pass-1', urls: ['https://bank.test'] };
 const nameOf = (n: number) => `Item ${String(n).padStart(4, '0')}`;
 const LAST = nameOf(MANY - 1);
@@ -44,6 +46,7 @@ describe('the popup’s list of a large vault', () => {
 
     await list(popup).evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
     await list(popup).getByText(LAST, { exact: true }).waitFor();
+    await popup.screenshot({ path: `${SCREENSHOTS}/10-long-list-end.png` });
     expect(await renderedRows(popup)).toBeLessThan(20);
     expect(await list(popup).getByText(nameOf(0), { exact: true }).count()).toBe(0);
     await popup.close();
