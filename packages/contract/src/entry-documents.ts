@@ -31,6 +31,11 @@ export const DOCUMENT_LIMITS = {
   /** An OpenSSH private key: an Ed25519 key is about 400 characters, a 4096-bit RSA key about 3,400. */
   sshPrivateKey: 16000,
   sshPublicKey: 2000,
+  /** Files an item lists; far above what a person attaches to one item, and within the overview's size. */
+  files: 100,
+  fileName: 255,
+  /** Files deleted for good that the item remembers; the oldest are forgotten past this. */
+  deletedFiles: 100,
 } as const;
 
 const text = (max: number) => z.string().max(max, `is longer than ${max} characters`);
@@ -105,6 +110,26 @@ export const sshKeyOverviewSchema = z.strictObject({
 });
 export type SshKeyOverview = z.infer<typeof sshKeyOverviewSchema>;
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const FILE_NAME_FORBIDDEN = /[/\\\u0000-\u001f\u007f]/;
+
+/**
+ * A file the item holds, as the item itself lists it (decision 0084): the file's id on the
+ * server, and the name and size the person sees. The list is sealed with the item, so it is
+ * in the whole-vault integrity set and in every history version: a server that withholds a
+ * listed file, or serves one the item does not list, is caught by comparing the two.
+ */
+export const fileRefSchema = z.strictObject({
+  id: z.uuid(),
+  name: z
+    .string()
+    .min(1, 'is empty')
+    .refine((name) => [...name].length <= DOCUMENT_LIMITS.fileName, `is longer than ${DOCUMENT_LIMITS.fileName} characters`)
+    .refine((name) => !FILE_NAME_FORBIDDEN.test(name), 'holds a slash, a backslash or a control character'),
+  size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export type FileRef = z.infer<typeof fileRefSchema>;
+
 /**
  * What the list shows of an entry. Version 2 adds `name` and `username`, copies of the
  * entry's service name and user name, so the list opens one field per entry instead of four;
@@ -131,6 +156,20 @@ export const overviewDocumentSchema = z
     sshKey: sshKeyOverviewSchema.nullable().optional(),
     /** A match rule for each address that has one of its own, by the address as saved; absent when none has. */
     urlRules: z.record(text(DOCUMENT_LIMITS.url), z.enum(URL_MATCH_RULES)).optional(),
+    /**
+     * The item's files. Absent in an item whose files were never listed (written before
+     * decision 0084, or by an import): its files are then shown as the server serves them.
+     */
+    files: z
+      .array(fileRefSchema)
+      .max(DOCUMENT_LIMITS.files)
+      .refine((files) => new Set(files.map((file) => file.id)).size === files.length, 'lists a file twice')
+      .optional(),
+    /**
+     * Ids of files deleted for good: a version in history may still list one, so without this
+     * a server serving it again would pass for a file kept for that version.
+     */
+    deletedFiles: z.array(z.uuid()).max(DOCUMENT_LIMITS.deletedFiles).optional(),
   })
   .refine((overview) => Object.keys(overview.urlRules ?? {}).every((address) => overview.urls.includes(address)), {
     message: 'has a match rule for an address it does not hold',

@@ -12,3 +12,14 @@ export {
   type ProgressListener,
   type UploadOptions,
 } from './attachment-calls';
+export {
+  itemFilesOf,
+  refOf,
+  refsOfServed,
+  MISSING_FILE_PROBLEM,
+  OTHER_SIZE_PROBLEM,
+  type ItemFile,
+  type ItemFiles,
+  type MissingAttachment,
+} from './item-files';
+export { filesInHistory } from './history-files';

@@ -61,6 +61,12 @@ export function mergeDrafts(
   for (const part of DRAFT_PARTS) if (picks[part] === 'theirs') Object.assign(merged, { [part]: theirs[part] });
   // The rules go with the addresses they belong to.
   if (picks.urls === 'theirs') merged.urlRules = { ...theirs.urlRules };
+  // The form never changes the file list, the item view's file actions do, each on the newest
+  // version: theirs is always the one that holds every file attached so far (decision 0084).
+  delete merged.files;
+  delete merged.deletedFiles;
+  if (theirs.files) merged.files = theirs.files.map((file) => ({ ...file }));
+  if (theirs.deletedFiles) merged.deletedFiles = [...theirs.deletedFiles];
   return merged;
 }
 

@@ -86,6 +86,8 @@ export function entryPlaintext(draft: EntryDraft): EntryPlaintext {
       },
       identity: identity && identityOverview(identity),
       ...(sshKey && { sshKey: sshKey.overview }),
+      ...(draft.files && { files: draft.files }),
+      ...(draft.deletedFiles && { deletedFiles: draft.deletedFiles.slice(-DOCUMENT_LIMITS.deletedFiles) }),
     },
     details: hasDetails
       ? {
@@ -149,7 +151,7 @@ function checkedDocument(
     throw new EntryDraftError(limitMessage(document));
   }
   if (json.length > ENTRY_PLAINTEXT_LIMITS[what]) {
-    throw new EntryDraftError('This entry holds too much to save: remove some custom fields, tags or web addresses.');
+    throw new EntryDraftError('This entry holds too much to save: remove some custom fields, tags, web addresses or files.');
   }
   return json;
 }
@@ -161,6 +163,7 @@ function limitMessage(document: OverviewDocument | DetailsDocument): string {
     if (document.urls.some((url) => url.length > DOCUMENT_LIMITS.url))
       return `A web address can be at most ${DOCUMENT_LIMITS.url} characters.`;
     if (document.tags.length > DOCUMENT_LIMITS.tags) return `An entry can have at most ${DOCUMENT_LIMITS.tags} tags.`;
+    if ((document.files?.length ?? 0) > DOCUMENT_LIMITS.files) return `An item can have at most ${DOCUMENT_LIMITS.files} files.`;
     if (document.tags.some((tag) => tag.length > DOCUMENT_LIMITS.tag))
       return `A tag can be at most ${DOCUMENT_LIMITS.tag} characters.`;
     if (document.fields.length > DOCUMENT_LIMITS.customFields)

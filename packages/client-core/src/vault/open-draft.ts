@@ -56,6 +56,8 @@ type EntryShape = Pick<
   | 'card'
   | 'identity'
   | 'sshKey'
+  | 'files'
+  | 'deletedFiles'
   | 'tags'
   | 'folderId'
   | 'favorite'
@@ -93,6 +95,8 @@ export function draftOf(entry: EntryShape, secrets: EntrySecrets): EntryDraft {
       license: secrets.identity?.license ?? '',
     },
     sshKey: entry.sshKey ? { privateKey: secrets.sshKey?.privateKey ?? '', comment: entry.sshKey.comment } : null,
+    ...(entry.files && { files: entry.files.map((file) => ({ ...file })) }),
+    ...(entry.deletedFiles && { deletedFiles: [...entry.deletedFiles] }),
     tags: [...entry.tags],
     folderId: entry.folderId,
     favorite: entry.favorite,

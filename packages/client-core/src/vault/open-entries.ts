@@ -155,6 +155,8 @@ function toOpenEntry(
     card: overview.card,
     identity: overview.identity,
     sshKey: overview.sshKey ?? null,
+    ...(overview.files && { files: overview.files }),
+    ...(overview.deletedFiles && { deletedFiles: overview.deletedFiles }),
     createdAt: wire.createdAt,
     updatedAt: wire.updatedAt,
     deletedAt: wire.deletedAt,

@@ -3,6 +3,7 @@ import type {
   CustomField,
   CustomFieldKind,
   EntryType,
+  FileRef,
   IdentityOverview,
   SshKeyOverview,
   UrlMatchRule,
@@ -43,6 +44,13 @@ export interface OpenEntry {
   identity: IdentityOverview | null;
   /** An SSH key's public half (absent or null for the other types). */
   sshKey?: SshKeyOverview | null;
+  /**
+   * The files the item lists (decision 0084); absent when it never listed them (saved before
+   * that, or imported): its files are then the ones the server serves, unchecked.
+   */
+  files?: readonly FileRef[];
+  /** Ids of files deleted for good (decision 0084); absent when none was. */
+  deletedFiles?: readonly string[];
   createdAt: string;
   updatedAt: string;
   /** When it went to Trash; null while it is live. */
@@ -154,6 +162,13 @@ export interface EntryDraft {
   identity: IdentityDraft | null;
   /** An SSH key item's key; its public half and fingerprint are derived from it when saved. */
   sshKey?: SshKeyDraft | null;
+  /**
+   * The item's files, carried through every edit as they are (the form does not change
+   * them; the item view's file actions do). Absent: the item never listed its files.
+   */
+  files?: FileRef[];
+  /** Ids of files deleted for good, carried like `files`. */
+  deletedFiles?: string[];
   tags: string[];
   folderId: string | null;
   favorite: boolean;

@@ -1,6 +1,8 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState, type ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
+import type { FileRef } from '@lockit/contract';
 import { routeTable } from '@lockit/contract/routes';
 import { ApiClient, type AttachmentPlatform, type BinaryTransport, type Transport } from '@lockit/client-core';
 import { generateVaultKeyBytes, importVaultKey, newEntryId, SEALED_CHUNK_BYTES } from '@lockit/crypto';
@@ -99,18 +101,73 @@ function memoryServer(limits = { maxFileBytes: 100 * MiB, maxAccountBytes: 1024 
   return { platform, files, sent, lieWith: (rewrite: (bytes: Uint8Array) => Uint8Array) => (lie = rewrite) };
 }
 
+/**
+ * The item the files belong to, as the vault keeps it: its file list (undefined: it never
+ * listed one), changed by each save; `refuse` makes the next saves fail, as a server would.
+ */
+class Item {
+  saves = 0;
+  refuse: string | null = null;
+  /** The lists of the versions each save replaced (the item's history). */
+  readonly history: (FileRef[] | undefined)[] = [];
+  constructor(public files: FileRef[] | undefined) {}
+
+  historyIds = async () => new Set(this.history.flatMap((files) => (files ?? []).map((file) => file.id)));
+
+  /** What a save of the item does: its list changed, or the refusal a server would answer. */
+  /** Files deleted for good, as the item remembers them. */
+  deletedFiles: string[] = [];
+
+  save(
+    change: (files: FileRef[]) => FileRef[],
+    served: readonly FileRef[],
+    deletedForGood?: string,
+  ): { ok: true } | { ok: false; message: string } {
+    if (this.refuse) return { ok: false, message: this.refuse };
+    this.history.push(this.files);
+    this.files = change(this.files ?? [...served]);
+    if (deletedForGood !== undefined) this.deletedFiles = [...this.deletedFiles, deletedForGood];
+    this.saves += 1;
+    return { ok: true };
+  }
+}
+const newItem = (files?: FileRef[]) => new Item(files);
+
+/** The section inside an item: its list kept in `item` across renders, saved by setFiles. */
+function ItemSection({
+  item,
+  ...props
+}: { item: Item } & Omit<ComponentProps<typeof AttachmentsSection>, 'listed' | 'setFiles'>) {
+  const [listed, setListed] = useState({ files: item.files, deleted: item.deletedFiles });
+  return (
+    <AttachmentsSection
+      {...props}
+      listed={listed.files}
+      deletedFiles={listed.deleted}
+      historyIds={item.historyIds}
+      setFiles={async (change, served, deletedForGood) => {
+        const result = item.save(change, served, deletedForGood);
+        setListed({ files: item.files, deleted: item.deletedFiles });
+        return result;
+      }}
+    />
+  );
+}
+
 async function renderSection(
   server = memoryServer(),
   trashed = false,
-  keys?: { vaultKey: CryptoKey; entryId: string },
+  keys?: { vaultKey: CryptoKey; entryId: string; item?: Item },
   keyEpoch?: number,
 ) {
+  const item = keys?.item ?? newItem();
   const vaultKey = keys?.vaultKey ?? (await importVaultKey(generateVaultKeyBytes()));
   const entryId = keys?.entryId ?? newEntryId();
   const saved: Array<{ blob: Blob; name: string }> = [];
   const user = userEvent.setup();
   render(
-    <AttachmentsSection
+    <ItemSection
+      item={item}
       entryId={entryId}
       vaultKey={vaultKey}
       keyEpoch={keyEpoch}
@@ -121,7 +178,7 @@ async function renderSection(
   );
   await screen.findByRole('heading', { name: 'Files' });
   await waitFor(() => expect(screen.queryByText('Loading files…')).not.toBeInTheDocument());
-  return { server, saved, user, vaultKey, entryId };
+  return { server, saved, user, vaultKey, entryId, item };
 }
 
 const textFile = (name: string, text: string) => new File([text], name, { type: 'text/plain' });
@@ -155,7 +212,7 @@ describe('the item view’s files', () => {
   });
 
   it('renames with a new sealed name, refusing a name with a slash, and deletes after a confirmation', async () => {
-    const { server, user } = await renderSection();
+    const { server, user, item } = await renderSection();
     const row = await attach(user, textFile('a.txt', 'x'));
     await user.click(within(row).getByRole('button', { name: 'Rename a.txt' }));
     const dialog = screen.getByRole('dialog', { name: 'Rename file' });
@@ -173,9 +230,26 @@ describe('the item view’s files', () => {
     expect(server.sent.some((body) => body.includes('tax 2026'))).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete tax 2026.txt' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete file' })).getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete file' });
+    expect(confirm).toHaveTextContent(
+      "Delete tax 2026.txt from this item? The item's earlier versions keep it, so restoring one brings it back, until you delete it for good.",
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await screen.findByText('No files attached.');
-    expect(server.files.size).toBe(0);
+    // Kept for the version before, which lists it, until deleted for good.
+    const kept = await screen.findByLabelText('Files kept for earlier versions');
+    expect(kept).toHaveTextContent('tax 2026.txt (1 byte)');
+    expect(server.files.size).toBe(1);
+    await user.click(within(kept).getByRole('button', { name: 'Delete tax 2026.txt for good' }));
+    const forGood = screen.getByRole('dialog', { name: 'Delete file' });
+    expect(forGood).toHaveTextContent(
+      'Delete tax 2026.txt for good? It cannot be brought back, not even with an earlier version of the item.',
+    );
+    await user.click(within(forGood).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(server.files.size).toBe(0));
+    await waitFor(() => expect(screen.queryByLabelText('Files kept for earlier versions')).not.toBeInTheDocument());
+    // The item remembers it: a server serving it again cannot pass it off as kept for a version.
+    expect(item.deletedFiles).toHaveLength(1);
   });
 
   it('says plainly when the server changed the file, and saves nothing', async () => {
@@ -194,6 +268,84 @@ describe('the item view’s files', () => {
     await user.upload(screen.getByLabelText('Choose a file to attach'), new File([new Uint8Array(MiB + 1)], 'video.mp4'));
     expect(await screen.findByRole('alert')).toHaveTextContent('video.mp4 is larger than the limit of 1 MB per file.');
     expect(server.files.size).toBe(0);
+  });
+
+  it('saves the item with each file it attaches, renames and deletes, so the item lists its files', async () => {
+    const { user, item } = await renderSection();
+    await attach(user, textFile('a.txt', 'x'));
+    await attach(user, textFile('b.txt', 'yy'));
+    expect(item.files!.map(({ name, size }) => [name, size])).toEqual([
+      ['a.txt', 1],
+      ['b.txt', 2],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Rename a.txt' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rename file' });
+    await user.clear(within(dialog).getByLabelText('File name'));
+    await user.type(within(dialog).getByLabelText('File name'), 'c.txt');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('listitem', { name: 'c.txt' });
+    await user.click(screen.getByRole('button', { name: 'Delete b.txt' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete file' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(item.files!.map((file) => file.name)).toEqual(['c.txt']));
+    expect(item.saves).toBe(4);
+  });
+
+  it('names a file the item lists that the server did not serve as missing, not as no file', async () => {
+    const server = memoryServer();
+    const first = await renderSection(server);
+    await attach(first.user, textFile('passport.jpg', 'scan'));
+    cleanup();
+    // The server drops the file behind the item's back.
+    server.files.clear();
+    await renderSection(server, false, first);
+    const row = screen.getByRole('listitem', { name: 'Missing file passport.jpg' });
+    expect(within(row).getByRole('alert')).toHaveTextContent(
+      'Missing file: passport.jpg (4 bytes). The item lists this file, but the server did not serve it: it was withheld or deleted on the server.',
+    );
+    expect(screen.queryByText('No files attached.')).not.toBeInTheDocument();
+  });
+
+  it('keeps a served file the item does not list out of its files until the person keeps it', async () => {
+    const server = memoryServer();
+    const first = await renderSection(server);
+    await attach(first.user, textFile('deleted.txt', 'gone'));
+    cleanup();
+    // The item was saved without the file (deleted here); the server brings the file back.
+    const { user, item } = await renderSection(server, false, { ...first, item: newItem([]) });
+    expect(screen.getByText('No files attached.')).toBeInTheDocument();
+    const apart = screen.getByRole('alert', { name: 'Files the item does not list' });
+    expect(apart).toHaveTextContent('The server holds a file for this item that neither the item nor its history lists.');
+    expect(apart).toHaveTextContent('deleted.txt (4 bytes)');
+    await user.click(within(apart).getByRole('button', { name: 'Keep deleted.txt' }));
+    await screen.findByRole('listitem', { name: 'deleted.txt' });
+    expect(item.files!.map((file) => file.name)).toEqual(['deleted.txt']);
+  });
+
+  it('deletes a new file again when the item cannot be saved with it, and says why', async () => {
+    const { user, item, server } = await renderSection();
+    item.refuse = 'Your vault was changed elsewhere since this change was made. Try again.';
+    await user.upload(screen.getByLabelText('Choose a file to attach'), textFile('a.txt', 'x'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'a.txt was not attached: Your vault was changed elsewhere since this change was made. Try again.',
+    );
+    await waitFor(() => expect(server.files.size).toBe(0));
+    expect(screen.getByText('No files attached.')).toBeInTheDocument();
+  });
+
+  it('lists the files of an item that never listed them as served, and lists them at the first change', async () => {
+    const server = memoryServer();
+    const first = await renderSection(server, false, {
+      vaultKey: await importVaultKey(generateVaultKeyBytes()),
+      entryId: newEntryId(),
+      item: newItem(),
+    });
+    await attach(first.user, textFile('old.txt', 'o'));
+    cleanup();
+    const legacy = newItem();
+    const { user } = await renderSection(server, false, { ...first, item: legacy });
+    expect(screen.getByRole('listitem', { name: 'old.txt' })).toBeInTheDocument();
+    await attach(user, textFile('new.txt', 'n'));
+    expect(legacy.files!.map((file) => file.name)).toEqual(['old.txt', 'new.txt']);
   });
 
   it('in Trash lists and downloads, but offers no add, rename or delete', async () => {
@@ -217,8 +369,10 @@ describe('sharing a file of the item', () => {
     const entryId = newEntryId();
     const shared: string[] = [];
     const user = userEvent.setup();
+    const item = newItem();
     const view = render(
-      <AttachmentsSection
+      <ItemSection
+        item={item}
         entryId={entryId}
         vaultKey={vaultKey}
         trashed={false}
@@ -233,7 +387,7 @@ describe('sharing a file of the item', () => {
     view.unmount();
     cleanup();
 
-    render(<AttachmentsSection entryId={entryId} vaultKey={vaultKey} trashed={false} platform={server.platform} />);
+    render(<ItemSection item={item} entryId={entryId} vaultKey={vaultKey} trashed={false} platform={server.platform} />);
     const again = await screen.findByRole('listitem', { name: 'floor plan.txt' });
     expect(within(again).queryByRole('button', { name: /^Share/ })).not.toBeInTheDocument();
   });

@@ -1,15 +1,23 @@
 import { useRef, useState } from 'react';
-import type { AttachmentPlatform, ListedAttachment, OpenedAttachment } from '@lockit/client-core';
+import type { FileRef } from '@lockit/contract';
+import type { AttachmentPlatform, ItemFile, ListedAttachment, OpenedAttachment } from '@lockit/client-core';
 import { buttonSecondary } from '@/components/ui/styles';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { fileSource, pageAttachmentPlatform } from './attachment-platform';
 import { formatSize } from './format-size';
 import { RenameAttachmentDialog } from './rename-attachment-dialog';
 import { saveFile } from './save-file';
-import { useAttachments } from './use-attachments';
+import { KeptFiles, UnlistedFiles } from './unlisted-files';
+import { useAttachments, type SetFiles } from './use-attachments';
 
 interface Props {
   entryId: string;
+  /** The files the item lists (undefined: it never listed them, and the served ones are shown). */
+  listed: readonly FileRef[] | undefined;
+  /** Ids of the files the item says were deleted for good. */
+  deletedFiles?: readonly string[] | undefined;
+  /** Saves the item with its file list changed. */
+  setFiles: SetFiles;
   vaultKey: CryptoKey;
   /** The vault key's epoch, sent with each new file so a key rotated meanwhile refuses it. */
   keyEpoch?: number | undefined;
@@ -19,6 +27,8 @@ interface Props {
   platform?: AttachmentPlatform;
   /** Where a checked download goes; the browser's downloads by default. */
   save?: (blob: Blob, name: string) => void;
+  /** Ids of the files the item's earlier versions list (tests hand in their own). */
+  historyIds?: () => Promise<Set<string>>;
   /** Shares a file by link (the item's Share form); no Share button without it. */
   onShare?: ((file: OpenedAttachment) => void) | undefined;
 }
@@ -29,21 +39,26 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /**
  * The item view's files: each one's name, size and date, with Download, Rename and Delete, and
  * Add file (the browser's file picker). Names are sealed; a file the server changed shows as
- * damaged with why, and can only be deleted.
+ * damaged with why, and can only be deleted; a file the item lists that the server did not
+ * serve is named as missing, and a served file the item does not list is shown apart.
  */
 export function AttachmentsSection({
   entryId,
+  listed,
+  deletedFiles,
+  setFiles,
   vaultKey,
   keyEpoch,
   trashed,
   platform = pageAttachmentPlatform,
   save = saveFile,
+  historyIds,
   onShare,
 }: Props) {
-  const files = useAttachments(platform, vaultKey, entryId, keyEpoch);
+  const files = useAttachments(platform, vaultKey, entryId, listed, deletedFiles, setFiles, keyEpoch, historyIds);
   const picker = useRef<HTMLInputElement>(null);
   const [renaming, setRenaming] = useState<OpenedAttachment | null>(null);
-  const [deleting, setDeleting] = useState<ListedAttachment | null>(null);
+  const [deleting, setDeleting] = useState<ItemFile | ListedAttachment | null>(null);
   const { state, transfer } = files;
   const busy = transfer !== null;
 
@@ -52,8 +67,9 @@ export function AttachmentsSection({
     if (blob) save(blob, file.name);
   };
 
-  const idsOf = (file: ListedAttachment) =>
-    file.kind === 'file' ? file.ids : { itemId: entryId.toLowerCase(), fileId: file.id.toLowerCase() };
+  /** A file the item lists and the server serves: deleting it keeps it for the version before. */
+  const keptAfterDelete = (file: ItemFile | ListedAttachment) =>
+    file.kind === 'file' && listed?.some((ref) => ref.id.toLowerCase() === file.ids.fileId.toLowerCase()) === true;
 
   return (
     <section aria-label="Files" className="flex flex-col gap-2 rounded-xl border border-slate-800 bg-slate-900/60 p-3">
@@ -86,10 +102,10 @@ export function AttachmentsSection({
 
       {state.status === 'loading' && <p className="text-sm text-slate-400">Loading files…</p>}
       {state.status === 'failed' && <p className="text-sm text-red-300">The files could not be listed: {state.message}</p>}
-      {state.status === 'ready' && state.list.files.length === 0 && <p className="text-sm text-slate-400">No files attached.</p>}
-      {state.status === 'ready' && state.list.files.length > 0 && (
+      {state.status === 'ready' && state.item.files.length === 0 && <p className="text-sm text-slate-400">No files attached.</p>}
+      {state.status === 'ready' && state.item.files.length > 0 && (
         <ul aria-label="Attached files" className="flex flex-col divide-y divide-slate-800">
-          {state.list.files.map((file) =>
+          {state.item.files.map((file) =>
             file.kind === 'file' ? (
               <li key={file.ids.fileId} aria-label={file.name} className="flex flex-col gap-2 py-2">
                 <div className="min-w-0">
@@ -145,15 +161,23 @@ export function AttachmentsSection({
                 </div>
               </li>
             ) : (
-              <li key={file.id} aria-label="Damaged file" className="flex flex-wrap items-center gap-2 py-2">
-                <p className="min-w-0 flex-1 text-sm text-amber-200">Damaged file: {file.problem}</p>
+              <li
+                key={file.id}
+                aria-label={file.kind === 'missing' ? `Missing file ${file.name}` : 'Damaged file'}
+                className="flex flex-wrap items-center gap-2 py-2"
+              >
+                <p role={file.kind === 'missing' ? 'alert' : undefined} className="min-w-0 flex-1 text-sm text-amber-200">
+                  {file.kind === 'missing'
+                    ? `Missing file: ${file.name} (${formatSize(file.size)}). ${file.problem}`
+                    : `Damaged file: ${file.problem}`}
+                </p>
                 {!trashed && (
                   <button
                     type="button"
                     className={small}
                     disabled={busy}
                     onClick={() => setDeleting(file)}
-                    aria-label="Delete damaged file"
+                    aria-label={file.kind === 'missing' ? `Delete missing file ${file.name}` : 'Delete damaged file'}
                   >
                     Delete
                   </button>
@@ -162,6 +186,19 @@ export function AttachmentsSection({
             ),
           )}
         </ul>
+      )}
+
+      {state.status === 'ready' && state.item.kept.length > 0 && (
+        <KeptFiles files={state.item.kept} busy={busy} trashed={trashed} onDelete={setDeleting} />
+      )}
+      {state.status === 'ready' && state.item.unlisted.length > 0 && (
+        <UnlistedFiles
+          files={state.item.unlisted}
+          busy={busy}
+          trashed={trashed}
+          onKeep={(file) => void files.keep(file)}
+          onDelete={setDeleting}
+        />
       )}
 
       {transfer && (
@@ -187,14 +224,15 @@ export function AttachmentsSection({
         <ConfirmDialog
           title="Delete file"
           message={
-            deleting.kind === 'file'
-              ? `Delete ${deleting.name} for good? It cannot be brought back.`
-              : 'Delete this damaged file for good? It cannot be brought back.'
+            deleting.kind === 'damaged'
+              ? 'Delete this damaged file for good? It cannot be brought back.'
+              : keptAfterDelete(deleting)
+                ? `Delete ${deleting.name} from this item? The item's earlier versions keep it, so restoring one brings it back, until you delete it for good.`
+                : `Delete ${deleting.name} for good? It cannot be brought back, not even with an earlier version of the item.`
           }
           confirmLabel="Delete"
           onConfirm={async () => {
-            if (await files.remove({ ids: idsOf(deleting), name: deleting.kind === 'file' ? deleting.name : 'file' }))
-              setDeleting(null);
+            if (await files.remove(deleting)) setDeleting(null);
           }}
           onClose={() => setDeleting(null)}
         />

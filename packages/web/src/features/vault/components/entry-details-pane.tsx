@@ -12,6 +12,7 @@ import { DetailField, iconButton, type FieldOf } from './details-field';
 import { loginSections } from './details-login';
 import { Organise } from './details-organise';
 import { AttachmentsSection } from '../attachments/attachments-section';
+import type { EntryActions } from '../lib/entry-action-types';
 import { ShareSection } from '../share-links/share-section';
 import { monogramColour } from './entry-row';
 import { PendingBadge } from './pending-sync';
@@ -26,6 +27,8 @@ export interface DetailsActions {
   /** The entry was used (a web address opened): for the Last used sort. */
   used: (entry: OpenEntry) => void;
   setFavorite: (entry: OpenEntry, on: boolean) => Promise<unknown>;
+  /** Saves the item with its file list changed (the item view's Files); says how it went. */
+  setFiles: EntryActions['setFiles'];
   save: (entry: OpenEntry, draft: EntryDraft) => Promise<unknown>;
   edit: (entry: OpenEntry) => void;
   remove: (entry: OpenEntry) => void;
@@ -183,6 +186,9 @@ export function EntryDetailsPane({ entry, folders, copied, actions }: EntryDetai
         <AttachmentsSection
           key={entry.id}
           entryId={entry.id}
+          listed={entry.files}
+          deletedFiles={entry.deletedFiles}
+          setFiles={(change, served, deletedForGood) => actions.setFiles(entry, change, served, deletedForGood)}
           vaultKey={vaultKey}
           keyEpoch={unlocked?.keyEpoch}
           trashed={trashed}

@@ -94,6 +94,9 @@ export function HistoryPanel({ entry, actions, onClose }: HistoryPanelProps) {
                   ) : (
                     <>
                       <p>{changeText(version.draft, next)}</p>
+                      {version.draft.files !== undefined && version.draft.files.length > 0 && (
+                        <p>Files: {version.draft.files.map((file) => file.name).join(', ')}</p>
+                      )}
                       {version.draft.type === 'login' && version.draft.password !== '' && (
                         <div className="flex flex-wrap items-center gap-2">
                           <span>Password:</span>
@@ -139,7 +142,11 @@ export function HistoryPanel({ entry, actions, onClose }: HistoryPanelProps) {
 /** What the version after this one changed, by field name. */
 function changeText(version: EntryDraft, next: EntryDraft | null): string {
   if (next === null) return 'The next version could not be compared.';
-  const parts = changedParts(version, next);
+  const parts: string[] = changedParts(version, next).map((part) => PART_LABELS[part]);
+  // Files are not a part the form edits (or a conflict picks), but a version keeps its own.
+  if (fileListText(version) !== fileListText(next)) parts.push('Files');
   if (parts.length === 0) return 'The next save changed no field (it moved the entry to or from Trash).';
-  return `Changed after this version: ${parts.map((part) => PART_LABELS[part]).join(', ')}.`;
+  return `Changed after this version: ${parts.join(', ')}.`;
 }
+
+const fileListText = (draft: EntryDraft) => JSON.stringify((draft.files ?? []).map((file) => [file.id, file.name]));

@@ -120,7 +120,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
   }, [paneCopies.copied, selected]);
 
   // Each of these keeps its identity across renders (only `actions.conflict` changes).
-  const { openSecrets, openDraft, restore, setFavorite, save } = actions;
+  const { openSecrets, openDraft, restore, setFavorite, setFiles, save } = actions;
 
   /** The password, or null when it did not decrypt (the entry is then shown as damaged). */
   const passwordOf = useCallback(
@@ -223,6 +223,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
       },
       used: (entry) => used(entry.id),
       setFavorite: (entry, on) => setFavorite(entry, on).then(report),
+      setFiles,
       save: (entry, draft) => save(entry, draft).then(report),
       edit: openEdit,
       remove: (entry) => setDialog({ kind: 'delete', entry }),
@@ -231,7 +232,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
       history: (entry) => setDialog({ kind: 'history', entry }),
       close: closePane,
     }),
-    [openSecrets, copyPaneField, used, setFavorite, save, report, openEdit, restore, closePane],
+    [openSecrets, copyPaneField, used, setFavorite, setFiles, save, report, openEdit, restore, closePane],
   );
 
   const close = useCallback(() => setDialog(null), []);

@@ -63,7 +63,21 @@ async function storedFile(bytes: Uint8Array, name: string) {
 describe('the encrypted backup with files', () => {
   it('lists no file and stays version 1 when no exported item has one', () => {
     const planned = withFiles(contents, ['a', 'b'], { byEntry: new Map(), damaged: 0 });
-    expect(planned).toEqual({ contents, attached: null });
+    expect(planned).toEqual({ contents, attached: null, missing: 0 });
+  });
+
+  it('carries the files an item lists, under the names it lists, and counts a listed file the server did not serve', async () => {
+    const { file } = await storedFile(new Uint8Array(10), 'served name.pdf');
+    const { file: stranger } = await storedFile(new Uint8Array(5), 'not listed.txt');
+    const refs = [
+      { id: file.ids.fileId, name: 'listed name.pdf', size: 10 },
+      { id: '2f5e1c5a-0b1d-4a3e-9c6a-3d4e5f607182', name: 'withheld.pdf', size: 99 },
+    ];
+    const byEntry = new Map([[ENTRY, [file, stranger]]]);
+    const planned = withFiles(contents, ['other', ENTRY], { byEntry, damaged: 0 }, [undefined, refs]);
+    expect(planned.contents.items[1]!.files!.map((listedFile) => listedFile.name)).toEqual(['listed name.pdf']);
+    expect(planned.attached![1]!.map((opened) => opened.ids.fileId)).toEqual([file.ids.fileId]);
+    expect(planned.missing).toBe(1);
   });
 
   it('streams each file from the server, checked, into a version 2 file that opens to the same bytes', async () => {

@@ -1,4 +1,11 @@
-import { downloadAttachment, openListedAttachment, type AttachmentPlatform, type OpenedAttachment } from '@lockit/client-core';
+import type { FileRef } from '@lockit/contract';
+import {
+  downloadAttachment,
+  itemFilesOf,
+  openListedAttachment,
+  type AttachmentPlatform,
+  type OpenedAttachment,
+} from '@lockit/client-core';
 import type { BackupContents, BackupFile, BackupSealer } from '@lockit/transfer';
 import { api } from '@/lib/http';
 import { pageAttachmentPlatform } from '../attachments/attachment-platform';
@@ -45,17 +52,28 @@ function listed(file: OpenedAttachment): BackupFile {
 /**
  * The contents with each item's files listed (version 2), and the opened files in the same
  * places; the contents unchanged (version 1) and null when no exported item has a file.
- * `entryIds[i]` is the entry of `contents.items[i]`.
+ * `entryIds[i]` is the entry of `contents.items[i]`, `fileLists[i]` the files it lists: an item
+ * that lists its files carries those (under the names it lists), never a served file it does
+ * not list, and a listed file the server did not serve is counted in `missing`.
  */
 export function withFiles(
   contents: BackupContents,
   entryIds: readonly string[],
   files: VaultFiles,
-): { contents: BackupContents; attached: OpenedAttachment[][] | null } {
-  const attached = entryIds.map((id) => files.byEntry.get(id.toLowerCase()) ?? []);
-  if (attached.every((list) => list.length === 0)) return { contents, attached: null };
+  fileLists: readonly (readonly FileRef[] | undefined)[] = [],
+): { contents: BackupContents; attached: OpenedAttachment[][] | null; missing: number } {
+  let missing = 0;
+  const attached = entryIds.map((id, i) => {
+    const served = files.byEntry.get(id.toLowerCase()) ?? [];
+    const refs = fileLists[i];
+    if (refs === undefined) return served;
+    const item = itemFilesOf(refs, served);
+    missing += item.files.filter((file) => file.kind !== 'file').length;
+    return item.files.filter((file): file is OpenedAttachment => file.kind === 'file');
+  });
+  if (attached.every((list) => list.length === 0)) return { contents, attached: null, missing };
   const items = contents.items.map((item, i) => (attached[i]!.length > 0 ? { ...item, files: attached[i]!.map(listed) } : item));
-  return { contents: { ...contents, version: 2, items }, attached };
+  return { contents: { ...contents, version: 2, items }, attached, missing };
 }
 
 /**
@@ -64,15 +82,15 @@ export function withFiles(
  * not open, for the page to say.
  */
 export async function planBackupFiles(
-  collected: Pick<CollectedVault, 'contents' | 'entryIds'>,
+  collected: Pick<CollectedVault, 'contents' | 'entryIds' | 'fileLists'>,
   vaultFiles: Promise<VaultFiles> | undefined,
   onFile: (done: number, total: number) => void,
-): Promise<{ contents: BackupContents; files?: BackupFilesPlan; damagedFiles: number }> {
-  if (vaultFiles === undefined) return { contents: collected.contents, damagedFiles: 0 };
+): Promise<{ contents: BackupContents; files?: BackupFilesPlan; damagedFiles: number; missingFiles: number }> {
+  if (vaultFiles === undefined) return { contents: collected.contents, damagedFiles: 0, missingFiles: 0 };
   const opened = await vaultFiles;
-  const { contents, attached } = withFiles(collected.contents, collected.entryIds, opened);
+  const { contents, attached, missing } = withFiles(collected.contents, collected.entryIds, opened, collected.fileLists);
   const files = attached === null ? undefined : { attached, platform: pageAttachmentPlatform, onFile };
-  return { contents, files, damagedFiles: opened.damaged };
+  return { contents, files, damagedFiles: opened.damaged, missingFiles: missing };
 }
 
 /** Sealed bytes handed to a Blob at once: the page's heap holds at most this much of the file. */

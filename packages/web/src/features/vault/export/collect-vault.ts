@@ -1,4 +1,4 @@
-import type { EntryVersionWire } from '@lockit/contract';
+import type { EntryVersionWire, FileRef } from '@lockit/contract';
 import type { BackupContents, BackupItem, BackupVersion } from '@lockit/transfer';
 import { listEntries } from '@/api/list-entries';
 import { api } from '@/lib/http';
@@ -21,6 +21,8 @@ export interface CollectedVault {
   contents: BackupContents;
   /** The entry id of each item of `contents.items`, in the same order (for its attached files). */
   entryIds: string[];
+  /** The files each item lists, in the same order (undefined: it never listed them, decision 0084). */
+  fileLists?: (readonly FileRef[] | undefined)[];
   /** Items that did not decrypt (damaged): not in the file, and the page says how many. */
   damagedItems: number;
   /** Earlier versions that did not decrypt: left out of their item's history. */
@@ -166,6 +168,7 @@ export async function collectVault(
       items,
     },
     entryIds: open.map(({ entry }) => entry.id),
+    fileLists: open.map(({ entry }) => entry.files),
     damagedItems,
     damagedVersions,
   };

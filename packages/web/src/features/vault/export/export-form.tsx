@@ -124,7 +124,7 @@ export function ExportForm({ vaultKey }: { vaultKey: CryptoKey }) {
       });
       exportMark('collected');
       setStatus({ state: 'building' });
-      const { contents, files, damagedFiles } = await planBackupFiles(collected, vaultFiles, (done, total) =>
+      const { contents, files, damagedFiles, missingFiles } = await planBackupFiles(collected, vaultFiles, (done, total) =>
         setStatus({ state: 'building', files: { done, total } }),
       );
       const file = await buildExportFile(format, contents, { backupPassword, sealer, files });
@@ -134,6 +134,8 @@ export function ExportForm({ vaultKey }: { vaultKey: CryptoKey }) {
       const notes = [
         file.files !== undefined && `It includes ${file.files} attached file(s).`,
         damagedFiles > 0 && `${damagedFiles} damaged file(s) could not be decrypted and are not in it.`,
+        missingFiles > 0 &&
+          `${missingFiles} file(s) their items list were not served by the server, or were changed there, and are not in it.`,
         file.leftOut > 0 && `${file.leftOut} card or identity item(s) are not in it (Bitwarden’s CSV cannot hold them).`,
         plain && hasFiles && filesNote,
         collected.damagedItems > 0 && `${collected.damagedItems} damaged item(s) could not be decrypted and are not in it.`,

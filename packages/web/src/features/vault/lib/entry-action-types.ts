@@ -1,3 +1,4 @@
+import type { FileRef } from '@lockit/contract';
 import type {
   ActionResult,
   ConflictChoice,
@@ -44,6 +45,17 @@ export interface EntryActions {
   /** For good: a trashed entry and its history. */
   purge(entry: VaultEntry): Promise<ActionResult>;
   setFavorite(entry: OpenEntry, on: boolean): Promise<ActionResult>;
+  /**
+   * Saves the item with its file list changed by `change`, on the newest version (decision
+   * 0084). `served` is the list to start from when the item never listed its files;
+   * `deletedForGood` a file id the item then remembers as deleted for good.
+   */
+  setFiles(
+    entry: OpenEntry,
+    change: (files: FileRef[]) => FileRef[],
+    served: readonly FileRef[],
+    deletedForGood?: string,
+  ): Promise<ActionResult>;
   /** Rejects (and shows the entry as damaged) when a secret does not open. */
   openSecrets(entry: OpenEntry): Promise<EntrySecrets>;
   /** The whole draft for Edit; rejects (and shows the entry as damaged) when it does not open. */

@@ -27,6 +27,58 @@ export function createEntryActions({ vaultKey, writes, conflicts }: EntryActions
   const { core, queued, showQueued, markDamaged, removed, settleWire, writeDraft, trashAt, failed } = writes;
   const { askAbout } = conflicts;
 
+  /**
+   * One intent on one part (a flag, the file list) merges with any change made elsewhere:
+   * applied to the entry, and on a conflict once to the newest version, never to a stale copy.
+   */
+  const applyToNewest = async (
+    entry: OpenEntry,
+    words: WriteWords,
+    apply: (draft: EntryDraft) => EntryDraft,
+  ): Promise<ActionResult> => {
+    let draft: EntryDraft;
+    try {
+      draft = await openEntryDraft(vaultKey, entry);
+    } catch {
+      markDamaged(entry);
+      return { ok: false, message: DAMAGED_MESSAGE };
+    }
+    let outcome = await writeDraft(entry.id, entry.revision, apply(draft), words);
+    if ('conflict' in outcome) {
+      const theirs = await settleWire(outcome.conflict);
+      if (theirs?.status !== 'open') return { ok: false, message: CURRENT_DAMAGED };
+      try {
+        draft = await openEntryDraft(vaultKey, theirs);
+      } catch {
+        markDamaged(theirs);
+        return { ok: false, message: CURRENT_DAMAGED };
+      }
+      outcome = await writeDraft(theirs.id, theirs.revision, apply(draft), words);
+      if ('conflict' in outcome) {
+        await settleWire(outcome.conflict);
+        return { ok: false, message: `${CHANGED_ELSEWHERE} Try again.` };
+      }
+    }
+    return outcome.ok ? { ok: true } : outcome;
+  };
+
+  /**
+   * A version's content with the files it lists that the server still holds (decision 0084):
+   * a file deleted for good since is left out, so it never reads as one the server withholds.
+   * A version from before items listed files keeps the item's current list.
+   */
+  const withRestorableFiles = async (entry: OpenEntry, version: EntryDraft): Promise<EntryDraft> => {
+    const { files, deletedFiles: _versionDeleted, ...fields } = version;
+    // What the item deleted for good stays deleted: the version is older than that.
+    const deleted = [...new Set([...(entry.deletedFiles ?? []), ...(version.deletedFiles ?? [])])];
+    const content: EntryDraft = deleted.length > 0 ? { ...fields, deletedFiles: deleted } : fields;
+    if (files === undefined) return entry.files ? { ...content, files: entry.files.map((file) => ({ ...file })) } : content;
+    const held = await api.call('list-attachments', { params: { entryId: entry.id } });
+    const ids = new Set(held.data.map((wire) => wire.id.toLowerCase()));
+    const gone = new Set(deleted.map((id) => id.toLowerCase()));
+    return { ...content, files: files.filter((file) => ids.has(file.id.toLowerCase()) && !gone.has(file.id.toLowerCase())) };
+  };
+
   const save = async (entry: OpenEntry, draft: EntryDraft, words = SAVE_WORDS): Promise<ActionResult> => {
     const outcome = await writeDraft(entry.id, entry.revision, draft, words, entry);
     if ('conflict' in outcome) return askAbout('save', draft, outcome.conflict, words, entry);
@@ -104,36 +156,21 @@ export function createEntryActions({ vaultKey, writes, conflicts }: EntryActions
       return { ok: true };
     },
 
-    async setFavorite(entry, on) {
+    setFavorite(entry, on) {
       const words: WriteWords = {
         context: 'Marking a favourite',
         what: on ? 'mark it as a favourite' : 'remove it from favourites',
       };
-      let draft: EntryDraft;
-      try {
-        draft = await openEntryDraft(vaultKey, entry);
-      } catch {
-        markDamaged(entry);
-        return { ok: false, message: DAMAGED_MESSAGE };
-      }
-      let outcome = await writeDraft(entry.id, entry.revision, { ...draft, favorite: on }, words);
-      // One intent on one flag merges with any change made elsewhere: apply it to theirs, once.
-      if ('conflict' in outcome) {
-        const theirs = await settleWire(outcome.conflict);
-        if (theirs?.status !== 'open') return { ok: false, message: CURRENT_DAMAGED };
-        try {
-          draft = await openEntryDraft(vaultKey, theirs);
-        } catch {
-          markDamaged(theirs);
-          return { ok: false, message: CURRENT_DAMAGED };
-        }
-        outcome = await writeDraft(theirs.id, theirs.revision, { ...draft, favorite: on }, words);
-        if ('conflict' in outcome) {
-          await settleWire(outcome.conflict);
-          return { ok: false, message: `${CHANGED_ELSEWHERE} Try again.` };
-        }
-      }
-      return outcome.ok ? { ok: true } : outcome;
+      return applyToNewest(entry, words, (draft) => ({ ...draft, favorite: on }));
+    },
+
+    setFiles(entry, change, served, deletedForGood) {
+      const words: WriteWords = { context: 'Saving the item with its files', what: 'save the item with its files' };
+      return applyToNewest(entry, words, (draft) => ({
+        ...draft,
+        files: change(draft.files ?? [...served]),
+        ...(deletedForGood !== undefined && { deletedFiles: [...(draft.deletedFiles ?? []), deletedForGood] }),
+      }));
     },
 
     async openSecrets(entry) {
@@ -165,7 +202,14 @@ export function createEntryActions({ vaultKey, writes, conflicts }: EntryActions
 
     async restoreVersion(entry, version) {
       if (version.draft === null) return { ok: false, message: 'This version could not be decrypted, so it cannot be restored.' };
-      return save(entry, version.draft, { context: 'Restoring a version', what: 'restore this version' });
+      let draft: EntryDraft;
+      try {
+        draft = await withRestorableFiles(entry, version.draft);
+      } catch (error) {
+        logFailure('Restoring a version', error);
+        return { ok: false, message: failureMessage('restore this version', error) };
+      }
+      return save(entry, draft, { context: 'Restoring a version', what: 'restore this version' });
     },
   };
 }
