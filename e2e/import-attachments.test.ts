@@ -119,5 +119,11 @@ describe('import with attachments', () => {
     expect(
       (await account.client.expect<{ data: unknown[] }>(200, 'GET', attachmentPaths.list(entries.data[0]!.id))).data,
     ).toHaveLength(2);
+    // The item still lists exactly its two files: none missing, none it does not list.
+    await page.goto('/vault');
+    await rowOf(page, 'Cedar Bank').getByRole('button', { name: 'Cedar Bank', exact: true }).click();
+    await filesOf(page).getByRole('listitem', { name: 'statement.pdf' }).waitFor({ timeout: 20_000 });
+    expect(await filesOf(page).getByRole('listitem').allInnerTexts()).toHaveLength(2);
+    expect(await filesOf(page).getByRole('alert').count()).toBe(0);
   });
 });

@@ -40,6 +40,8 @@ export interface UploadOptions {
    * refuses the file once the account's key has been rotated away from it.
    */
   keyEpoch?: number | undefined;
+  /** The file's id, when the item listed it before it was sent (an import, decision 0084); a new one otherwise. */
+  fileId?: string | undefined;
 }
 
 /**
@@ -54,9 +56,9 @@ export async function uploadAttachment(
   vaultKey: CryptoKey,
   entryId: string,
   source: AttachmentSource,
-  { onProgress, keyEpoch }: UploadOptions = {},
+  { onProgress, keyEpoch, fileId }: UploadOptions = {},
 ): Promise<OpenedAttachment> {
-  const ids: AttachmentIds = { itemId: entryId.toLowerCase(), fileId: newEntryId() };
+  const ids: AttachmentIds = { itemId: entryId.toLowerCase(), fileId: (fileId ?? newEntryId()).toLowerCase() };
   const { key, wrappedKey } = await newAttachmentKey(vaultKey, ids);
   const meta = { name: source.name, size: source.size, type: source.type };
   const metadata = await sealAttachmentMetadata(key, ids, meta);

@@ -21,7 +21,10 @@ const EMPTY_IDENTITY_DRAFT: IdentityDraft = {
 };
 const EMPTY_CARD_DRAFT: CardDraft = { holder: '', brand: '', number: '', code: '', expMonth: '', expYear: '' };
 
-/** A new entry of `type`, nothing typed yet. */
+/**
+ * A new entry of `type`, nothing typed yet. It lists its files from the start (none yet), so a
+ * file the server serves for it that it never listed is caught (decision 0084).
+ */
 export function emptyDraft(type: EntryType = 'login'): EntryDraft {
   return {
     type,
@@ -35,6 +38,7 @@ export function emptyDraft(type: EntryType = 'login'): EntryDraft {
     card: type === 'card' ? { ...EMPTY_CARD_DRAFT } : null,
     identity: type === 'identity' ? { ...EMPTY_IDENTITY_DRAFT } : null,
     sshKey: type === 'sshKey' ? { privateKey: '', comment: '' } : null,
+    files: [],
     tags: [],
     folderId: null,
     favorite: false,

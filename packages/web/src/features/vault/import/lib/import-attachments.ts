@@ -17,6 +17,8 @@ export interface AttachTarget {
   /** The item's name, for the summary. */
   itemName: string;
   files: readonly TransferAttachment[];
+  /** The id each file goes up under, where its item listed it before (decision 0084); a new one otherwise. */
+  ids?: readonly (string | undefined)[];
   /** An existing item the import updated: a file it already has (same name and size) is not sent again. */
   existing: boolean;
 }
@@ -25,6 +27,8 @@ export interface AttachOutcome {
   attached: number;
   /** Files not attached, each by name with its item and the reason (a limit, the server's answer). */
   failures: Array<{ itemName: string; fileName: string; message: string }>;
+  /** Of the files their items listed before they were sent, those that did not go up, by entry id. */
+  failedIds: Map<string, Set<string>>;
 }
 
 /** Bytes handed to the sealer per step: the same pieces a picked file is read in. */
@@ -55,7 +59,7 @@ export async function attachImportedFiles(
   targets: readonly AttachTarget[],
   onFile: () => void,
 ): Promise<AttachOutcome> {
-  const outcome: AttachOutcome = { attached: 0, failures: [] };
+  const outcome: AttachOutcome = { attached: 0, failures: [], failedIds: new Map() };
   let usage: AttachmentUsage | null = null;
   for (const target of targets) {
     if (target.files.length === 0) continue;
@@ -69,9 +73,15 @@ export async function attachImportedFiles(
         // The server answers again at create; its refusal, if any, is reported per file.
       }
     }
-    for (const file of target.files) {
+    for (const [index, file] of target.files.entries()) {
       const size = file.bytes.length;
-      const fail = (message: string) => outcome.failures.push({ itemName: target.itemName, fileName: file.name, message });
+      const fileId = target.ids?.[index];
+      const fail = (message: string) => {
+        outcome.failures.push({ itemName: target.itemName, fileName: file.name, message });
+        if (fileId === undefined) return;
+        const failed = outcome.failedIds.get(target.entryId) ?? new Set<string>();
+        outcome.failedIds.set(target.entryId, failed.add(fileId));
+      };
       try {
         if (present.some((had) => had.name === file.name && had.size === size)) continue;
         const problem = usage && attachmentRoomProblem(usage, file.name, size);
@@ -79,7 +89,7 @@ export async function attachImportedFiles(
           fail(problem);
           continue;
         }
-        await uploadAttachment(platform, vaultKey, target.entryId, bytesSource(file));
+        await uploadAttachment(platform, vaultKey, target.entryId, bytesSource(file), { fileId });
         if (usage) usage = { ...usage, usedBytes: usage.usedBytes + sealedAttachmentSize(size) };
         outcome.attached += 1;
       } catch (error) {

@@ -1,7 +1,9 @@
-import { apiPaths, entryBatchRequestSchema } from '@lockit/contract';
+import { apiPaths, entryBatchRequestSchema, updateEntryRequestSchema } from '@lockit/contract';
+import { openEntry, type OpenEntry } from '@lockit/client-core';
 import { emptyTransferItem } from '@lockit/transfer';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, route, routePrefix, signedInRoutes, type FakeRequest } from '@/testing/fake-api';
+import { memoryServer } from '@/testing/memory-attachments';
 import { unlockedKeyring } from '@/testing/vault-fixtures';
 import { planImport } from './import-plan';
 import { runImport, type ImportProgress } from './run-import';
@@ -105,5 +107,75 @@ describe('runImport', () => {
     expect(
       api.requests.filter((request) => request.method === 'DELETE' && request.path.startsWith('/api/folders/')),
     ).toHaveLength(1);
+  });
+
+  it('lists each imported file in its new item before sending it, and saves the item again without one that did not go up', async () => {
+    const { vault } = await unlockedKeyring();
+    const MiB = 1024 * 1024;
+    const at = '2025-01-01T00:00:00.000Z';
+    const api = fakeApi({
+      ...signedInRoutes(),
+      [route('POST', apiPaths.entryBatch)]: batchAnswer,
+      [routePrefix('PUT', apiPaths.updateEntry(''))]: (request) => {
+        const { revision, ...fields } = updateEntryRequestSchema.parse(request.body);
+        const id = request.path.split('/').at(-1)!;
+        const wire = {
+          url: null,
+          notes: null,
+          details: null,
+          ...fields,
+          id,
+          revision: revision + 1,
+          createdAt: at,
+          updatedAt: at,
+          deletedAt: null,
+        };
+        return { status: 200, body: { message: 'Password updated', data: wire } };
+      },
+    });
+    const files = memoryServer({ maxFileBytes: MiB, maxAccountBytes: 1024 * MiB });
+    const item = {
+      ...emptyTransferItem('note', 'Passport'),
+      attachments: [
+        { name: 'scan.pdf', bytes: new Uint8Array(10) },
+        { name: 'film.mp4', bytes: new Uint8Array(2 * MiB) },
+      ],
+    };
+    const plan = await planImport({ format: 'bitwarden-json', items: [item], skipped: [] }, [], TAG);
+    const outcome = await runImport({
+      vaultKey: vault.vaultKey,
+      plan,
+      all: 'skip',
+      own: new Map(),
+      folders: [],
+      onProgress: () => {},
+      attachments: files.platform,
+    });
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.files.failures.map((failure) => failure.fileName)).toEqual(['film.mp4']);
+
+    const opened = async (body: unknown, revision: number) =>
+      (await openEntry(vault.vaultKey, {
+        url: null,
+        notes: null,
+        details: null,
+        ...(body as object),
+        revision,
+        createdAt: at,
+        updatedAt: at,
+        deletedAt: null,
+      })) as OpenEntry;
+    const [created] = entryBatchRequestSchema.parse(api.to('POST', apiPaths.entryBatch)[0]!.body).entries;
+    const first = await opened(created, 1);
+    // Listed before any byte was sent: the item's first save names both, under the ids they go up under.
+    expect(first.files!.map(({ name, size }) => [name, size])).toEqual([
+      ['scan.pdf', 10],
+      ['film.mp4', 2 * MiB],
+    ]);
+    expect([...files.files.keys()]).toEqual([first.files![0]!.id]);
+    // The file refused by the limit is taken off the list in one more save.
+    const [again] = api.requests.filter((request) => request.method === 'PUT');
+    const second = await opened({ ...(again!.body as object), id: created!.id }, 2);
+    expect(second.files).toEqual([first.files![0]]);
   });
 });

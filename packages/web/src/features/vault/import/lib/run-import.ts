@@ -3,7 +3,7 @@ import { serverMessageOf } from '@/lib/api-errors';
 import { api } from '@/lib/http';
 import { normaliseTags, sealEntry, toAddRequest, toUpdateRequest } from '@lockit/client-core';
 import { sealEntriesInWorkers } from '../../lib/seal-entries-in-workers';
-import type { OpenFolder } from '@lockit/client-core';
+import type { EntryDraft, OpenFolder } from '@lockit/client-core';
 import { addEntryBatch } from '../api/add-entry-batch';
 import { undoImport } from '../api/undo-import';
 import { writtenEntryMember } from '@lockit/client-core';
@@ -12,6 +12,7 @@ import type { AttachmentPlatform } from '@lockit/client-core';
 import { pageAttachmentPlatform } from '../../attachments/attachment-platform';
 import { chunkEntries } from './batch-chunks';
 import { attachImportedFiles, type AttachOutcome, type AttachTarget } from './import-attachments';
+import { filesToSend, updateDraftWithFiles, withoutFiles, type FilesToSend } from './import-file-lists';
 import { choiceFor, type DuplicateChoice, type ImportPlan, type PlannedItem } from './import-plan';
 import { ensureFolders } from './import-folders';
 
@@ -38,19 +39,23 @@ export type ImportOutcome =
   /** `stranded`: items of `batchId` landed and could not be removed (the undo may be tried again). */
   | { ok: false; message: string; batchId: string; stranded: number; strandedIds: string[] };
 
-/** Seals `planned` as new items (fresh client-made ids, as for any add), in the crypto workers. */
+/**
+ * Seals `planned` as new items (fresh client-made ids, as for any add), in the crypto workers,
+ * each listing the files `sending` names for it; the drafts sealed, by id, for a later save.
+ */
 async function sealAll(
   vaultKey: CryptoKey,
   planned: readonly PlannedItem[],
+  sending: readonly FilesToSend[],
   folderIds: ReadonlyMap<string, string>,
   onSealed: (count: number) => void,
-): Promise<AddEntryRequest[]> {
-  const items = planned.map((p) => ({
+): Promise<{ bodies: AddEntryRequest[]; drafts: Map<string, EntryDraft> }> {
+  const items = planned.map((p, i) => ({
     id: crypto.randomUUID(),
-    draft: { ...p.draft, folderId: p.folder === null ? null : (folderIds.get(p.folder) ?? null) },
+    draft: { ...p.draft, files: sending[i]!.refs, folderId: p.folder === null ? null : (folderIds.get(p.folder) ?? null) },
   }));
   const sealed = await sealEntriesInWorkers(vaultKey, items, { onProgress: onSealed });
-  return sealed.map(toAddRequest);
+  return { bodies: sealed.map(toAddRequest), drafts: new Map(items.map((item) => [item.id, item.draft])) };
 }
 
 /**
@@ -113,12 +118,18 @@ export async function runImport(input: {
   let landed = 0;
   const landedIds: string[] = [];
   const targets: AttachTarget[] = [];
+  /** What each item with listed files was saved with, and at which revision: for a save without a file that failed. */
+  const listedSaves = new Map<string, { draft: EntryDraft; revision: number }>();
   try {
-    const bodies = await sealAll(vaultKey, toCreate, folderIds, (count) => {
+    const sending = toCreate.map((planned) => filesToSend(planned.item.attachments ?? [], []));
+    const { bodies, drafts } = await sealAll(vaultKey, toCreate, sending, folderIds, (count) => {
       sealedCount += count;
       report();
     });
-    bodies.forEach((body, i) => targets.push(attachTarget(body.id, toCreate[i]!, false)));
+    bodies.forEach((body, i) => {
+      targets.push(attachTarget(body.id, toCreate[i]!, sending[i]!));
+      if (sending[i]!.refs.length > 0) listedSaves.set(body.id, { draft: drafts.get(body.id)!, revision: 1 });
+    });
     const names = new Map(bodies.map((body, i) => [body.id, toCreate[i]!.draft.serviceName]));
     for (const chunk of chunkEntries(bodies)) {
       const addEntries = chunk.map((body) => ({ member: writtenEntryMember(body, 1), name: names.get(body.id) ?? '' }));
@@ -141,7 +152,11 @@ export async function runImport(input: {
   for (const planned of toUpdate) {
     const existing = planned.duplicateOf!;
     const folderId = planned.folder === null ? existing.folderId : (folderIds.get(planned.folder) ?? existing.folderId);
-    const draft = { ...planned.draft, folderId, tags: normaliseTags([...existing.tags, ...planned.draft.tags]) };
+    const imported = { ...planned.draft, folderId, tags: normaliseTags([...existing.tags, ...planned.draft.tags]) };
+    const attachments = planned.item.attachments ?? [];
+    // An item that lists its files gets the new ones listed in this save; one that never did is sent them as before.
+    const sent = existing.files === undefined ? null : filesToSend(attachments, existing.files);
+    const draft = updateDraftWithFiles(imported, existing, sent ?? { files: [], ids: [], refs: [] });
     try {
       const sealed = await sealEntry(vaultKey, existing.id, draft);
       const request = toUpdateRequest(sealed, existing.revision);
@@ -152,7 +167,9 @@ export async function runImport(input: {
         (state) => api.call('update-entry', { params: { id: existing.id }, body: request, headers: vaultStateHeaders(state) }),
       );
       updated += 1;
-      targets.push(attachTarget(existing.id, planned, true));
+      if (sent === null) targets.push({ entryId: existing.id, itemName: draft.serviceName, files: attachments, existing: true });
+      else targets.push({ entryId: existing.id, itemName: draft.serviceName, files: sent.files, ids: sent.ids, existing: false });
+      if (sent !== null && sent.refs.length > 0) listedSaves.set(existing.id, { draft, revision: existing.revision + 1 });
     } catch (error) {
       updateFailures.push({ name: existing.serviceName, message: reason(error) });
     }
@@ -164,11 +181,46 @@ export async function runImport(input: {
     fileSteps += 1;
     report();
   });
+  await unlistFailedFiles(vaultKey, files.failedIds, listedSaves, integrity);
   return { ok: true, batchId, created: landed, createdIds: landedIds, updated, updateFailures, folders: createdFolders, files };
 }
 
-function attachTarget(entryId: string, planned: PlannedItem, existing: boolean): AttachTarget {
-  return { entryId, itemName: planned.draft.serviceName, files: planned.item.attachments ?? [], existing };
+function attachTarget(entryId: string, planned: PlannedItem, sending: FilesToSend): AttachTarget {
+  return { entryId, itemName: planned.draft.serviceName, files: sending.files, ids: sending.ids, existing: false };
+}
+
+/**
+ * Saves each item again without the listed files that did not go up (a limit, a refusal), so
+ * it never lists a file the server does not hold. Best effort: the outcome already names each
+ * file that failed, and an item that cannot be saved again shows the file as missing.
+ */
+async function unlistFailedFiles(
+  vaultKey: CryptoKey,
+  failedIds: ReadonlyMap<string, ReadonlySet<string>>,
+  listedSaves: ReadonlyMap<string, { draft: EntryDraft; revision: number }>,
+  integrity: VaultIntegrity | null | undefined,
+): Promise<void> {
+  for (const [id, failed] of failedIds) {
+    const saved = listedSaves.get(id);
+    if (!saved) continue;
+    const draft = withoutFiles(saved.draft, failed);
+    try {
+      const sealed = await sealEntry(vaultKey, id, draft);
+      const replaceEntries = [{ member: writtenEntryMember(sealed, saved.revision + 1), name: draft.serviceName }];
+      await writeThrough(
+        integrity,
+        () => ({ replaceEntries }),
+        (state) =>
+          api.call('update-entry', {
+            params: { id },
+            body: toUpdateRequest(sealed, saved.revision),
+            headers: vaultStateHeaders(state),
+          }),
+      );
+    } catch {
+      // Named in the outcome already; the item view says the file is missing.
+    }
+  }
 }
 
 function reason(error: unknown): string {
