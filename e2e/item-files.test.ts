@@ -38,7 +38,7 @@ async function confirmDelete(page: Page) {
  * deleted and brought back with the version that had it, through Trash and back; and a server
  * that withholds a listed file, or serves one the item does not list, is said plainly.
  */
-describe("An item's files, listed by the item", () => {
+describe('files listed by their item', () => {
   it('keeps a 20 MB file through rename, delete, history and Trash, and catches a server that hides or adds one', async () => {
     const account = newAccount('itemfiles');
     await signUpViaApi(e2e.server, e2e.smtp, account);
