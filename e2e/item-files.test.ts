@@ -118,7 +118,7 @@ describe('files listed by their item', () => {
     const missing = files(page).getByRole('listitem', { name: 'Missing file deed 2026.pdf' });
     await missing.waitFor();
     expect(await missing.getByRole('alert').textContent()).toBe(
-      'Missing file: deed 2026.pdf (20 MB). The item lists this file, but the server did not serve it: it was withheld or deleted on the server.',
+      'Missing file: deed 2026.pdf (20 MB). The item lists this file, but the server did not serve it: it was withheld or deleted there, or its upload never finished.',
     );
     expect(await files(page).getByText('No files attached.').count()).toBe(0);
     if (shots) await page.screenshot({ path: `${shots}/item-files-missing-1280.png` });

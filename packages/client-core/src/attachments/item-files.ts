@@ -33,7 +33,7 @@ export interface ItemFiles {
 }
 
 export const MISSING_FILE_PROBLEM =
-  'The item lists this file, but the server did not serve it: it was withheld or deleted on the server.';
+  'The item lists this file, but the server did not serve it: it was withheld or deleted there, or its upload never finished.';
 export const OTHER_SIZE_PROBLEM =
   'The server serves this file with another size than the item lists: it is not the file that was attached.';
 

@@ -209,7 +209,7 @@ describe('the item view’s files', () => {
     await renderSection(server, false, first);
     const row = screen.getByRole('listitem', { name: 'Missing file passport.jpg' });
     expect(within(row).getByRole('alert')).toHaveTextContent(
-      'Missing file: passport.jpg (4 bytes). The item lists this file, but the server did not serve it: it was withheld or deleted on the server.',
+      'Missing file: passport.jpg (4 bytes). The item lists this file, but the server did not serve it: it was withheld or deleted there, or its upload never finished.',
     );
     expect(screen.queryByText('No files attached.')).not.toBeInTheDocument();
   });
