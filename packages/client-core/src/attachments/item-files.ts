@@ -1,7 +1,7 @@
 import type { FileRef } from '@lockit/contract';
 import type { DamagedAttachment, ListedAttachment, OpenedAttachment } from './opened-attachment';
 
-/** A file the item lists that the server did not serve: withheld or deleted behind the item's back. */
+/** A file the item lists that the server did not serve: withheld, deleted behind the item's back, or never uploaded whole. */
 export interface MissingAttachment {
   kind: 'missing';
   id: string;
@@ -45,8 +45,9 @@ export const OTHER_SIZE_PROBLEM =
  * Security invariants: a listed file the server did not serve is `missing`, never silently
  * absent; a served file whose sealed size differs from the listed one is damaged; a served
  * file the item does not list is never among `files`, and is `unlisted` unless a version in
- * the item's history lists it and the item does not say it was deleted for good (then `kept`). An item that never listed its files
- * (`refs` undefined) shows what was served, as before lists existed.
+ * the item's history lists it and the item does not say it was deleted for good (then
+ * `kept`). An item that never listed its files (`refs` undefined) shows what was served, as
+ * before lists existed.
  */
 export function itemFilesOf(
   refs: readonly FileRef[] | undefined,
