@@ -1,3 +1,4 @@
+import { attachmentMetadataProblem } from '@lockit/crypto';
 import { z } from 'zod';
 import { ENTRY_PLAINTEXT_LIMITS } from './entries';
 
@@ -33,7 +34,6 @@ export const DOCUMENT_LIMITS = {
   sshPublicKey: 2000,
   /** Files an item lists; far above what a person attaches to one item, and within the overview's size. */
   files: 100,
-  fileName: 255,
   /** Files deleted for good that the item remembers; the oldest are forgotten past this. */
   deletedFiles: 100,
 } as const;
@@ -110,9 +110,6 @@ export const sshKeyOverviewSchema = z.strictObject({
 });
 export type SshKeyOverview = z.infer<typeof sshKeyOverviewSchema>;
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const FILE_NAME_FORBIDDEN = /[/\\\u0000-\u001f\u007f]/;
-
 /**
  * A file the item holds, as the item itself lists it (decision 0084): the file's id on the
  * server, and the name and size the person sees. The list is sealed with the item, so it is
@@ -121,11 +118,10 @@ const FILE_NAME_FORBIDDEN = /[/\\\u0000-\u001f\u007f]/;
  */
 export const fileRefSchema = z.strictObject({
   id: z.uuid(),
+  // The same rule the file's own sealed metadata follows.
   name: z
     .string()
-    .min(1, 'is empty')
-    .refine((name) => [...name].length <= DOCUMENT_LIMITS.fileName, `is longer than ${DOCUMENT_LIMITS.fileName} characters`)
-    .refine((name) => !FILE_NAME_FORBIDDEN.test(name), 'holds a slash, a backslash or a control character'),
+    .refine((name) => attachmentMetadataProblem({ name, size: 0, type: '' }) === null, 'is not a name a file can have'),
   size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 export type FileRef = z.infer<typeof fileRefSchema>;

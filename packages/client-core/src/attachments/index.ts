@@ -13,6 +13,7 @@ export {
   type UploadOptions,
 } from './attachment-calls';
 export {
+  attachmentIdOf,
   itemFilesOf,
   refOf,
   refsOfServed,

@@ -59,7 +59,7 @@ export function itemFilesOf(
 ): ItemFiles {
   if (refs === undefined) return { files: [...served], kept: [], unlisted: [], listed: false };
   const byId = new Map<string, ListedAttachment>();
-  for (const file of served) byId.set(idOf(file), file);
+  for (const file of served) byId.set(attachmentIdOf(file), file);
   const files: ItemFile[] = refs.map((ref) => {
     const found = byId.get(ref.id.toLowerCase());
     if (found === undefined)
@@ -75,8 +75,8 @@ export function itemFilesOf(
   const kept: OpenedAttachment[] = [];
   const unlisted: ListedAttachment[] = [];
   for (const file of served) {
-    if (listedIds.has(idOf(file))) continue;
-    if (file.kind === 'file' && historyIds.has(idOf(file))) kept.push(file);
+    if (listedIds.has(attachmentIdOf(file))) continue;
+    if (file.kind === 'file' && historyIds.has(attachmentIdOf(file))) kept.push(file);
     else unlisted.push(file);
   }
   return { files, kept, unlisted, listed: true };
@@ -93,4 +93,5 @@ export const refOf = (file: Pick<OpenedAttachment, 'ids' | 'name' | 'size'>): Fi
   size: file.size,
 });
 
-const idOf = (file: ListedAttachment) => (file.kind === 'file' ? file.ids.fileId : file.id).toLowerCase();
+/** A served file's id, lower case, whether it opened or not. */
+export const attachmentIdOf = (file: ListedAttachment) => (file.kind === 'file' ? file.ids.fileId : file.id).toLowerCase();

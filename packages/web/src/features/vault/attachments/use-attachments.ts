@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { DOCUMENT_LIMITS, type FileRef } from '@lockit/contract';
 import {
   ApiError,
+  attachmentIdOf,
   deleteAttachment,
   downloadAttachment,
   filesInHistory,
@@ -88,7 +89,7 @@ export function useAttachments(
     const load = async (): Promise<AttachmentsState> => {
       const list = await listAttachments(platform, vaultKey, entryId);
       const ids = new Set(refs?.map((ref) => ref.id.toLowerCase()));
-      const strangers = refs !== undefined && list.files.some((file) => !ids.has(idOf(file)));
+      const strangers = refs !== undefined && list.files.some((file) => !ids.has(attachmentIdOf(file)));
       // Only a file the item does not list needs the history: one of its versions may list it.
       const history = historyIds ?? (() => filesInHistory(platform.api, vaultKey, entryId));
       const inHistory = strangers ? await history().catch(() => new Set<string>()) : undefined;
@@ -230,5 +231,3 @@ export function useAttachments(
 
   return { state, error, transfer, add, download, rename, remove, keep };
 }
-
-const idOf = (file: ListedAttachment) => (file.kind === 'file' ? file.ids.fileId : file.id).toLowerCase();
