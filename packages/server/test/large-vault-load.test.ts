@@ -21,8 +21,8 @@ const ENTRIES = 20_000;
 /**
  * Before: 0.6-4.6 s at p99 with eight tabs. The bound leaves room for a shared 2-core
  * machine, where this test's own eight tab threads compete with the server for the cores:
- * 250 ms, or ten times the quiet p99 measured just before when other work already slows
- * everything down (the quiet p99 alone reached 100 ms while other suites ran).
+ * 250 ms, or ten times the quiet p99 measured just before the phase when other work already
+ * slows everything down (the quiet p99 alone reached 100 ms while other suites ran).
  */
 const P99_BOUND_MS = 250;
 const boundFor = (quietP99: number) => Math.max(P99_BOUND_MS, 10 * quietP99);
@@ -35,10 +35,11 @@ const PHASE_MS = 3_000;
 const MIN_SAMPLES = 101;
 const MAX_PHASE_MS = 20_000;
 /**
- * The quiet second, three phases that may each run to MAX_PHASE_MS on a loaded machine, and
- * stopping the tabs: the default 20 s timeout cut a run whose figures met the bound.
+ * Three phases, each of at most two attempts of a quiet second and a loaded phase that may run
+ * to MAX_PHASE_MS on a loaded machine, and stopping the tabs: the default 20 s timeout cut a
+ * run whose figures met the bound.
  */
-const TEST_MS = 1_000 + 3 * (MAX_PHASE_MS + 5_000);
+const TEST_MS = 3 * 2 * (1_000 + MAX_PHASE_MS + 5_000);
 
 const h = useTestApp();
 let base: string;
@@ -181,45 +182,65 @@ async function cheapRequestLatencies(durationMs: number, minSamples = 0): Promis
   return samples;
 }
 
+interface Phase {
+  p50: number;
+  p99: number;
+  samples: number;
+  listsFetched: number;
+  /** The p99 of the quiet second just before, and the bound it gives. */
+  quietP99: number;
+  boundMs: number;
+  attempts: number;
+}
+
+/**
+ * One phase: a quiet second, then `tabs` tabs listing (and another device saving, if `writes`)
+ * while another user's cheap request is timed. The bound comes from the quiet second just
+ * before, not from one at the start: on a shared 2-core machine other suites start and end
+ * during this test, and a quiet p99 of 29 ms at the start was followed by loaded phases on a
+ * machine several times busier. A phase that misses its bound runs once more: a passing burst
+ * of other work misses once, while the defect this guards (the list serialized on the event
+ * loop: p99 of 0.6-4.6 s) misses every time.
+ */
+async function runPhase(tabs: number, writes: boolean): Promise<Phase> {
+  let phase: Phase | undefined;
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const quietP99 = percentile(await cheapRequestLatencies(1_000), 99);
+    const load = listInALoop(tabs);
+    const writer = writes ? setInterval(() => void bumpRevision(), 250) : undefined;
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the tabs are fetching
+    const samples = await cheapRequestLatencies(PHASE_MS, MIN_SAMPLES);
+    clearInterval(writer);
+    const listsFetched = await load.stop();
+    phase = {
+      p50: ms(percentile(samples, 50)),
+      p99: ms(percentile(samples, 99)),
+      samples: samples.length,
+      listsFetched,
+      quietP99: ms(quietP99),
+      boundMs: ms(boundFor(quietP99)),
+      attempts: attempt,
+    };
+    if (phase.p99 < phase.boundMs) break;
+  }
+  return phase!;
+}
+
 describe(`a ${ENTRIES.toLocaleString('en')}-entry vault listed in a loop`, () => {
   it(
     `another user's cheap request stays under ${P99_BOUND_MS} ms (or 10× its quiet p99) at p99, with 1 and with 8 tabs listing`,
     async () => {
-      const quiet = await cheapRequestLatencies(1_000);
-      const phases: Record<string, { p50: number; p99: number; samples: number; listsFetched: number }> = {};
-      for (const [name, tabs, writes] of [
-        ['tabs1', 1, false],
-        ['tabs8', 8, false],
+      const phases = {
+        tabs1: await runPhase(1, false),
+        tabs8: await runPhase(8, false),
         // Another device saving every 250 ms: each save bumps the vault revision, so the list is read and serialized again.
-        ['tabs8WithWrites', 8, true],
-      ] as const) {
-        const load = listInALoop(tabs);
-        const writer = writes ? setInterval(() => void bumpRevision(), 250) : undefined;
-        await new Promise((resolve) => setTimeout(resolve, 300)); // the tabs are fetching
-        const samples = await cheapRequestLatencies(PHASE_MS, MIN_SAMPLES);
-        clearInterval(writer);
-        const listsFetched = await load.stop();
-        phases[name] = {
-          p50: ms(percentile(samples, 50)),
-          p99: ms(percentile(samples, 99)),
-          samples: samples.length,
-          listsFetched,
-        };
+        tabs8WithWrites: await runPhase(8, true),
+      };
+      recordFigures('large-vault-load', { entries: ENTRIES, listBytes, ...phases });
+      for (const phase of Object.values(phases)) {
+        expect(phase.listsFetched).toBeGreaterThan(0);
+        expect(phase.p99).toBeLessThan(phase.boundMs);
       }
-      const bound = boundFor(percentile(quiet, 99));
-      recordFigures('large-vault-load', {
-        entries: ENTRIES,
-        listBytes,
-        quiet: { p50: ms(percentile(quiet, 50)), p99: ms(percentile(quiet, 99)), samples: quiet.length },
-        ...phases,
-        boundMs: ms(bound),
-      });
-      expect(phases.tabs1!.listsFetched).toBeGreaterThan(0);
-      expect(phases.tabs8!.listsFetched).toBeGreaterThan(0);
-      expect(phases.tabs8WithWrites!.listsFetched).toBeGreaterThan(0);
-      expect(phases.tabs1!.p99).toBeLessThan(bound);
-      expect(phases.tabs8!.p99).toBeLessThan(bound);
-      expect(phases.tabs8WithWrites!.p99).toBeLessThan(bound);
     },
     TEST_MS,
   );
