@@ -1,11 +1,9 @@
-import { useAppServiceWorker } from '@/lib/service-worker';
 import { UnlockedVaultGate } from './unlocked-vault-gate';
 import { VaultTools } from './vault-tools';
 import { VaultView } from './vault-view';
 
 /** /vault: the list of entries, behind the session check and the unlock (UnlockedVaultGate). */
 export function VaultPage() {
-  useAppServiceWorker();
   return (
     <UnlockedVaultGate heading="Your Password Vault">
       {(vault) => (

@@ -17,6 +17,7 @@ import { filterFromAddress } from '../import/lib/address-filter';
 import type { EntryFilter, EntrySort } from '../lib/entry-filter';
 import { forgetUsed, noteUsed, readLastUsed, type LastUsedTimes } from '../lib/last-used';
 import { markAfterNextPaint, VAULT_PAINTED_MARK } from '../lib/perf-marks';
+import { useAppServiceWorker } from '@/lib/service-worker';
 import { openPassword } from '@lockit/client-core';
 import { parseTotpSeed, totpCode } from '../lib/totp';
 import { damagedEntry, type ActionResult, type OpenEntry, type VaultEntry } from '@lockit/client-core';
@@ -91,6 +92,7 @@ export function VaultView({ vaultKey, prefetchedEntries }: VaultViewProps) {
   useEffect(() => {
     if (state.status === 'ready') return markAfterNextPaint(VAULT_PAINTED_MARK);
   }, [state.status]);
+  useAppServiceWorker(state.status === 'ready');
 
   useEffect(() => {
     if (message === null) return;
