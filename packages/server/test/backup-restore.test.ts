@@ -109,8 +109,12 @@ async function createTarget(): Promise<typeof target> {
   };
 }
 
-/** Everything a refused restore must leave as it was. */
-async function targetState(): Promise<unknown> {
+/**
+ * Everything a refused restore must leave as it was. With a server running on the target
+ * (`live`), its heartbeat and jobs write to SQLite's WAL at any moment: the files are then
+ * compared by name only, the rows in full.
+ */
+async function targetState({ live = false } = {}): Promise<unknown> {
   const entries = await target.query('select id, revision from entries order by id');
   const migrations = await target.query('select name from kysely_migration order by name');
   const users = await target.query('select id, username from users order by id');
@@ -121,9 +125,11 @@ async function targetState(): Promise<unknown> {
           .sort()
           .map((name) => [
             name,
-            createHash('sha256')
-              .update(readFileSync(path.join(target.env.DATA_DIR!, name)))
-              .digest('hex'),
+            live
+              ? 'written by the running server'
+              : createHash('sha256')
+                  .update(readFileSync(path.join(target.env.DATA_DIR!, name)))
+                  .digest('hex'),
           ])
       : [];
   return { entries, migrations, users, files };
@@ -243,14 +249,14 @@ describe('npm run restore', () => {
       for (const id of own) expect(ids.has(id)).toBe(true);
 
       // While that server runs, a restore into its database is refused and changes nothing.
-      const before = await targetState();
+      const before = await targetState({ live: true });
       const refused = await cli(['restore', backupFile], target.env);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(
         TEST_DB_KIND === 'sqlite' ? /is in use .*stop every server/ : /servers are using this database/,
       );
       expect(refused.stderr).toContain('Nothing was changed.');
-      expect(await targetState()).toEqual(before);
+      expect(await targetState({ live: true })).toEqual(before);
     } finally {
       await restored.stop();
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths, CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@lockit/contract';
-import { BODY_FORBIDDEN_CHARACTER, BODY_NOT_UTF8 } from '../src/http/json-body-parser';
+import { BODY_FORBIDDEN_CHARACTER, BODY_NOT_UTF8, BODY_TOO_DEEP } from '../src/http/json-body-parser';
+import { MAX_BODY_NESTING } from '../src/http/json-nesting';
 import { createBody, newAccount, signedInUser } from './helpers/accounts';
 import { recordFigures } from './helpers/figures';
 import { INVALID_UTF8 } from './helpers/hostile-values';
@@ -39,6 +40,12 @@ const BAD_BODIES: Array<{ name: string; payload: Buffer; message: string }> = [
   { name: 'NUL deep inside', payload: Buffer.from('{"a":[{"b":["ok","\\u0000"]}]}'), message: BODY_FORBIDDEN_CHARACTER },
   { name: 'a lone high surrogate', payload: Buffer.from('{"name":"x\\ud800"}'), message: BODY_FORBIDDEN_CHARACTER },
   { name: 'a lone low surrogate', payload: Buffer.from('{"name":"\\udfffx"}'), message: BODY_FORBIDDEN_CHARACTER },
+  {
+    name: 'nested one level past the limit',
+    payload: Buffer.from(`{"name":${'['.repeat(MAX_BODY_NESTING)}${']'.repeat(MAX_BODY_NESTING)}}`),
+    message: BODY_TOO_DEEP,
+  },
+  { name: 'nested 100,000 deep', payload: Buffer.from(`${'['.repeat(100_000)}${']'.repeat(100_000)}`), message: BODY_TOO_DEEP },
   ...INVALID_UTF8.map((bytes) => ({
     name: `bytes ${bytes.toString('hex')}`,
     payload: Buffer.concat([Buffer.from('{"name":"A'), bytes, Buffer.from('"}')]),
@@ -90,6 +97,20 @@ describe('bad bytes in a JSON body', () => {
       .where('username', '=', account.username)
       .executeTakeFirstOrThrow();
     expect(stored.fullname).toBe(fullname);
+  });
+
+  it('a body nesting exactly to the limit is parsed: the route itself answers it, not the depth check', async () => {
+    const { client } = await signedInUser(h);
+    const nested = `{"serviceName":${'['.repeat(MAX_BODY_NESTING - 1)}${']'.repeat(MAX_BODY_NESTING - 1)}}`;
+    const response = await h.app.inject({
+      method: 'POST',
+      url: apiPaths.addEntry,
+      headers: { 'content-type': 'application/json', [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+      cookies: Object.fromEntries(client.jar),
+      payload: nested,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).not.toBe(BODY_TOO_DEEP);
   });
 
   it('every route that reads a body refuses each bad body with a 400 and its message, signed in or not', async () => {

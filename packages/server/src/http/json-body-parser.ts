@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './http-error';
+import { MAX_BODY_NESTING, nestingWithin } from './json-nesting';
 
 export const BODY_NOT_UTF8 = 'The request body is not valid UTF-8 text.';
 export const BODY_FORBIDDEN_CHARACTER =
   'The request body contains a character that is not allowed (a NUL character or an unpaired surrogate).';
+export const BODY_TOO_DEEP = `The request body nests arrays or objects more than ${MAX_BODY_NESTING} deep.`;
 
 /** Throws on the first byte sequence that is not UTF-8, instead of writing U+FFFD. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -18,7 +20,8 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * Invariant: no string of a parsed body (key or value, at any depth) holds U+0000 or an
  * unpaired surrogate, and the body was valid UTF-8. PostgreSQL refuses both characters (a 500
  * before this check), and a lenient decoder would store U+FFFD in place of bad bytes, silently
- * changing what the client sent; both are a 400 here, before any route runs.
+ * changing what the client sent; both are a 400 here, before any route runs. A body nesting
+ * deeper than MAX_BODY_NESTING is a 400 before it is parsed at all.
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -33,6 +36,10 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     }
     if (text.trim() === '') {
       done(null, undefined);
+      return;
+    }
+    if (!nestingWithin(text, MAX_BODY_NESTING)) {
+      done(new HttpError(400, BODY_TOO_DEEP), undefined);
       return;
     }
     parseJson(request, text, (error, value) => {

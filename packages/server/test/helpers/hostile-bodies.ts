@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { MAX_BODY_NESTING } from '../../src/http/json-nesting';
 import { BODY_LIMIT, parsedOrNot, type BodyChoice, type RouteUnderAttack } from './refusal-model';
 import { BROKEN_JSON, HOSTILE_KEYS, hostileValue, INVALID_UTF8 } from './hostile-values';
 
@@ -92,7 +93,12 @@ export function bodyArb(route: RouteUnderAttack): fc.Arbitrary<BodyChoice> {
     payload: JSON.stringify({ ...base, padding: 'x'.repeat(route.bodyLimit ?? BODY_LIMIT) }),
     contentType: 'application/json',
   };
-  const deep = fc.tuple(fc.integer({ min: 1_000, max: 100_000 }), fc.boolean()).map(([depth, arrays]): BodyChoice => {
+  // Around the nesting limit (parsed up to it, refused past it) and far past it.
+  const depths = fc.oneof(
+    fc.integer({ min: MAX_BODY_NESTING - 2, max: MAX_BODY_NESTING + 2 }),
+    fc.integer({ min: 1_000, max: 100_000 }),
+  );
+  const deep = fc.tuple(depths, fc.boolean()).map(([depth, arrays]): BodyChoice => {
     const text = arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
     return { payload: text, contentType: 'application/json', ...parsedOrNot(text) };
   });

@@ -2,6 +2,7 @@ import { parse as parseQueryString } from 'fast-querystring';
 import secureJson from 'secure-json-parse';
 import type { z } from 'zod';
 import { accountDocumentKindSchema, entryIdSchema, sessionIdSchema } from '@lockit/contract';
+import { MAX_BODY_NESTING, nestingWithin } from '../../src/http/json-nesting';
 
 /**
  * A model of the server's request pipeline, in the order Fastify and the app run it: what a
@@ -80,9 +81,10 @@ export function parsedQuery(query: string): Record<string, unknown> {
 }
 
 /**
- * What the server's parser makes of a body: bytes that are not UTF-8 are refused, then
- * Fastify's own JSON parser (secure-json-parse, poisoning refused), then any string holding
- * U+0000 or an unpaired surrogate is refused.
+ * What the server's parser makes of a body: bytes that are not UTF-8 are refused, then a body
+ * nesting past MAX_BODY_NESTING (json-nesting.test.ts proves the count), then Fastify's own
+ * JSON parser (secure-json-parse, poisoning refused), then any string holding U+0000 or an
+ * unpaired surrogate is refused.
  */
 export function parsedOrNot(body: string | Buffer): Pick<BodyChoice, 'parsed'> {
   let text: string;
@@ -92,6 +94,7 @@ export function parsedOrNot(body: string | Buffer): Pick<BodyChoice, 'parsed'> {
     return {};
   }
   if (text.trim() === '') return { parsed: { value: undefined } };
+  if (!nestingWithin(text, MAX_BODY_NESTING)) return {};
   try {
     const value: unknown = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     return hasForbiddenCharacter(value) ? {} : { parsed: { value } };
@@ -100,7 +103,7 @@ export function parsedOrNot(body: string | Buffer): Pick<BodyChoice, 'parsed'> {
   }
 }
 
-/** U+0000 or a lone surrogate in any key or string value, at any depth (iterative: bodies nest 100,000 deep). */
+/** U+0000 or a lone surrogate in any key or string value, at any depth. */
 function hasForbiddenCharacter(value: unknown): boolean {
   const forbidden = (text: string) => text.includes('\u0000') || /\p{Cs}/u.test(text);
   const pending: unknown[] = [value];
