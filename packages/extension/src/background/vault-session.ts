@@ -21,6 +21,7 @@ import {
 import type { LockState, Status } from '../shared/messages';
 import type { MatchRule } from '../shared/url-match';
 import { apiClientFor, currentDevice, derive, deviceMemory } from './extension-platform';
+import { CatchUpRuns } from './catch-up-runs';
 import type { HeldVault, KeyCustody } from './key-custody';
 import { readSettings, writeSettings, type Settings } from './settings';
 
@@ -53,7 +54,7 @@ export class VaultSession {
   #integrity: { for: CryptoKey; tracker: VaultIntegrity } | null = null;
   /** The vault as served, followed through the change cursor (decision 0066), and what of it is opened. */
   #sync: { for: CryptoKey; sync: VaultSync; opened: Map<string, VaultEntry>; at: number } | null = null;
-  #catchingUp: Promise<OpenEntry[]> | null = null;
+  #catchUps = new CatchUpRuns<OpenEntry[]>();
   /** A write or a notice changed the vault: the next entries() catches up before it answers. */
   #dirty = true;
 
@@ -114,6 +115,7 @@ export class VaultSession {
     this.#integrity = null;
     this.#sync = null;
     this.#dirty = true;
+    this.#catchUps.changed();
     await this.custody.forget();
   }
 
@@ -143,15 +145,15 @@ export class VaultSession {
     const held = await this.#requireHeld();
     const fresh = this.#sync?.for === held.vaultKey && !this.#dirty;
     if (this.#entries && fresh) {
-      if (Date.now() - this.#sync!.at > STALE_MS) void this.#catchUp(held).catch(() => undefined);
+      if (Date.now() - this.#sync!.at > STALE_MS) void this.#catchUp().catch(() => undefined);
       return this.#entries;
     }
-    return this.#catchUp(held);
+    return this.#catchUp();
   }
 
-  #catchUp(held: HeldVault): Promise<OpenEntry[]> {
-    this.#catchingUp ??= this.#catchUpOnce(held).finally(() => (this.#catchingUp = null));
-    return this.#catchingUp;
+  #catchUp(): Promise<OpenEntry[]> {
+    // The key is read again when the run starts: it may wait behind another, and a lock between must hold.
+    return this.#catchUps.run(async () => this.#catchUpOnce(await this.#requireHeld()));
   }
 
   async #catchUpOnce(held: HeldVault): Promise<OpenEntry[]> {
@@ -243,6 +245,7 @@ export class VaultSession {
   /** After a write here or a notice of one elsewhere: the next look catches up with the server first. */
   entriesChanged(): void {
     this.#dirty = true;
+    this.#catchUps.changed();
   }
 
   async #requireHeld(): Promise<HeldVault> {
