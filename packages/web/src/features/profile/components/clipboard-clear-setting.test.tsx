@@ -37,10 +37,13 @@ describe('Profile: clear clipboard after', () => {
     const app = await renderProfile();
     await app.user.selectOptions(select(), '2 minutes');
     expect(window.localStorage.getItem(CLIPBOARD_CLEAR_STORAGE_KEY)).toBe('120');
-    // Besides this browser's record of the session's account, which sign-in made.
-    expect(Object.keys(window.localStorage).filter((name) => name !== 'lockit.sessionAccount')).toEqual([
-      CLIPBOARD_CLEAR_STORAGE_KEY,
-    ]);
+    // Besides this browser's record of the session's account, which sign-in made, and the vault
+    // manifests that vault tests run before in this worker may still write, on a timer of theirs.
+    expect(
+      Object.keys(window.localStorage).filter(
+        (name) => name !== 'lockit.sessionAccount' && !name.startsWith('lockit.vaultManifest.'),
+      ),
+    ).toEqual([CLIPBOARD_CLEAR_STORAGE_KEY]);
     expect(readClipboardClearSeconds()).toBe(120);
     expect(select()).toHaveDisplayValue('2 minutes');
   });
