@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { addSealed, FLOOR_KDF, loginOverview, sealItem } from '@lockit/test-support';
+import { createAccountViaApi, signInViaApi } from './support/hostile';
 import { useE2e } from './support/setup';
 import { header, newAccount, signIn, signUpViaApi } from './support/journeys';
 import { addEntry, entryRows as rows, openVault, rowOf } from './support/vault-page';
@@ -167,6 +169,55 @@ describe('the vault in a real browser', () => {
     await expect.poll(overlaps, { timeout: 5_000 }).toBe(0);
 
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps rows apart on a phone when a search shows, in the rows already there, entries never measured', async () => {
+    // Two-line rows (a phone) are taller than the list's estimate; a search key gives the rows
+    // in view other entries instead of creating new rows, and must still learn their height.
+    const account = newAccount('reuse');
+    await createAccountViaApi(e2e.server.url, e2e.smtp, account, FLOOR_KDF);
+    const session = await signInViaApi(e2e.server.url, account.username, account.password);
+    const cove = (n: number) => `Cove ${String(n).padStart(2, '0')}`;
+    await addSealed(session.client, 40, (n) =>
+      sealItem(session.vaultKey, {
+        serviceName: cove(n),
+        username: `sailor${n}`,
+        password: `pw-${n}`,
+        overview: loginOverview({}),
+      }),
+    );
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    await signIn(page, account.username, account.password);
+    await openVault(page);
+    await rowOf(page, cove(1)).waitFor();
+    const oneLine = await rowOf(page, cove(1)).evaluate((item) => item.getBoundingClientRect().height);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect
+      .poll(() => rowOf(page, cove(1)).evaluate((item) => item.getBoundingClientRect().height))
+      .toBeGreaterThan(oneLine);
+
+    const layout = () =>
+      rows(page).evaluateAll((items) => {
+        const boxes = items
+          .map((item) => ({ index: Number(item.getAttribute('data-index')), box: item.getBoundingClientRect() }))
+          .sort((a, b) => a.index - b.index);
+        return {
+          overlaps: boxes.slice(1).filter((row, i) => row.box.top < (boxes[i]?.box.bottom ?? 0) - 0.5).length,
+          gaps: boxes.slice(1).filter((row, i) => row.box.top > (boxes[i]?.box.bottom ?? 0) + 0.5).length,
+        };
+      });
+    expect(await layout()).toEqual({ overlaps: 0, gaps: 0 });
+    const firstShown = await rows(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-entry-id')));
+
+    // "3": Cove 03, 13, 23, 30-39: all but the first were below the view, never rendered.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('3');
+    await rowOf(page, cove(13)).waitFor();
+    const nowShown = await rows(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-entry-id')));
+    expect(nowShown.filter((id) => !firstShown.includes(id)).length).toBeGreaterThan(3);
+    await expect.poll(layout, { timeout: 5_000 }).toEqual({ overlaps: 0, gaps: 0 });
+    expect(e2e.errors).toEqual([]);
     await context.close();
   });
 });

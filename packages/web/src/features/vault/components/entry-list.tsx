@@ -1,5 +1,6 @@
 import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { useFocusStaysWithEntry, useRowSlotRefs } from '../hooks/use-row-slots';
 import { rowsToRender } from '../lib/rows-to-render';
 import type { VaultEntry } from '@lockit/client-core';
 import {
@@ -125,6 +126,7 @@ export const EntryList = memo(function EntryList({
     rangeExtractor,
   });
   listRef.current = virtualizer;
+  const refFor = useRowSlotRefs(listRef);
 
   // The Tab stop: the active entry's row while it is listed, else the first row.
   const activeIndex = activeId === null ? -1 : entries.findIndex((entry) => entry.id === activeId);
@@ -168,6 +170,7 @@ export const EntryList = memo(function EntryList({
   // A native listener: the list is a composite widget (one row of Tab stops, arrows between rows), which
   // the lint rules for plain elements do not know.
   const listBoxRef = useRef<HTMLDivElement>(null);
+  useFocusStaysWithEntry(listBoxRef);
   useEffect(() => {
     const list = listBoxRef.current;
     if (!list) return;
@@ -217,8 +220,9 @@ export const EntryList = memo(function EntryList({
           if (!entry) return null;
           return (
             <div
-              key={row.key}
-              ref={virtualizer.measureElement}
+              // By position: a search key gives the rows in view other entries (use-row-slots.ts).
+              key={row.index}
+              ref={refFor(entry)}
               role="listitem"
               aria-labelledby={nameIdOf(entry.id)}
               aria-posinset={row.index + 1}
