@@ -15,11 +15,11 @@ import {
 
 /**
  * A row's height without forcing a layout. The library's default reads `offsetHeight` when a
- * row it never measured mounts; a search key mounts a screenful of such rows, and each read,
- * after the row before it was inserted, forced a layout of its own (most of a 10,000-entry
- * keystroke). Here a mounting row takes the height its entry had, or the one-line height, and
- * the ResizeObserver, which reports after layout and before the paint of the same frame,
- * corrects the rows that differ.
+ * row starts showing an entry it never measured; a search key does that for a screenful of
+ * rows, and each read, after the row before it changed, forced a layout of its own (most of a
+ * 10,000-entry keystroke). Here such a row takes the height its entry had, or the one-line
+ * height, and a ResizeObserver, which reports after layout and before the paint of the same
+ * frame, corrects the rows that differ (use-row-slots.ts).
  */
 function measureRow(
   row: HTMLDivElement,

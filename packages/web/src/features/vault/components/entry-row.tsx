@@ -58,7 +58,7 @@ const rowBox = 'min-h-18 border-b border-slate-800 px-4 py-3';
 
 /**
  * The classes of the list item that holds a row's content: the list item is the row's box,
- * so a row mounts no wrapper element of its own (a search key mounts a screenful of rows).
+ * so a row mounts no wrapper element of its own (scrolling mounts a screenful of rows).
  * Below 640 px, and on a wide screen while the item view sits beside the list
  * (`besideItemView`: the list is then about 500 px wide, and one line would leave the name
  * some ten characters), a row takes two lines: the whole name, then password and buttons. A
