@@ -293,6 +293,9 @@ describe('save and update offers', () => {
     await popup.screenshot({ path: join(SCREENSHOTS, '8-save-offer.png') });
     await offer.getByRole('button', { name: 'Save' }).click();
     await popup.getByRole('status').filter({ hasText: 'Saved the login for shop.test.' }).waitFor();
+    // The popup still open lists it for the site at once.
+    await popup.getByRole('region', { name: 'For this site' }).getByText('shop.test', { exact: true }).waitFor();
+    await popup.screenshot({ path: join(SCREENSHOTS, '8b-saved.png') });
 
     expect(await serverEntryCount()).toBe(before + 1);
     expect(await copiedPassword(popup, 'shop.test')).toBe('shop-pass-3');
