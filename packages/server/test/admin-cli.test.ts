@@ -98,7 +98,7 @@ afterAll(async () => {
 describe('lockit-admin', () => {
   it('users: a table of accounts with counts and sizes, and the same as JSON; never vault content', async () => {
     const [table, json] = await Promise.all([admin(['users']), admin(['users', '--json'])]);
-    expect(table.code).toBe(0);
+    expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(
       /^USERNAME +E-MAIL +CREATED \(UTC\) +LAST SEEN \(UTC\) +VERIFIED +DISABLED +2FA +ITEMS +SIZE +ID\n/,
     );
@@ -107,7 +107,7 @@ describe('lockit-admin', () => {
       new RegExp(`${alice.account.email} .* yes +no +none +1 +[\\d.]+ (B|KiB) +${await userId(alice.account)}$`),
     );
     expect(table.stdout).toContain('2 accounts');
-    expect(json.code).toBe(0);
+    expect(json.code, json.stderr).toBe(0);
     const users = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
     expect(users.find((user) => user.username === alice.account.username)).toMatchObject({
       email: alice.account.email,

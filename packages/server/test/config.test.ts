@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/load-config';
 import { configEnvSchema } from '../src/config/config-schema';
@@ -101,6 +102,34 @@ describe('loadConfig', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(first.serverSecret.toString('hex'));
     const second = await loadConfig({ DATA_DIR: dataDir });
     expect(second.serverSecret.equals(first.serverSecret)).toBe(true);
+  });
+
+  it('never shows another process starting at once a half-written secret file', async () => {
+    // lockit-admin and the server (or two replicas) starting on a fresh DATA_DIR: one creates the
+    // file while the other reads it. A thread reads each file as fast as it can meanwhile.
+    const dataDirs = Array.from({ length: 20 }, () => tempDir());
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    const reader = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       const { readFileSync } = require('node:fs');
+       const lengths = new Set();
+       while (Atomics.load(workerData.stop, 0) === 0) {
+         for (const file of workerData.files) {
+           try { lengths.add(readFileSync(file, 'utf8').length); } catch {}
+         }
+       }
+       parentPort.postMessage([...lengths]);`,
+      { eval: true, workerData: { files: dataDirs.map((dir) => path.join(dir, 'server-secret')), stop } },
+    );
+    const lengths = new Promise<number[]>((resolve) => reader.once('message', resolve));
+    await new Promise((resolve) => reader.once('online', resolve));
+    for (const dataDir of dataDirs) {
+      await loadConfig({ DATA_DIR: dataDir });
+      expect(readdirSync(dataDir)).toEqual(['server-secret']);
+    }
+    Atomics.store(stop, 0, 1);
+    expect(await lengths).toEqual([65]);
+    await reader.terminate();
   });
 
   it('uses SERVER_SECRET when given and writes no file', async () => {
