@@ -207,6 +207,8 @@ export default defineConfig(
       '**/dist/**',
       // The server as the test suites build it into one file (test-support's server-build.ts).
       '**/.test-build/**',
+      // Declarations tsc -b writes for the projects that reference a package (npm run typecheck).
+      '.tsbuild/**',
       '**/coverage/**',
       'test-results/**',
       'bench/results/**',

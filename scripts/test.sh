@@ -12,8 +12,8 @@ bash scripts/ensure-firefox.sh || echo "Could not install Firefox ESR: the exten
 
 export LOCKIT_TEST_PG_URL="${LOCKIT_TEST_PG_URL:-postgres://postgres@127.0.0.1:5432/test}"
 
-# The type checks (one tsc per project, as many at once as there are cores) and lint (ESLint,
-# then Prettier, one thread) run side by side; each one's output is printed whole once it is done.
+# The type checks (one tsc -b over every project, one thread) and lint (ESLint, then Prettier,
+# one thread) run side by side; each one's output is printed whole once it is done.
 stage_start=$(date +%s)
 # Where the time goes: each stage's wall time, printed as it ends.
 stage_done() { echo "$1 took $(( $(date +%s) - stage_start )) s"; stage_start=$(date +%s); }
