@@ -123,11 +123,14 @@ describe('loadConfig', () => {
     );
     const lengths = new Promise<number[]>((resolve) => reader.once('message', resolve));
     await new Promise((resolve) => reader.once('online', resolve));
-    for (const dataDir of dataDirs) {
-      await loadConfig({ DATA_DIR: dataDir });
-      expect(readdirSync(dataDir)).toEqual(['server-secret']);
+    try {
+      for (const dataDir of dataDirs) {
+        await loadConfig({ DATA_DIR: dataDir });
+        expect(readdirSync(dataDir)).toEqual(['server-secret']);
+      }
+    } finally {
+      Atomics.store(stop, 0, 1);
     }
-    Atomics.store(stop, 0, 1);
     expect(await lengths).toEqual([65]);
     await reader.terminate();
   });
